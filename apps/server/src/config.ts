@@ -1,0 +1,117 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
+
+const port = z.coerce.number().int('must be a whole number').min(1).max(65_535)
+const positiveInt = z.coerce.number().int('must be a whole number').positive('must be above 0')
+const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+const boolean = z
+  .enum(['true', 'false', '1', '0'], 'must be true or false')
+  .transform((v) => v === 'true' || v === '1')
+
+/**
+ * Every environment variable the server reads, with its default and what it means. The README's
+ * configuration table is generated from this list (`npm run docs:config -w apps/server`).
+ */
+export const CONFIG_VARIABLES = {
+  PORT: { schema: port.default(3000), default: '3000', about: 'HTTP port of the app and its API' },
+  HOST: { schema: z.string().min(1).default('0.0.0.0'), default: '0.0.0.0', about: 'interface to listen on' },
+  PUBLIC_URL: {
+    schema: url.optional(),
+    default: 'http://localhost:$PORT',
+    about: 'the address people use to reach the app (links in e-mails, the identity issuer, CSP)',
+  },
+  DATA_DIR: {
+    schema: z.string().min(1).optional(),
+    default: './data (repository root)',
+    about: 'folder for the embedded database and other local files',
+  },
+  DATABASE_URL: {
+    schema: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+    default: '(unset: embedded PGlite in DATA_DIR)',
+    about: 'PostgreSQL connection string; when set, PostgreSQL is used instead of the embedded database',
+  },
+  LOG_LEVEL: {
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    default: 'info',
+    about: 'pino log level',
+  },
+  BODY_LIMIT_BYTES: {
+    schema: positiveInt.default(1_048_576),
+    default: '1048576',
+    about: 'largest JSON request body accepted (larger is a 413)',
+  },
+  CONTACTS_RATE_LIMIT_PER_MINUTE: {
+    schema: positiveInt.default(10),
+    default: '10',
+    about: 'newsletter sign-ups accepted per minute from one address (then 429)',
+  },
+  TRUST_PROXY: {
+    schema: boolean.default(false),
+    default: 'false',
+    about:
+      'trust X-Forwarded-* headers (set when behind a load balancer, so rate limits see client addresses)',
+  },
+  WEB_DIST: {
+    schema: z.string().min(1).optional(),
+    default: './apps/web/dist',
+    about: 'folder of the built single-page app served at /',
+  },
+} as const
+
+type Variables = typeof CONFIG_VARIABLES
+type Raw = { [K in keyof Variables]: z.output<Variables[K]['schema']> }
+
+export type AppConfig = {
+  port: number
+  host: string
+  publicUrl: string
+  dataDir: string
+  databaseUrl: string | undefined
+  logLevel: Raw['LOG_LEVEL']
+  bodyLimitBytes: number
+  contactsRateLimitPerMinute: number
+  trustProxy: boolean
+  webDist: string
+}
+
+/** Thrown when the environment holds a bad value; the message names every offending variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Reads and validates the configuration; empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const shape = Object.fromEntries(Object.entries(CONFIG_VARIABLES).map(([name, v]) => [name, v.schema]))
+  const input = Object.fromEntries(
+    Object.keys(CONFIG_VARIABLES).map((name) => [name, env[name] === '' ? undefined : env[name]]),
+  )
+  const parsed = z.object(shape).safeParse(input)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const raw = parsed.data as Raw
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '')
+  return {
+    port: raw.PORT,
+    host: raw.HOST,
+    publicUrl,
+    dataDir: path.resolve(REPO_ROOT, raw.DATA_DIR ?? 'data'),
+    databaseUrl: raw.DATABASE_URL,
+    logLevel: raw.LOG_LEVEL,
+    bodyLimitBytes: raw.BODY_LIMIT_BYTES,
+    contactsRateLimitPerMinute: raw.CONTACTS_RATE_LIMIT_PER_MINUTE,
+    trustProxy: raw.TRUST_PROXY,
+    webDist: path.resolve(REPO_ROOT, raw.WEB_DIST ?? 'apps/web/dist'),
+  }
+}
+
+/** The README's configuration table, as Markdown. */
+export function configTableMarkdown(): string {
+  const rows = Object.entries(CONFIG_VARIABLES).map(
+    ([name, v]) => `| \`${name}\` | ${v.default.replace(/\|/g, '\\|')} | ${v.about} |`,
+  )
+  return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n')
+}

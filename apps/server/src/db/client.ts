@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema/index.ts'
+
+export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations')
+
+/** The Drizzle database, whichever engine is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** A cheap round trip, for the health check. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  /** An already open PGlite (tests load a migrated template into memory). */
+  | { kind: 'pglite'; client: PGlite }
+
+/** Opens the database and applies any pending migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    // An idle client that loses its server (restart, failover) must not crash the process.
+    pool.on('error', () => {})
+    const db = drizzlePg({ client: pool, schema })
+    try {
+      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    } catch (error) {
+      await pool.end()
+      throw error
+    }
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: () => pool.end(),
+    }
+  }
+  let client: PGlite
+  if ('client' in options) client = options.client
+  else {
+    mkdirSync(options.dataDir, { recursive: true })
+    client = await PGlite.create(path.join(options.dataDir, 'pglite'))
+  }
+  const db = drizzlePglite({ client, schema })
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  }
+}

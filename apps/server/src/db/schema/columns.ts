@@ -1,0 +1,7 @@
+import { timestamp } from 'drizzle-orm/pg-core'
+
+/** Creation and update times, spread into every table. */
+export const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}

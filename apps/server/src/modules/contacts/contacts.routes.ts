@@ -1,0 +1,26 @@
+import { ContactEnvelopeSchema, ContactSchema } from '@brewcommand/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ContactService } from './contacts.service.ts'
+
+const ContactResponseSchema = z.object({ data: ContactSchema })
+
+export const contactRoutes: FastifyPluginAsyncZod<{ contacts: ContactService; perMinute: number }> = async (
+  app,
+  { contacts, perMinute },
+) => {
+  app.post(
+    '/',
+    {
+      config: { public: true, rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      schema: {
+        body: ContactEnvelopeSchema,
+        response: { 200: ContactResponseSchema, 201: ContactResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { contact, created } = await contacts.subscribe(request.body.data)
+      return reply.code(created ? 201 : 200).send({ data: contact })
+    },
+  )
+}

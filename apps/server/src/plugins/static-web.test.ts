@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../db/client.ts'
+import { buildTestApp, openTestDatabase } from '../testing/test-app.ts'
+
+describe('serving the built web app', () => {
+  let database: Database
+  let app: Awaited<ReturnType<typeof buildTestApp>>
+  const dist = mkdtempSync(path.join(tmpdir(), 'brewcommand-dist-'))
+
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, 'assets'))
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>BrewCommand</title>')
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+    database = await openTestDatabase('pglite')
+    app = await buildTestApp(database, { WEB_DIST: dist })
+  })
+  afterAll(async () => {
+    await app.close()
+    await database.close()
+    rmSync(dist, { recursive: true, force: true })
+  })
+
+  it('serves index.html at / and revalidates it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('<title>BrewCommand</title>')
+    expect(response.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('answers client-side routes with index.html so a reload works', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/secure/products/123',
+      headers: { accept: 'text/html' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('<title>BrewCommand</title>')
+  })
+
+  it('caches hashed assets for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('keeps the JSON 404 for a missing asset and for API paths, even when HTML is accepted', async () => {
+    for (const url of ['/assets/missing.js', '/api/missing', '/idp/missing']) {
+      const accept = url.startsWith('/assets') ? '*/*' : 'text/html'
+      const response = await app.inject({ method: 'GET', url, headers: { accept } })
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } })
+    }
+  })
+
+  it('does not serve files outside the build folder', async () => {
+    const response = await app.inject({ method: 'GET', url: '/../../package.json' })
+    expect(response.statusCode).not.toBe(200)
+  })
+})

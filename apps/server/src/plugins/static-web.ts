@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { AppError } from '../errors.ts'
+
+function isApiPath(url: string) {
+  return /^\/(api|idp|socket\.io|uploads)(\/|\?|$)/.test(url)
+}
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, `index.html` revalidated, and every other GET
+ * that wants HTML answered with `index.html` so client-side routes survive a reload. API paths keep
+ * their JSON 404.
+ */
+async function staticWeb(app: FastifyInstance, { root }: { root: string }) {
+  const indexHtml = path.join(root, 'index.html')
+  const hasBuild = existsSync(indexHtml)
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+    app.get('/', (_request, reply) => reply.sendFile('index.html'))
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const accept = request.headers.accept ?? ''
+    if (request.method === 'GET' && !isApiPath(request.url) && accept.includes('text/html')) {
+      if (!hasBuild) throw new AppError('NOT_FOUND', 'The web app is not built yet: run npm run build.')
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`)
+  })
+}
+
+export default fp(staticWeb, { name: 'static-web', fastify: '5.x', dependencies: ['error-handler'] })

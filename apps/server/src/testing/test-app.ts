@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { inject } from 'vitest'
+import { buildApp } from '../app.ts'
+import { loadConfig } from '../config.ts'
+import { openDatabase, type Database } from '../db/client.ts'
+
+export type DatabaseKind = Database['kind']
+
+/** The databases every integration test runs on: PGlite always, PostgreSQL when DATABASE_URL is set. */
+export const TEST_DATABASES: DatabaseKind[] = inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite']
+
+/** A migrated database for one test file: a private in-memory PGlite, or this run's PostgreSQL database. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'postgres') return openDatabase({ kind: 'postgres', url: inject('postgresUrl') })
+  const dump = readFileSync(inject('pgliteTemplate'))
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) })
+  return openDatabase({ kind: 'pglite', client })
+}
+
+/** The whole app on a test database, with environment overrides (e.g. a tighter rate limit). */
+export async function buildTestApp(database: Database, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    PUBLIC_URL: 'http://localhost:3999',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...env,
+  })
+  return buildApp({ config, database })
+}

@@ -1,0 +1,60 @@
+import { ApiErrorSchema, type ApiErrorBody } from '@brewcommand/domain'
+import type { z } from 'zod'
+
+/** A failed API call: the status and the server's error body (or one made up for a network failure). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody['error'],
+  ) {
+    super(body.message)
+    this.name = 'ApiError'
+  }
+}
+
+type RequestOptions = { headers?: Record<string, string>; signal?: AbortSignal }
+
+async function request<S extends z.ZodType>(
+  method: string,
+  path: string,
+  schema: S,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  let response: Response
+  try {
+    response = await fetch(path, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiError(0, { code: 'INTERNAL', message: 'Could not reach the server. Check your connection.' })
+  }
+  if (!response.ok) {
+    const parsed = ApiErrorSchema.safeParse(await response.json().catch(() => null))
+    throw new ApiError(
+      response.status,
+      parsed.success
+        ? parsed.data.error
+        : { code: 'INTERNAL', message: `HTTP error! status: ${response.status}` },
+    )
+  }
+  if (response.status === 204) return schema.parse(undefined)
+  const json = (await response.json()) as { data?: unknown }
+  return schema.parse(json.data)
+}
+
+/** Every request goes through here: it unwraps `{ data }`, parses it, and turns failures into ApiError. */
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
+    request('GET', path, schema, undefined, options),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
+    request('POST', path, schema, body, options),
+}

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { chromiumLaunchOptions, freePort, serverEnv, SERVER_ENTRY } from './support/server.ts'
+
+// The config is evaluated in the runner and again in every worker; the runner picks the port and the
+// data folder once and the workers inherit them through the environment.
+process.env.E2E_PORT ??= String(await freePort())
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'brewcommand-e2e-'))
+const port = Number(process.env.E2E_PORT)
+const baseURL = `http://localhost:${port}`
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
+    : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromiumLaunchOptions,
+  },
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
+  ],
+  webServer: {
+    command: `node --import tsx ${SERVER_ENTRY}`,
+    url: `${baseURL}/api/health`,
+    env: serverEnv({ port, dataDir: process.env.E2E_DATA_DIR }),
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+})

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import type { LaunchOptions } from '@playwright/test'
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
+export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/server.ts')
+
+/** Debian's Chromium, never a downloaded browser (`playwright install` cannot work here). */
+export const chromiumLaunchOptions: LaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+}
+
+/** A TCP port that was free a moment ago on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+/**
+ * The environment of a server under test: the embedded database in a fresh folder, a matching PUBLIC_URL,
+ * and none of the developer's DATABASE_URL/REDIS_URL (each e2e run owns its data).
+ */
+export function serverEnv({
+  port,
+  dataDir,
+}: {
+  port: number
+  dataDir: string | undefined
+}): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && key !== 'DATABASE_URL' && key !== 'REDIS_URL') env[key] = value
+  }
+  return {
+    ...env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir ?? '',
+    LOG_LEVEL: 'warn',
+    // Every e2e request comes from 127.0.0.1; the limit itself is proven by the integration tests.
+    CONTACTS_RATE_LIMIT_PER_MINUTE: '1000',
+  }
+}
+
+/** Starts a server process of our own (for journeys that restart it) and resolves once it is healthy. */
+export async function startServer(options: { port: number; dataDir: string }): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: serverEnv(options),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const url = `http://localhost:${options.port}`
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`)
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return new RunningServer(child, url)
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server did not become healthy within 60 s: ${stderr}`)
+}
+
+export class RunningServer {
+  constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+  ) {}
+
+  /** Graceful stop (SIGTERM), as an operator would do it. */
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.child.exitCode !== null) return resolve()
+      this.child.once('exit', () => resolve())
+      this.child.kill('SIGTERM')
+    })
+  }
+}

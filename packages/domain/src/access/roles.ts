@@ -1,0 +1,34 @@
+import { z } from 'zod'
+
+/** Roles as stored; Admin ⊇ Manager ⊇ Brewer (DESIGN.md "Roles"). */
+export const ROLES = ['Admin', 'Manager', 'Brewer'] as const
+export const RoleSchema = z.enum(ROLES)
+export type Role = z.infer<typeof RoleSchema>
+
+const RANK: Record<Role, number> = { Brewer: 1, Manager: 2, Admin: 3 }
+
+/** True when `role` holds at least the rights of `minimum`. */
+export function hasRole(role: Role | null | undefined, minimum: Role): boolean {
+  return role != null && RANK[role] >= RANK[minimum]
+}
+
+/** What each role may do: the one permission table of the product (DESIGN.md), enforced by the server. */
+export const PERMISSIONS = {
+  read: { label: 'Read everything of the brewery', minimum: 'Brewer' },
+  createProductWithRecipe: {
+    label: 'Create a product with its first recipe; import recipes',
+    minimum: 'Brewer',
+  },
+  editRecipes: { label: 'Create, edit, delete recipes; add, edit, delete tasting notes', minimum: 'Brewer' },
+  manageProducts: {
+    label: 'Rename, describe, delete products; packaging, media, attributes',
+    minimum: 'Manager',
+  },
+  manageTeamAndBilling: { label: 'Invite, change, remove members; billing', minimum: 'Admin' },
+} as const satisfies Record<string, { label: string; minimum: Role }>
+export type Permission = keyof typeof PERMISSIONS
+
+/** True when `role` may perform `permission`. */
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return hasRole(role, PERMISSIONS[permission].minimum)
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+
+/** Plan ids the product sells (spec 01 §9). */
+export const PlanIdSchema = z.enum(['monthly', 'annual'])
+export type PlanId = z.infer<typeof PlanIdSchema>
+
+/** What `GET /api/config` gives the browser at run time (DESIGN.md "Configuration"). */
+export const AppConfigSchema = z.object({
+  publicUrl: z.string(),
+  environment: z.enum(['development', 'test', 'production']),
+  oidc: z.object({
+    issuer: z.string(),
+    clientId: z.string(),
+    audience: z.string(),
+    builtIn: z.boolean(),
+  }),
+  payments: z.object({
+    mode: z.enum(['test', 'stripe']),
+    publishableKey: z.string().nullable(),
+  }),
+  plans: z.array(z.object({ id: PlanIdSchema, priceId: z.string() })),
+})
+export type AppConfig = z.infer<typeof AppConfigSchema>

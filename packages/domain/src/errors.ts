@@ -1,0 +1,39 @@
+import { z } from 'zod'
+
+/** Machine-readable error codes; each maps to exactly one HTTP status (see ERROR_STATUS). */
+export const ErrorCodeSchema = z.enum([
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+])
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>
+
+/** HTTP status for each error code. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+}
+
+export const ErrorIssueSchema = z.object({ path: z.string(), message: z.string() })
+export type ErrorIssue = z.infer<typeof ErrorIssueSchema>
+
+/** The body of every non-2xx API response. */
+export const ApiErrorSchema = z.object({
+  error: z.object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    issues: z.array(ErrorIssueSchema).optional(),
+  }),
+})
+export type ApiErrorBody = z.infer<typeof ApiErrorSchema>
