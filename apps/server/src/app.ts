@@ -1,4 +1,4 @@
-import type { AppConfig as BrowserConfig } from '@brewcommand/domain'
+import type { AppConfig as BrowserConfig, PlanId } from '@brewcommand/domain'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyBaseLogger } from 'fastify'
@@ -6,6 +6,15 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts'
 import type { Database } from './db/client.ts'
 import { AppError } from './errors.ts'
+import { registerIdentity } from './auth/identity.ts'
+import type { SignInLimits } from './idp/idp.ts'
+import { createOnboardingRepository } from './modules/onboarding/onboarding.repository.ts'
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts'
+import { createOnboardingService, toEntitySummary } from './modules/onboarding/onboarding.service.ts'
+import { createUserRepository } from './modules/users/users.repository.ts'
+import { userRoutes } from './modules/users/users.routes.ts'
+import { createUserService } from './modules/users/users.service.ts'
+import { createTestGateway } from './payments/test-gateway.ts'
 import { createContactRepository } from './modules/contacts/contacts.repository.ts'
 import { contactRoutes } from './modules/contacts/contacts.routes.ts'
 import { createContactService } from './modules/contacts/contacts.service.ts'
@@ -18,7 +27,15 @@ export type BuildAppOptions = {
   config: AppConfig
   database: Database
   logger?: FastifyBaseLogger
+  /** Failed sign-in limits of the built-in provider (tests tighten them). */
+  signInLimits?: SignInLimits
 }
+
+/** Price ids of the plans with the built-in test gateway (spec 01 §9). */
+export const TEST_PLAN_PRICES: { id: PlanId; priceId: string }[] = [
+  { id: 'monthly', priceId: 'price_monthly' },
+  { id: 'annual', priceId: 'price_annual' },
+]
 
 /** What the browser learns at run time from `GET /api/config`. */
 export function browserConfigFor(config: AppConfig): BrowserConfig {
@@ -27,22 +44,21 @@ export function browserConfigFor(config: AppConfig): BrowserConfig {
     publicUrl: config.publicUrl,
     environment: env === 'production' ? 'production' : env === 'test' ? 'test' : 'development',
     oidc: {
-      issuer: `${config.publicUrl}/idp`,
-      clientId: 'brewcommand-web',
-      audience: `${config.publicUrl}/api`,
-      builtIn: true,
+      issuer: config.oidc.issuer,
+      clientId: config.oidc.clientId,
+      audience: config.oidc.audience,
+      builtIn: config.oidc.isBuiltIn,
     },
     payments: { mode: 'test', publishableKey: null },
-    plans: [
-      { id: 'monthly', priceId: 'price_essential_monthly' },
-      { id: 'annual', priceId: 'price_essential_annual' },
-    ],
+    plans: TEST_PLAN_PRICES,
   }
 }
 
 /** Content-Security-Policy: this origin only, plus the identity and payment providers once configured. */
 function contentSecurityPolicy(config: AppConfig) {
   const isHttps = config.publicUrl.startsWith('https://')
+  // An external identity provider is reached by the browser: discovery, token calls, the popup.
+  const idp = config.oidc.isBuiltIn ? [] : [new URL(config.oidc.issuer).origin]
   return {
     useDefaults: false,
     directives: {
@@ -53,9 +69,9 @@ function contentSecurityPolicy(config: AppConfig) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      frameSrc: ["'self'"],
-      formAction: ["'self'"],
+      connectSrc: ["'self'", ...idp],
+      frameSrc: ["'self'", ...idp],
+      formAction: ["'self'", ...idp],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
@@ -64,7 +80,7 @@ function contentSecurityPolicy(config: AppConfig) {
 }
 
 /** The whole application, ready for `listen()` or `inject()`. */
-export async function buildApp({ config, database, logger }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, signInLimits }: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
     bodyLimit: config.bodyLimitBytes,
@@ -92,11 +108,50 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     reply.header('x-request-id', request.id)
   })
 
+  const onboardingRepository = createOnboardingRepository(database.db)
+  const userService = createUserService(createUserRepository(database.db), async (entityId, role) => {
+    const entity = await onboardingRepository.findEntity(entityId)
+    if (!entity) return null
+    return {
+      ...toEntitySummary(entity),
+      role,
+      packagingTypes: await onboardingRepository.listPackagingTypes(entityId),
+      products: [],
+    }
+  })
+
+  // Identity first: the auth plugin watches every /api route being added.
+  await registerIdentity(app, database.db, {
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    issuer: config.oidc.issuer,
+    clientId: config.oidc.clientId,
+    audience: config.oidc.audience,
+    trustProxy: config.trustProxy,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    ...(signInLimits ? { signInLimits } : {}),
+    onEmailVerified: (accountId) => userService.markEmailVerified(accountId),
+  })
   await app.register(systemRoutes, { prefix: '/api', browserConfig: browserConfigFor(config), database })
   await app.register(contactRoutes, {
     prefix: '/api/contacts',
     contacts: createContactService(createContactRepository(database.db)),
     perMinute: config.contactsRateLimitPerMinute,
+  })
+
+  await app.register(userRoutes, { prefix: '/api/users', users: userService })
+  const testGateway = createTestGateway(database.db)
+  await app.register(onboardingRoutes, {
+    prefix: '/api',
+    onboarding: createOnboardingService({
+      db: database.db,
+      repo: onboardingRepository,
+      gateway: testGateway,
+      testGateway,
+      plans: TEST_PLAN_PRICES,
+      publicUrl: config.publicUrl,
+    }),
   })
 
   await app.register(staticWeb, { root: config.webDist })

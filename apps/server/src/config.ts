@@ -53,6 +53,37 @@ export const CONFIG_VARIABLES = {
     about:
       'trust X-Forwarded-* headers (set when behind a load balancer, so rate limits see client addresses)',
   },
+  OIDC_ISSUER: {
+    schema: url.optional(),
+    default: '$PUBLIC_URL/idp (the built-in provider)',
+    about:
+      'OpenID Connect issuer; set it to use Auth0, Keycloak or any other provider instead of the built-in one',
+  },
+  OIDC_CLIENT_ID: {
+    schema: z.string().trim().min(1).max(200).default('brewcommand-web'),
+    default: 'brewcommand-web',
+    about: 'the browser app’s OIDC client id (public client, PKCE)',
+  },
+  OIDC_AUDIENCE: {
+    schema: z.string().trim().min(1).max(500).optional(),
+    default: '$PUBLIC_URL/api',
+    about: 'the API’s audience (resource indicator) that access tokens must carry',
+  },
+  SMTP_URL: {
+    schema: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    default: '(unset: mail is written to DATA_DIR/outbox as .eml files)',
+    about: 'SMTP server for account verification and invitation mail',
+  },
+  MAIL_FROM: {
+    schema: z.string().trim().min(3).max(200).default('BrewCommand <no-reply@brewcommand.local>'),
+    default: 'BrewCommand <no-reply@brewcommand.local>',
+    about: 'sender of the mail BrewCommand sends',
+  },
+  REDIS_URL: {
+    schema: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+    default: '(unset: one instance)',
+    about: 'Redis for real-time events across several server instances',
+  },
   WEB_DIST: {
     schema: z.string().min(1).optional(),
     default: './apps/web/dist',
@@ -74,6 +105,10 @@ export type AppConfig = {
   contactsRateLimitPerMinute: number
   trustProxy: boolean
   webDist: string
+  oidc: { issuer: string; clientId: string; audience: string; isBuiltIn: boolean }
+  smtpUrl: string | undefined
+  mailFrom: string
+  redisUrl: string | undefined
 }
 
 /** Thrown when the environment holds a bad value; the message names every offending variable. */
@@ -105,6 +140,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contactsRateLimitPerMinute: raw.CONTACTS_RATE_LIMIT_PER_MINUTE,
     trustProxy: raw.TRUST_PROXY,
     webDist: path.resolve(REPO_ROOT, raw.WEB_DIST ?? 'apps/web/dist'),
+    oidc: {
+      issuer: raw.OIDC_ISSUER ?? `${publicUrl}/idp`,
+      clientId: raw.OIDC_CLIENT_ID,
+      audience: raw.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      isBuiltIn: raw.OIDC_ISSUER === undefined || raw.OIDC_ISSUER.replace(/\/+$/, '') === `${publicUrl}/idp`,
+    },
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM,
+    redisUrl: raw.REDIS_URL,
   }
 }
 

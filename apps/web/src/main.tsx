@@ -1,9 +1,10 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import { AppProviders } from './app/providers.tsx'
 import { createRouter } from './app/router.tsx'
 import { rememberAutomatedTestFlag } from './lib/automated-test.ts'
-import { loadRunTimeConfig, RunTimeConfigContext } from './lib/run-time-config.ts'
+import { loadRunTimeConfig } from './lib/run-time-config.ts'
 import './index.css'
 
 rememberAutomatedTestFlag()
@@ -34,9 +35,12 @@ try {
   const router = createRouter()
   root.render(
     <StrictMode>
-      <RunTimeConfigContext value={config}>
+      <AppProviders
+        config={config}
+        onRedirectCallback={(returnTo) => void router.navigate(returnTo, { replace: true })}
+      >
         <RouterProvider router={router} />
-      </RunTimeConfigContext>
+      </AppProviders>
     </StrictMode>,
   )
 } catch (error) {

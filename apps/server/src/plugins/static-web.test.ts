@@ -47,7 +47,7 @@ describe('serving the built web app', () => {
   })
 
   it('keeps the JSON 404 for a missing asset and for API paths, even when HTML is accepted', async () => {
-    for (const url of ['/assets/missing.js', '/api/missing', '/idp/missing']) {
+    for (const url of ['/assets/missing.js', '/api/missing', '/uploads/missing']) {
       const accept = url.startsWith('/assets') ? '*/*' : 'text/html'
       const response = await app.inject({ method: 'GET', url, headers: { accept } })
       expect(response.statusCode).toBe(404)

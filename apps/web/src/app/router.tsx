@@ -3,6 +3,19 @@ import { RootLayout } from './root-layout.tsx'
 import { LandingPage } from './routes/landing.tsx'
 import { NotFoundPage } from './routes/not-found.tsx'
 import { PlansPage } from './routes/plans.tsx'
+import {
+  BillingPage,
+  DashboardPage,
+  InventoryPage,
+  OperationsPage,
+  ProductsPage,
+  ProfilePage,
+  ReportingPage,
+  SettingsLayout,
+  SettingsPlaceholderPage,
+  UserManagementPage,
+} from './routes/secure/pages.tsx'
+import { SecureLayout } from './routes/secure/secure-layout.tsx'
 
 export function createRouter() {
   return createBrowserRouter([
@@ -11,6 +24,30 @@ export function createRouter() {
       children: [
         { path: '/', element: <LandingPage /> },
         { path: '/plans', element: <PlansPage /> },
+        {
+          path: '/secure',
+          element: <SecureLayout />,
+          children: [
+            { index: true, element: <DashboardPage /> },
+            { path: 'products/*', element: <ProductsPage /> },
+            { path: 'inventory', element: <InventoryPage /> },
+            { path: 'operations', element: <OperationsPage /> },
+            { path: 'reporting', element: <ReportingPage /> },
+            { path: 'profile', element: <ProfilePage /> },
+            {
+              path: 'settings',
+              element: <SettingsLayout />,
+              children: [
+                { index: true, element: <UserManagementPage /> },
+                { path: 'users', element: <UserManagementPage /> },
+                { path: 'roles', element: <SettingsPlaceholderPage title="Roles" /> },
+                { path: 'equipment', element: <SettingsPlaceholderPage title="Equipment" /> },
+                { path: 'billing', element: <BillingPage /> },
+              ],
+            },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

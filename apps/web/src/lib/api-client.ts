@@ -12,7 +12,12 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { headers?: Record<string, string>; signal?: AbortSignal }
+type RequestOptions = {
+  headers?: Record<string, string>
+  signal?: AbortSignal
+  /** Bearer access token; every API call but config, health and contacts needs one. */
+  token?: string
+}
 
 async function request<S extends z.ZodType>(
   method: string,
@@ -28,6 +33,7 @@ async function request<S extends z.ZodType>(
       headers: {
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...options.headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),

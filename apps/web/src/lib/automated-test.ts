@@ -3,10 +3,21 @@ const KEY = 'automatedTest'
 /** Visiting any page with `?automatedTest=true` sets the spec's automated-test flag for this tab. */
 export function rememberAutomatedTestFlag(search: string = window.location.search): void {
   const value = new URLSearchParams(search).get(KEY)
-  if (value === 'true') sessionStorage.setItem(KEY, 'true')
-  else if (value === 'false') sessionStorage.removeItem(KEY)
+  try {
+    if (value === 'true') sessionStorage.setItem(KEY, 'true')
+    else if (value === 'false') sessionStorage.removeItem(KEY)
+  } catch {
+    // Storage can be unavailable (privacy modes); the flag then simply stays off.
+  }
 }
 
-export function isAutomatedTest(): boolean {
-  return sessionStorage.getItem(KEY) === 'true'
+/** True in the spec's automated-test mode (session storage flag, spec 01 §3 and §6). */
+export function isAutomatedTest(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.sessionStorage,
+): boolean {
+  try {
+    return storage?.getItem(KEY) === 'true'
+  } catch {
+    return false
+  }
 }

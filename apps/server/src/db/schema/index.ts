@@ -1,1 +1,6 @@
 export * from './contacts.ts'
+export * from './entities.ts'
+export * from './identity.ts'
+export * from './idempotency.ts'
+export * from './products.ts'
+export * from './users.ts'

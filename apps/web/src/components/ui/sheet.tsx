@@ -35,6 +35,10 @@ export function SheetContent({
   )
 }
 
+export function SheetHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div data-slot="sheet-header" className={cn('flex flex-col gap-1.5', className)} {...props} />
+}
+
 export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {
   return <SheetPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />
 }

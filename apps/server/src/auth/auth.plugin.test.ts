@@ -1,0 +1,155 @@
+import { createPublicKey, randomUUID } from 'node:crypto'
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
+import { mintJwt } from './testing.ts'
+
+let testDb: TestDb
+let t: TestApp
+let key: JWK
+let issuer: string
+let audience: string
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+
+beforeAll(async () => {
+  testDb = await createTestDb()
+  t = await createTestApp({ db: testDb })
+  key = t.idp.keys.privateJwks.keys[0]!
+  issuer = t.idp.settings.issuer
+  audience = t.idp.settings.audience
+})
+
+afterAll(async () => {
+  await t?.app.close()
+  await testDb?.client.close()
+})
+
+function get(url: string, authorization?: string) {
+  return t.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} })
+}
+
+async function expectUnauthenticated(
+  authorization: string | undefined,
+  message = 'Invalid or expired access token',
+) {
+  const response = await get('/api/private', authorization)
+  expect(response.statusCode).toBe(401)
+  expect(response.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message } })
+  expect(response.headers['www-authenticate']).toMatch(/^Bearer /)
+  return response
+}
+
+describe('API authentication', () => {
+  it('accepts a valid RS256 access token and identifies the caller', async () => {
+    const sub = randomUUID()
+    const token = await mintJwt(
+      key,
+      { sub, email: 'ada@example.com', email_verified: true },
+      { issuer, audience },
+    )
+    const response = await get('/api/private', `Bearer ${token}`)
+    expect(response.statusCode).toBe(200)
+  })
+
+  it('lets public routes through without a token and lists them', async () => {
+    expect((await get('/api/health')).statusCode).toBe(200)
+    expect([...t.app.publicRoutes]).toContain('GET /api/health')
+    expect([...t.app.publicRoutes]).not.toContain('GET /api/private')
+  })
+
+  it('refuses a request without a token', async () => {
+    const response = await expectUnauthenticated(undefined, 'Missing bearer token')
+    expect(response.headers['www-authenticate']).not.toContain('error=')
+  })
+
+  it.each([
+    'Bearer',
+    'Bearer not-a-jwt',
+    'Bearer a.b.c',
+    'Basic dXNlcjpwYXNz',
+    'Bearer ' + 'x'.repeat(20_000),
+  ])('refuses a malformed authorization header (%#)', async (header) => {
+    const response = await expectUnauthenticated(header)
+    expect(response.headers['www-authenticate']).toContain('error="invalid_token"')
+  })
+
+  it('refuses an unsigned token (alg: none)', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const token = `${b64({ alg: 'none', typ: 'at+jwt' })}.${b64({ sub: randomUUID(), iss: issuer, aud: audience, iat: now, exp: now + 600 })}.`
+    await expectUnauthenticated(`Bearer ${token}`)
+  })
+
+  it('refuses an HS256 token keyed with the RSA public key (algorithm confusion)', async () => {
+    const publicPem = createPublicKey({ key: key as never, format: 'jwk' }).export({
+      type: 'spki',
+      format: 'pem',
+    })
+    const now = Math.floor(Date.now() / 1000)
+    for (const secret of [
+      Buffer.from(publicPem),
+      Buffer.from(JSON.stringify({ kty: key.kty, n: key.n, e: key.e })),
+    ]) {
+      const token = await new SignJWT({ sub: randomUUID() })
+        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: key.kid })
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .sign(secret)
+      await expectUnauthenticated(`Bearer ${token}`)
+    }
+  })
+
+  it('refuses a token from another issuer', async () => {
+    const token = await mintJwt(key, { sub: randomUUID() }, { issuer: 'https://evil.example/idp', audience })
+    await expectUnauthenticated(`Bearer ${token}`)
+  })
+
+  it('refuses a token for another audience (an ID token included)', async () => {
+    await expectUnauthenticated(
+      `Bearer ${await mintJwt(key, { sub: randomUUID() }, { issuer, audience: 'https://other.example/api' })}`,
+    )
+    await expectUnauthenticated(
+      `Bearer ${await mintJwt(key, { sub: randomUUID() }, { issuer, audience: t.idp.settings.clientId, typ: 'JWT' })}`,
+    )
+  })
+
+  it('refuses an expired token beyond the 60 s leeway, and accepts one within it', async () => {
+    await expectUnauthenticated(
+      `Bearer ${await mintJwt(key, { sub: randomUUID() }, { issuer, audience, expiresIn: -90 })}`,
+    )
+    const withinLeeway = await mintJwt(key, { sub: randomUUID() }, { issuer, audience, expiresIn: -30 })
+    expect((await get('/api/private', `Bearer ${withinLeeway}`)).statusCode).toBe(200)
+  })
+
+  it('refuses a token that is not yet valid beyond the leeway', async () => {
+    await expectUnauthenticated(
+      `Bearer ${await mintJwt(key, { sub: randomUUID() }, { issuer, audience, notBefore: 300 })}`,
+    )
+  })
+
+  it('refuses a token signed by an unknown key, even with a known kid', async () => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true })
+    const stranger = { ...(await exportJWK(privateKey)), kid: 'stranger' }
+    await expectUnauthenticated(
+      `Bearer ${await mintJwt(stranger, { sub: randomUUID() }, { issuer, audience })}`,
+    )
+    await expectUnauthenticated(
+      `Bearer ${await mintJwt(stranger, { sub: randomUUID() }, { issuer, audience, kid: key.kid! })}`,
+    )
+  })
+
+  it('refuses a token without a subject', async () => {
+    await expectUnauthenticated(`Bearer ${await mintJwt(key, {}, { issuer, audience })}`)
+    await expectUnauthenticated(`Bearer ${await mintJwt(key, { sub: '' }, { issuer, audience })}`)
+  })
+
+  it('refuses a token with a tampered payload', async () => {
+    const token = await mintJwt(key, { sub: randomUUID() }, { issuer, audience })
+    const [header, , signature] = token.split('.')
+    const now = Math.floor(Date.now() / 1000)
+    const forged = `${header}.${b64({ sub: randomUUID(), iss: issuer, aud: audience, iat: now, exp: now + 600 })}.${signature}`
+    await expectUnauthenticated(`Bearer ${forged}`)
+  })
+})

@@ -1,0 +1,135 @@
+import { AppError } from '../errors.ts'
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose'
+
+/** Who called: the access token's subject, plus the email claims the built-in provider adds. */
+export interface AuthContext {
+  sub: string
+  email?: string
+  emailVerified?: boolean
+}
+
+export interface TokenVerifierOptions {
+  issuer: string
+  /** Audience of access tokens (the API). */
+  audience: string
+  /** Audience of ID tokens (our OIDC client id). */
+  clientId: string
+  /**
+   * The built-in provider's public keys, used in process; without them the keys come from the
+   * issuer's discovery document (`jwks_uri`), fetched once and cached by jose.
+   */
+  localJwks?: JSONWebKeySet
+  /** The built-in provider marks access tokens `typ: at+jwt`; external ones may not. */
+  requireAtJwtType?: boolean
+}
+
+/** Why a token was refused; the message is safe to show. */
+export class InvalidTokenError extends Error {
+  override name = 'InvalidTokenError'
+}
+
+/** A 401 for the error handler. */
+export function unauthenticated(message: string): Error {
+  return new AppError('UNAUTHENTICATED', message)
+}
+
+const CLOCK_TOLERANCE_S = 60
+const MAX_TOKEN_LENGTH = 16 * 1024
+
+// Failures that say something about the token (answer 401); anything else (the issuer unreachable,
+// a broken key set) is our problem and propagates as a 500.
+const TOKEN_ERRORS = new Set([
+  errors.JWTClaimValidationFailed.code,
+  errors.JWTExpired.code,
+  errors.JWTInvalid.code,
+  errors.JWSInvalid.code,
+  errors.JWSSignatureVerificationFailed.code,
+  errors.JOSEAlgNotAllowed.code,
+  errors.JOSENotSupported.code,
+  errors.JWKSNoMatchingKey.code,
+  errors.JWKSMultipleMatchingKeys.code,
+  errors.JWKInvalid.code,
+])
+
+async function discoverJwksUri(issuer: string): Promise<URL> {
+  const response = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, {
+    signal: AbortSignal.timeout(5000),
+  })
+  if (!response.ok) throw new Error(`OIDC discovery for ${issuer} answered ${response.status}`)
+  const document = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown }
+  if (document.issuer !== issuer)
+    throw new Error(`OIDC discovery for ${issuer} names issuer ${String(document.issuer)}`)
+  if (typeof document.jwks_uri !== 'string') throw new Error(`OIDC discovery for ${issuer} has no jwks_uri`)
+  return new URL(document.jwks_uri)
+}
+
+export function createTokenVerifier(options: TokenVerifierOptions) {
+  let keySet: Promise<JWTVerifyGetKey> | undefined
+  function getKeySet(): Promise<JWTVerifyGetKey> {
+    if (options.localJwks) {
+      keySet ??= Promise.resolve(createLocalJWKSet(options.localJwks))
+    } else {
+      keySet ??= discoverJwksUri(options.issuer).then(
+        (uri) => createRemoteJWKSet(uri),
+        (error: unknown) => {
+          keySet = undefined // try discovery again on the next request
+          throw error
+        },
+      )
+    }
+    return keySet
+  }
+
+  async function verify(token: string, audience: string, message: string, typ?: string) {
+    if (!token || token.length > MAX_TOKEN_LENGTH) throw new InvalidTokenError(message)
+    let payload: JWTPayload
+    try {
+      ;({ payload } = await jwtVerify(token, await getKeySet(), {
+        issuer: options.issuer,
+        audience,
+        algorithms: ['RS256'],
+        clockTolerance: CLOCK_TOLERANCE_S,
+        requiredClaims: ['sub', 'exp'],
+        ...(typ ? { typ } : {}),
+      }))
+    } catch (error) {
+      if (error instanceof errors.JOSEError && TOKEN_ERRORS.has(error.code)) {
+        throw new InvalidTokenError(message, { cause: error })
+      }
+      throw error
+    }
+    if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError(message)
+    return payload as JWTPayload & { sub: string }
+  }
+
+  return {
+    /** Verifies an API access token (RS256, issuer, API audience, exp/nbf ±60 s, sub). */
+    verifyAccessToken: async (token: string): Promise<AuthContext> => {
+      const payload = await verify(
+        token,
+        options.audience,
+        'Invalid or expired access token',
+        options.requireAtJwtType ? 'at+jwt' : undefined,
+      )
+      return {
+        sub: payload.sub,
+        ...(typeof payload.email === 'string' ? { email: payload.email } : {}),
+        ...(typeof payload.email_verified === 'boolean' ? { emailVerified: payload.email_verified } : {}),
+      }
+    },
+
+    /** Verifies an ID token for our client (RS256, issuer, audience = client id, exp/nbf ±60 s, sub). */
+    verifyIdToken: (token: string): Promise<JWTPayload & { sub: string }> =>
+      verify(token, options.clientId, 'Invalid or expired ID token'),
+  }
+}
+
+export type TokenVerifier = ReturnType<typeof createTokenVerifier>

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { hashPassword, passwordProblem, verifyPassword } from './password.ts'
+
+describe('password hashing', () => {
+  it('stores scrypt$N$r$p$salt$hash with a random salt', async () => {
+    const first = await hashPassword('hops and barley 42')
+    const second = await hashPassword('hops and barley 42')
+    expect(first).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{86}$/)
+    expect(first).not.toBe(second)
+  })
+
+  it('verifies the right password and refuses others', async () => {
+    const stored = await hashPassword('hops and barley 42')
+    expect(await verifyPassword('hops and barley 42', stored)).toBe(true)
+    expect(await verifyPassword('hops and barley 43', stored)).toBe(false)
+    expect(await verifyPassword('', stored)).toBe(false)
+  })
+
+  it('refuses a malformed stored hash instead of throwing', async () => {
+    expect(await verifyPassword('x', 'bcrypt$whatever')).toBe(false)
+    expect(await verifyPassword('x', 'scrypt$0$8$1$c2FsdA$')).toBe(false)
+  })
+})
+
+describe('password rule', () => {
+  it.each([
+    ['short1!', 'a@b.co', false],
+    ['onlyletterslong', 'a@b.co', false],
+    ['ÜberlangeWörter', 'a@b.co', false],
+    ['brewer@example.com', 'Brewer@Example.com', false],
+    ['mash tun 2024', 'a@b.co', true],
+    ['0123456789', 'a@b.co', true],
+  ])('%s (email %s) acceptable: %s', (password, email, acceptable) => {
+    expect(passwordProblem(password, email) === null).toBe(acceptable)
+  })
+})

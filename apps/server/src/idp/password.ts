@@ -1,0 +1,52 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+
+const N = 16384
+const R = 8
+const P = 1
+const KEY_LENGTH = 64
+
+function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions) {
+  return new Promise<Buffer>((resolve, reject) => {
+    scrypt(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)))
+  })
+}
+
+/** Hashes a password as `scrypt$N$r$p$salt$hash` (salt and hash base64url). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  const hash = await scryptAsync(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r: R, p: P })
+  return ['scrypt', N, R, P, salt.toString('base64url'), hash.toString('base64url')].join('$')
+}
+
+/** True when `password` matches a hash made by `hashPassword`; compares in constant time. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$')
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false
+  const [n, r, p] = parts.slice(1, 4).map(Number)
+  const salt = Buffer.from(parts[4], 'base64url')
+  const expected = Buffer.from(parts[5], 'base64url')
+  if (!n || !r || !p || expected.length === 0) return false
+  const actual = await scryptAsync(password.normalize('NFKC'), salt, expected.length, {
+    N: n,
+    r,
+    p,
+    maxmem: 256 * n * r,
+  })
+  return timingSafeEqual(actual, expected)
+}
+
+// A fixed hash to compare against when the email is unknown, so both failures take the same time.
+let dummyHash: Promise<string> | undefined
+export function timingDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'))
+  return dummyHash
+}
+
+/** The password rule of the sign-up page; returns the message to show, or null when acceptable. */
+export function passwordProblem(password: string, email: string): string | null {
+  const weak =
+    password.length < 10 ||
+    /^\p{L}+$/u.test(password) ||
+    password.trim().toLowerCase() === email.trim().toLowerCase()
+  return weak ? 'Choose a password of at least 10 characters that is not just letters.' : null
+}

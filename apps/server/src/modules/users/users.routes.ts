@@ -1,0 +1,48 @@
+import { RoleSchema } from '@brewcommand/domain'
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { InvalidTokenError, unauthenticated } from '../../auth/token-verifier.ts'
+import type { UserService } from './users.service.ts'
+
+export const BootstrapUserSchema = z.object({
+  id: z.string(),
+  givenName: z.string(),
+  familyName: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  picture: z.string().nullable(),
+})
+
+const BootstrapEntitySchema = z.looseObject({
+  entityId: z.string(),
+  name: z.string(),
+  type: z.string(),
+  role: RoleSchema,
+  subscription: z.object({ plan: z.string().nullable(), status: z.string() }),
+  packagingTypes: z.array(z.object({ packageTypeId: z.string(), packageType: z.string() })),
+  products: z.array(z.unknown()),
+})
+
+const BootstrapResponseSchema = z.object({
+  data: z.object({ user: BootstrapUserSchema, entities: z.array(BootstrapEntitySchema) }),
+})
+
+export const userRoutes: FastifyPluginCallbackZod<{ users: UserService }> = (app, { users }, done) => {
+  app.get('/bootstrap', { schema: { response: { 200: BootstrapResponseSchema } } }, async (request) => {
+    const auth = request.auth!
+    const header = request.headers['x-id-token']
+    const idToken = Array.isArray(header) ? header[0] : header
+    let claims
+    if (idToken) {
+      try {
+        claims = await app.verifyIdToken(idToken)
+      } catch (error) {
+        if (error instanceof InvalidTokenError) throw unauthenticated(error.message)
+        throw error
+      }
+      if (claims.sub !== auth.sub) throw unauthenticated('The ID token belongs to another user')
+    }
+    return { data: await users.bootstrap(auth, claims) }
+  })
+  done()
+}

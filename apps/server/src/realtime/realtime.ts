@@ -1,0 +1,73 @@
+import type { Server as HttpServer } from 'node:http'
+import { SOCKET_AUTH_ERRORS, type DataModifiedEvent, type ServerToClientEvents } from '@brewcommand/domain'
+import { createAdapter } from '@socket.io/redis-adapter'
+import type { FastifyBaseLogger } from 'fastify'
+import { Redis } from 'ioredis'
+import { Server } from 'socket.io'
+
+export type SocketIdentity = { sub: string; entityId: string }
+
+export type RealtimeOptions = {
+  /** Verifies the handshake token like a bearer token and finds the caller's brewery. */
+  authenticate: (token: string) => Promise<SocketIdentity | null>
+  redisUrl?: string
+  logger: FastifyBaseLogger
+}
+
+/** The brewery's room: sockets join their own brewery's only. */
+export const entityRoom = (entityId: string) => `entity:${entityId}`
+
+/** Emits to breweries' rooms; what modules get, so they never touch socket.io directly. */
+export interface Realtime {
+  dataModified(entityId: string, event: DataModifiedEvent): void
+  close(): Promise<void>
+}
+
+/**
+ * socket.io on the API server: the handshake's `auth.token` is verified, the socket joins its brewery's
+ * room, and writes are broadcast there. With REDIS_URL the Redis adapter carries events between
+ * instances; if Redis is unavailable the instance still serves its own clients.
+ */
+export function createRealtime(httpServer: HttpServer, options: RealtimeOptions): Realtime {
+  const io = new Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketIdentity>(
+    httpServer,
+    { serveClient: false, cors: { origin: false } },
+  )
+  let pub: Redis | undefined
+  let sub: Redis | undefined
+  if (options.redisUrl) {
+    const connect = () =>
+      new Redis(options.redisUrl!, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: false })
+    pub = connect()
+    sub = pub.duplicate()
+    for (const client of [pub, sub]) {
+      client.on('error', (error: Error) => options.logger.warn({ err: error }, 'realtime: Redis unavailable'))
+    }
+    io.adapter(createAdapter(pub, sub))
+  }
+
+  io.use((socket, next) => {
+    const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token
+    if (typeof token !== 'string' || token === '') return next(new Error(SOCKET_AUTH_ERRORS.missing))
+    options
+      .authenticate(token)
+      .then((identity) => {
+        if (!identity) return next(new Error(SOCKET_AUTH_ERRORS.invalid))
+        socket.data = identity
+        void socket.join(entityRoom(identity.entityId))
+        next()
+      })
+      .catch(() => next(new Error(SOCKET_AUTH_ERRORS.invalid)))
+  })
+
+  return {
+    dataModified(entityId, event) {
+      io.to(entityRoom(entityId)).emit('dataModified', event)
+    },
+    async close() {
+      await io.close()
+      pub?.disconnect()
+      sub?.disconnect()
+    },
+  }
+}

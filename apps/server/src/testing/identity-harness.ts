@@ -1,0 +1,58 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../app.ts'
+import { loadConfig } from '../config.ts'
+import type { Database, Db } from '../db/client.ts'
+import type { BuiltInIdp, SignInLimits } from '../idp/idp.ts'
+import { openTestDatabase, type DatabaseKind } from './test-app.ts'
+
+export interface TestDb {
+  db: Db
+  database: Database
+  client: { close(): Promise<void> }
+}
+
+/** A migrated database of the test file's own (see test-app.ts). */
+export async function createTestDb(kind: DatabaseKind = 'pglite'): Promise<TestDb> {
+  const database = await openTestDatabase(kind)
+  return { db: database.db, database, client: { close: () => database.close() } }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  idp: BuiltInIdp
+  outboxDir: string
+  publicUrl: string
+}
+
+/**
+ * The whole app with the built-in identity provider on a test database, its mail in a fresh outbox,
+ * plus `GET /api/private`, a route that needs nothing but a valid token.
+ */
+export async function createTestApp(options: {
+  db: TestDb
+  publicUrl?: string
+  smtpUrl?: string
+  limits?: SignInLimits
+}): Promise<TestApp> {
+  const publicUrl = options.publicUrl ?? 'http://localhost:3000'
+  const dataDir = await mkdtemp(join(tmpdir(), 'brewcommand-data-'))
+  const config = loadConfig({
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'BrewCommand <no-reply@brew.test>' } : {}),
+  })
+  const app = await buildApp({
+    config,
+    database: options.db.database,
+    ...(options.limits ? { signInLimits: options.limits } : {}),
+  })
+  app.get('/api/private', () => ({ data: { ok: true } }))
+  app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }))
+  await app.ready()
+  return { app, idp: app.builtInIdp!, outboxDir: join(dataDir, 'outbox'), publicUrl }
+}

@@ -1,0 +1,206 @@
+import { BookOpen, Boxes, Factory } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { PLANS } from '@brewcommand/domain'
+import { Link, NavLink, Outlet } from 'react-router'
+import { Button } from '@/components/ui/button.tsx'
+import { useAppState } from '@/features/app-state/app-state.tsx'
+import { cn } from '@/lib/utils.ts'
+
+function PageHeading({ children }: { children: ReactNode }) {
+  return <h1 className="text-2xl font-semibold tracking-tight">{children}</h1>
+}
+
+export function DashboardPage() {
+  const { data } = useAppState()
+  const greeting = data.user.givenName ? `Welcome, ${data.user.givenName}` : 'Welcome'
+  return (
+    <div className="grid gap-6">
+      <PageHeading>Dashboard</PageHeading>
+      <section className="rounded-xl border bg-card p-6 shadow-xs" aria-labelledby="greeting-heading">
+        <h2 id="greeting-heading" className="text-xl font-semibold">
+          {greeting}
+        </h2>
+        <p className="mt-2 text-muted-foreground">
+          This is the command center for your brewery: recipes, products, your team and, soon, brew days,
+          inventory and operations.
+        </p>
+        <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
+          <BookOpen aria-hidden="true" className="size-4" />
+          {/* The tutorial is a placeholder in the spec (spec 01 §1). */}
+          <span>Tutorial: coming soon</span>
+        </p>
+      </section>
+    </div>
+  )
+}
+
+function Blurb({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid max-w-3xl gap-6">
+      <PageHeading>{title}</PageHeading>
+      <section className="rounded-xl border bg-card p-6 shadow-xs">
+        <div className="flex items-start gap-4">
+          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-accent text-primary">
+            {icon}
+          </span>
+          <div className="grid gap-4">
+            <p className="text-muted-foreground">{children}</p>
+            {/* Get Started is a placeholder in the spec (spec 01 §1): it does nothing yet. */}
+            <Button className="w-fit" type="button">
+              Get Started
+            </Button>
+          </div>
+        </div>
+      </section>
+    </div>
+  )
+}
+
+export function InventoryPage() {
+  return (
+    <Blurb title="Inventory" icon={<Boxes aria-hidden="true" className="size-5" />}>
+      Know what is in the cold room, the grain store and the hop freezer. Track raw materials and finished
+      goods, get reorder reminders before brew day, and see stock move as you brew and package.
+    </Blurb>
+  )
+}
+
+export function OperationsPage() {
+  return (
+    <Blurb title="Operations" icon={<Factory aria-hidden="true" className="size-5" />}>
+      Run the brewhouse from one place: schedule brews and tank time, plan packaging runs, and keep the whole
+      team on the same page from mash-in to the loading dock.
+    </Blurb>
+  )
+}
+
+export function ProductsPage() {
+  return <PageHeading>Products</PageHeading>
+}
+
+export function ReportingPage() {
+  return <PageHeading>Reporting</PageHeading>
+}
+
+export function ProfilePage() {
+  return <PageHeading>Profile</PageHeading>
+}
+
+const SETTINGS_MENU = [
+  { label: 'Users', to: '/secure/settings/users' },
+  { label: 'Roles', to: '/secure/settings/roles' },
+  { label: 'Equipment', to: '/secure/settings/equipment' },
+  { label: 'Billing', to: '/secure/settings/billing' },
+] as const
+
+export function SettingsLayout() {
+  return (
+    <div className="grid gap-6">
+      <PageHeading>Settings</PageHeading>
+      <div className="grid gap-6 md:grid-cols-[12rem_1fr]">
+        <nav aria-label="Settings">
+          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+            {SETTINGS_MENU.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    cn(
+                      'block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                      isActive && 'bg-accent text-foreground',
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  )
+}
+
+export function UserManagementPage() {
+  const { data, currentEntity } = useAppState()
+  const { user } = data
+  return (
+    <section aria-labelledby="user-management-heading" className="grid gap-4">
+      <h2 id="user-management-heading" className="text-xl font-semibold">
+        User Management
+      </h2>
+      <div className="overflow-x-auto rounded-xl border bg-card shadow-xs">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b bg-muted/50 text-muted-foreground">
+            <tr>
+              <th className="px-4 py-3 font-medium">Name</th>
+              <th className="px-4 py-3 font-medium">Email</th>
+              <th className="px-4 py-3 font-medium">Role</th>
+              <th className="px-4 py-3 font-medium">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td className="px-4 py-3">{`${user.givenName} ${user.familyName}`.trim() || user.email}</td>
+              <td className="px-4 py-3">{user.email}</td>
+              <td className="px-4 py-3">{currentEntity?.role ?? '—'}</td>
+              <td className="px-4 py-3">Active</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
+const STATUS_LABEL: Record<string, string> = {
+  active: 'Active',
+  incomplete: 'Awaiting payment',
+  past_due: 'Past due',
+  canceled: 'Canceled',
+}
+
+/** Settings → Billing: the brewery's plan, its price and the subscription's status. */
+export function BillingPage() {
+  const { currentEntity } = useAppState()
+  const subscription = currentEntity?.subscription
+  const plan = subscription?.plan ? PLANS[subscription.plan] : null
+  return (
+    <section aria-labelledby="billing-heading" className="grid gap-4">
+      <h2 id="billing-heading" className="text-xl font-semibold">
+        Billing
+      </h2>
+      <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-6 gap-y-3 rounded-xl border bg-card p-6 shadow-xs">
+        <dt className="text-muted-foreground">Plan</dt>
+        <dd className="font-medium">{plan ? plan.name : 'No plan yet'}</dd>
+        <dt className="text-muted-foreground">Price</dt>
+        <dd>
+          {plan
+            ? `$${plan.perMonthUsd} per mo. ${plan.billed} ($${plan.perYearUsd.toLocaleString('en-US')} per year)`
+            : '—'}
+        </dd>
+        <dt className="text-muted-foreground">Status</dt>
+        <dd>{STATUS_LABEL[subscription?.status ?? 'incomplete'] ?? subscription?.status}</dd>
+      </dl>
+      {subscription?.status !== 'active' && (
+        <Button asChild className="w-fit">
+          <Link to="/plans">Finish payment</Link>
+        </Button>
+      )}
+    </section>
+  )
+}
+
+/** Roles and Equipment are placeholders in the spec (spec 01 §2: their routes are not shown). */
+export function SettingsPlaceholderPage({ title }: { title: string }) {
+  return (
+    <section className="grid gap-2">
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="text-muted-foreground">Coming soon.</p>
+    </section>
+  )
+}

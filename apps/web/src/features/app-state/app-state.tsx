@@ -1,0 +1,89 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { createContext, use, useMemo, type ReactNode } from 'react'
+import { FullPageSpinner } from '@/components/ui/spinner.tsx'
+import { BootstrapError } from './bootstrap-error.tsx'
+import { getBootstrap, type Bootstrap, type BootstrapEntity, type BootstrapTokens } from './get-bootstrap.ts'
+
+/** The app state after sign-in (spec 01 §3): the bootstrap data, the current entity and token. */
+export interface AppStateValue {
+  isLoaded: boolean
+  data: Bootstrap
+  /** The brewery of the signed-in user: the first of the entities list, if any. */
+  currentEntity: BootstrapEntity | undefined
+  currentAccessToken: string
+}
+
+const AppStateContext = createContext<AppStateValue | null>(null)
+AppStateContext.displayName = 'AppStateContext'
+
+/** The loaded app state; only inside <AppStateProvider>. */
+export function useAppState(): AppStateValue {
+  const value = use(AppStateContext)
+  // Text of spec 02 §8.
+  if (!value) throw new Error('useAppState must be used within a AppStateProvider.')
+  return value
+}
+
+export const bootstrapQueryKey = (subject: string) => ['bootstrap', subject] as const
+
+/** The bootstrap call for one signed-in user, shared by the secure area and the plans wizard. */
+export function bootstrapQuery(subject: string, getTokens: () => Promise<BootstrapTokens>) {
+  return queryOptions({
+    queryKey: bootstrapQueryKey(subject),
+    queryFn: async () => {
+      const tokens = await getTokens()
+      return { bootstrap: await getBootstrap(tokens), accessToken: tokens.accessToken }
+    },
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  })
+}
+
+export interface AppStateProviderProps {
+  /** Identifies the signed-in user, so another user's state is never reused. */
+  subject: string
+  /** Fresh tokens for the bootstrap call. */
+  getTokens: () => Promise<BootstrapTokens>
+  /** The current access token, which changes whenever it is renewed. */
+  accessToken?: string
+  children: ReactNode
+}
+
+/**
+ * Loads GET /api/users/bootstrap once per signed-in user and provides it. Until it has loaded a
+ * spinner shows; if it fails, a full-page error with a Retry button.
+ */
+export function AppStateProvider({ subject, getTokens, accessToken, children }: AppStateProviderProps) {
+  const query = useQuery(bootstrapQuery(subject, getTokens))
+
+  const value = useMemo<AppStateValue | null>(() => {
+    if (!query.data) return null
+    const { bootstrap } = query.data
+    return {
+      isLoaded: true,
+      data: bootstrap,
+      currentEntity: bootstrap.entities[0],
+      currentAccessToken: accessToken ?? query.data.accessToken,
+    }
+  }, [query.data, accessToken])
+
+  if (value) return <AppStateContext value={value}>{children}</AppStateContext>
+  if (query.isError) {
+    return (
+      <BootstrapError
+        error={query.error}
+        isRetrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    )
+  }
+  return <FullPageSpinner label="Loading…" />
+}
+
+/** Provides a fixed app state, for tests and previews. */
+export function StaticAppStateProvider({ value, children }: { value: AppStateValue; children: ReactNode }) {
+  return <AppStateContext value={value}>{children}</AppStateContext>
+}

@@ -1,0 +1,114 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { createAccountThroughSignInPopup, fillCreateAccount, newAccount } from './support/auth.ts'
+import { finishOnboarding, onboardNewBrewery } from './support/onboarding.ts'
+import { freePort, startServer } from './support/server.ts'
+
+test.describe('identity and the secure shell', () => {
+  test('a new user creates an account through the Sign In popup, walks the shell and logs out', async ({
+    page,
+  }) => {
+    const account = newAccount('Ada')
+    await createAccountThroughSignInPopup(page, account)
+    // A new account has no brewery: it finishes onboarding, then reaches the dashboard.
+    await finishOnboarding(page, 'Ada')
+
+    // The top navigation and its sections.
+    const main = page.getByRole('navigation', { name: 'Main' })
+    for (const [label, heading] of [
+      ['Products', 'Products'],
+      ['Inventory', 'Inventory'],
+      ['Operations', 'Operations'],
+      ['Reporting', 'Reporting'],
+      ['Dashboard', 'Dashboard'],
+    ] as const) {
+      await main.getByRole('link', { name: label }).click()
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    }
+    await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible()
+
+    // The avatar shows the initials; its menu has Profile, Settings and Logout.
+    const avatar = page.getByRole('button', { name: 'Ada Lovelace' })
+    await expect(avatar).toHaveText('AL')
+    await avatar.click()
+    await page.getByRole('menuitem', { name: 'Settings' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+    const settingsMenu = page.getByRole('navigation', { name: 'Settings' })
+    for (const item of ['Users', 'Roles', 'Equipment', 'Billing']) {
+      await expect(settingsMenu.getByRole('link', { name: item })).toBeVisible()
+    }
+    await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible()
+
+    // A signed-in visitor of / sees Go to Dashboard.
+    await page.goto('/')
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible()
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click()
+    await expect(page).toHaveURL(/\/secure$/)
+
+    await page.getByRole('button', { name: 'Ada Lovelace' }).click()
+    await page.getByRole('menuitem', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(
+      page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign In' }),
+    ).toBeVisible()
+
+    // Signed out, the secure area sends the visitor back to /.
+    await page.goto('/secure/reporting')
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('at 375 px the secure area has a Navigation sheet', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    // The popup flow starts from the Menu sheet on a phone.
+    const account = newAccount('Grace')
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign In' }).click(),
+    ])
+    await popup.getByRole('link', { name: 'Create account' }).click()
+    await fillCreateAccount(popup, account)
+    await popup.waitForEvent('close')
+    await finishOnboarding(page, 'Grace')
+
+    await page.getByRole('button', { name: 'Open navigation' }).click()
+    const sheet = page.getByRole('dialog', { name: 'Navigation' })
+    await expect(sheet).toBeVisible()
+    await sheet.getByRole('link', { name: 'Operations' }).click()
+    await expect(sheet).toBeHidden()
+    await expect(page.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+
+  test('visiting /secure signed out lands on /', async ({ page }) => {
+    await page.goto('/secure')
+    await expect(page).toHaveURL(/\/$/)
+    await expect(
+      page.getByRole('heading', { name: 'The command center for your craft brewery' }),
+    ).toBeVisible()
+  })
+
+  test('a restart of the server keeps the user signed in', async ({ browser }) => {
+    const port = await freePort()
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'brewcommand-e2e-restart-'))
+    let server = await startServer({ port, dataDir })
+    const context = await browser.newContext({ baseURL: server.url })
+    const page = await context.newPage()
+    try {
+      await onboardNewBrewery(page, 'Hedy')
+      await server.stop()
+      server = await startServer({ port, dataDir })
+      await page.reload()
+      await expect(page.getByRole('heading', { name: 'Welcome, Hedy' })).toBeVisible()
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reporting' }).click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Reporting' })).toBeVisible()
+    } finally {
+      await context.close()
+      await server.stop()
+    }
+  })
+})
