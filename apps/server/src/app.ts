@@ -15,6 +15,13 @@ import { createUserRepository } from './modules/users/users.repository.ts'
 import { userRoutes } from './modules/users/users.routes.ts'
 import { createUserService } from './modules/users/users.service.ts'
 import { createTestGateway } from './payments/test-gateway.ts'
+import { createTenantResolver } from './auth/tenant.ts'
+import { createProductRepository } from './modules/products/products.repository.ts'
+import { productRoutes } from './modules/products/products.routes.ts'
+import { createProductService } from './modules/products/products.service.ts'
+import { createRealtime, type Realtime } from './realtime/realtime.ts'
+import { eq } from 'drizzle-orm'
+import { users } from './db/schema/users.ts'
 import { createContactRepository } from './modules/contacts/contacts.repository.ts'
 import { contactRoutes } from './modules/contacts/contacts.routes.ts'
 import { createContactService } from './modules/contacts/contacts.service.ts'
@@ -116,12 +123,12 @@ export async function buildApp({ config, database, logger, signInLimits }: Build
       ...toEntitySummary(entity),
       role,
       packagingTypes: await onboardingRepository.listPackagingTypes(entityId),
-      products: [],
+      products: await createProductRepository(database.db).list(entityId),
     }
   })
 
   // Identity first: the auth plugin watches every /api route being added.
-  await registerIdentity(app, database.db, {
+  const identity = await registerIdentity(app, database.db, {
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     issuer: config.oidc.issuer,
@@ -152,6 +159,29 @@ export async function buildApp({ config, database, logger, signInLimits }: Build
       plans: TEST_PLAN_PRICES,
       publicUrl: config.publicUrl,
     }),
+  })
+
+  // Real-time: a socket's token is checked like a bearer token and it joins its brewery's room only.
+  const realtime: Realtime = createRealtime(app.server, {
+    logger: app.log,
+    ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+    authenticate: async (token) => {
+      const auth = await identity.verifier.verifyAccessToken(token).catch(() => null)
+      if (!auth) return null
+      const [user] = await database.db
+        .select({ entityId: users.entityId })
+        .from(users)
+        .where(eq(users.idpIdentifier, auth.sub))
+      return user?.entityId ? { sub: auth.sub, entityId: user.entityId } : null
+    },
+  })
+  app.addHook('onClose', () => realtime.close())
+
+  const productService = createProductService({ db: database.db, repoFor: createProductRepository, realtime })
+  await app.register(productRoutes, {
+    prefix: '/api/products',
+    products: productService,
+    tenantOf: createTenantResolver(database.db),
   })
 
   await app.register(staticWeb, { root: config.webDist })

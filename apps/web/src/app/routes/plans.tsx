@@ -126,20 +126,18 @@ export function PlansPage() {
   const entity = bootstrap.data?.bootstrap.entities[0]
 
   const isResolving = auth.isLoading || (subject !== undefined && start !== 4 && bootstrap.isPending)
+  const resumed = isResolving
+    ? null
+    : resumeStep(start, {
+        isSignedIn: auth.isAuthenticated,
+        hasPlan: plan !== null,
+        hasBrewery: entity !== undefined,
+        isSubscribed: entity?.subscription?.status === 'active',
+      })
+  // Once the person has moved on, a background reload (the bootstrap after sign-up) never takes the
+  // step back to Loading: that would throw away what they are typing.
   const step: WizardStep | null =
-    start === 4
-      ? 4
-      : isResolving
-        ? null
-        : (Math.max(
-            movedTo ?? 1,
-            resumeStep(start, {
-              isSignedIn: auth.isAuthenticated,
-              hasPlan: plan !== null,
-              hasBrewery: entity !== undefined,
-              isSubscribed: entity?.subscription?.status === 'active',
-            }),
-          ) as WizardStep)
+    start === 4 ? 4 : movedTo !== null ? (Math.max(movedTo, resumed ?? 1) as WizardStep) : resumed
 
   const selectPlan = async (chosen: PlanId) => {
     storeSelectedPlan(chosen)

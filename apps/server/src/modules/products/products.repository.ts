@@ -1,0 +1,199 @@
+import type { Attribute, NewProductData, Package, Product, Recipe, TastingNote } from '@brewcommand/domain'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/client.ts'
+import { packagingTypes } from '../../db/schema/entities.ts'
+import {
+  productAttributes,
+  productPackages,
+  products,
+  recipes,
+  tastingNotes,
+} from '../../db/schema/products.ts'
+
+/** The sub-collections of a product that share one shape of storage: rows with a position. */
+export const COLLECTIONS = {
+  packages: { table: productPackages, field: 'packagingTypes' },
+  tastingNotes: { table: tastingNotes, field: 'tastingNotes' },
+  attributes: { table: productAttributes, field: 'attributes' },
+} as const
+export type CollectionName = keyof typeof COLLECTIONS
+type CollectionItem = { packages: Package; tastingNotes: TastingNote; attributes: Attribute }
+
+function pick<T extends Record<string, unknown>>(row: T, keys: readonly string[]) {
+  return Object.fromEntries(keys.map((k) => [k, row[k]]))
+}
+const FIELDS: Record<CollectionName, readonly string[]> = {
+  packages: ['id', 'type', 'typeId', 'sku', 'upc'],
+  tastingNotes: ['id', 'category', 'notes'],
+  attributes: ['id', 'attribute', 'value'],
+}
+
+// Every method takes the brewery first: a query without it would look wrong at a glance.
+export function createProductRepository(db: Db) {
+  async function assemble(entityId: string, ids: string[] | null): Promise<Product[]> {
+    const scope = ids
+      ? and(eq(products.entityId, entityId), inArray(products.id, ids))
+      : eq(products.entityId, entityId)
+    const productRows = await db
+      .select()
+      .from(products)
+      .where(scope)
+      .orderBy(asc(products.createdAt), asc(products.name))
+    if (productRows.length === 0) return []
+    const productIds = productRows.map((p) => p.id)
+    const owned = (table: { entityId: AnyPgColumn; productId: AnyPgColumn }) =>
+      and(eq(table.entityId, entityId), inArray(table.productId, productIds))
+    const [recipeRows, packageRows, noteRows, attributeRows] = await Promise.all([
+      db.select().from(recipes).where(owned(recipes)).orderBy(asc(recipes.position), asc(recipes.createdAt)),
+      db.select().from(productPackages).where(owned(productPackages)).orderBy(asc(productPackages.position)),
+      db.select().from(tastingNotes).where(owned(tastingNotes)).orderBy(asc(tastingNotes.position)),
+      db
+        .select()
+        .from(productAttributes)
+        .where(owned(productAttributes))
+        .orderBy(asc(productAttributes.position)),
+    ])
+    const byProduct = <R extends { productId: string }>(rows: R[], productId: string) =>
+      rows.filter((r) => r.productId === productId)
+    return productRows.map((p) => ({
+      id: p.id,
+      entityId: p.entityId,
+      name: p.name,
+      description: p.description,
+      recipes: byProduct(recipeRows, p.id).map((r) => r.document as Recipe),
+      files: [],
+      packagingTypes: byProduct(packageRows, p.id).map((r) => pick(r, FIELDS.packages) as Package),
+      tastingNotes: byProduct(noteRows, p.id).map((r) => pick(r, FIELDS.tastingNotes) as TastingNote),
+      attributes: byProduct(attributeRows, p.id).map((r) => pick(r, FIELDS.attributes) as Attribute),
+    }))
+  }
+
+  return {
+    list: (entityId: string) => assemble(entityId, null),
+
+    async find(entityId: string, productId: string): Promise<Product | null> {
+      const [product] = await assemble(entityId, [productId])
+      return product ?? null
+    },
+
+    /** True when the id is taken anywhere (ids are UUIDs from the browser; a clash is a 409). */
+    async idTaken(table: 'products' | 'recipes' | CollectionName, id: string): Promise<boolean> {
+      const target =
+        table === 'products' ? products : table === 'recipes' ? recipes : COLLECTIONS[table].table
+      const [row] = await db.select({ id: target.id }).from(target).where(eq(target.id, id))
+      return row !== undefined
+    },
+
+    async insertProduct(entityId: string, input: NewProductData) {
+      await db
+        .insert(products)
+        .values({ id: input.id, entityId, name: input.name, description: input.description })
+      for (const recipe of input.recipes) await this.insertRecipe(entityId, recipe)
+    },
+
+    async updateProduct(
+      entityId: string,
+      productId: string,
+      change: { name?: string; description?: string },
+    ) {
+      await db
+        .update(products)
+        .set({ ...change, updatedAt: new Date() })
+        .where(and(eq(products.entityId, entityId), eq(products.id, productId)))
+    },
+
+    async deleteProduct(entityId: string, productId: string) {
+      await db.delete(products).where(and(eq(products.entityId, entityId), eq(products.id, productId)))
+    },
+
+    async insertRecipe(entityId: string, recipe: Recipe) {
+      const [{ next } = { next: 0 }] = await db
+        .select({ next: sql<number>`coalesce(max(${recipes.position}), -1) + 1` })
+        .from(recipes)
+        .where(and(eq(recipes.entityId, entityId), eq(recipes.productId, recipe.productId)))
+      await db
+        .insert(recipes)
+        .values({
+          id: recipe.id,
+          entityId,
+          productId: recipe.productId,
+          document: recipe,
+          position: Number(next),
+        })
+    },
+
+    async updateRecipe(entityId: string, recipe: Recipe) {
+      const updated = await db
+        .update(recipes)
+        .set({ document: recipe, updatedAt: new Date() })
+        .where(
+          and(
+            eq(recipes.entityId, entityId),
+            eq(recipes.productId, recipe.productId),
+            eq(recipes.id, recipe.id),
+          ),
+        )
+        .returning({ id: recipes.id })
+      return updated.length > 0
+    },
+
+    async deleteRecipe(entityId: string, productId: string, recipeId: string) {
+      const deleted = await db
+        .delete(recipes)
+        .where(
+          and(eq(recipes.entityId, entityId), eq(recipes.productId, productId), eq(recipes.id, recipeId)),
+        )
+        .returning({ id: recipes.id })
+      return deleted.length > 0
+    },
+
+    async insertItem<C extends CollectionName>(
+      entityId: string,
+      productId: string,
+      collection: C,
+      item: CollectionItem[C],
+    ) {
+      const { table } = COLLECTIONS[collection]
+      const [{ next } = { next: 0 }] = await db
+        .select({ next: sql<number>`coalesce(max(${table.position}), -1) + 1` })
+        .from(table)
+        .where(and(eq(table.entityId, entityId), eq(table.productId, productId)))
+      await db.insert(table).values({ ...item, entityId, productId, position: Number(next) } as never)
+    },
+
+    async updateItem<C extends CollectionName>(
+      entityId: string,
+      productId: string,
+      collection: C,
+      item: CollectionItem[C],
+    ) {
+      const { table } = COLLECTIONS[collection]
+      const { id, ...fields } = item
+      const updated = await db
+        .update(table)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(and(eq(table.entityId, entityId), eq(table.productId, productId), eq(table.id, id)))
+        .returning({ id: table.id })
+      return updated.length > 0
+    },
+
+    async deleteItem(entityId: string, productId: string, collection: CollectionName, id: string) {
+      const { table } = COLLECTIONS[collection]
+      const deleted = await db
+        .delete(table)
+        .where(and(eq(table.entityId, entityId), eq(table.productId, productId), eq(table.id, id)))
+        .returning({ id: table.id })
+      return deleted.length > 0
+    },
+
+    async packagingTypeIds(entityId: string): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ id: packagingTypes.id, name: packagingTypes.packageType })
+        .from(packagingTypes)
+        .where(eq(packagingTypes.entityId, entityId))
+      return new Map(rows.map((r) => [r.id, r.name]))
+    },
+  }
+}
+export type ProductRepository = ReturnType<typeof createProductRepository>

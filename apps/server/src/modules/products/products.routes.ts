@@ -1,0 +1,201 @@
+import {
+  AttributeEnvelopeSchema,
+  PackageEnvelopeSchema,
+  ProductChangeEnvelopeSchema,
+  ProductEnvelopeSchema,
+  ProductSchema,
+  RecipeEnvelopeSchema,
+  TastingNoteEnvelopeSchema,
+} from '@brewcommand/domain'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { TenantResolver } from '../../auth/tenant.ts'
+import type { CollectionName } from './products.repository.ts'
+import type { ProductService, WriteContext } from './products.service.ts'
+
+const WriteHeadersSchema = z.looseObject({
+  'idempotency-key': z.string().trim().min(1).max(128).optional(),
+  'x-socket-id': z.string().max(128).optional(),
+})
+const ProductParams = z.object({ productId: z.uuid('The product id must be a UUID') })
+const ItemParams = ProductParams.extend({ id: z.uuid('The id must be a UUID') })
+const RecipeParams = ProductParams.extend({ recipeId: z.uuid('The recipe id must be a UUID') })
+
+function context(request: FastifyRequest): WriteContext {
+  const headers = request.headers as Record<string, string | undefined>
+  const envelopeKey = (request.body as { metadata?: { correlationIdentifier?: string } } | undefined)
+    ?.metadata?.correlationIdentifier
+  return {
+    key: headers['idempotency-key'] ?? envelopeKey,
+    socketId: headers['x-socket-id'] ?? '',
+    method: request.method,
+    path: request.url.split('?')[0],
+    body: request.body ?? null,
+  }
+}
+
+const COLLECTION_ROUTES = [
+  { path: 'packages', collection: 'packages', schema: PackageEnvelopeSchema },
+  { path: 'tastingNotes', collection: 'tastingNotes', schema: TastingNoteEnvelopeSchema },
+  { path: 'attributes', collection: 'attributes', schema: AttributeEnvelopeSchema },
+] as const satisfies { path: string; collection: CollectionName; schema: unknown }[]
+
+/** `/api/products` and its recipes, packages, tasting notes and attributes (spec 02 §7). */
+export const productRoutes: FastifyPluginAsyncZod<{
+  products: ProductService
+  tenantOf: TenantResolver
+}> = async (app, { products, tenantOf }) => {
+  const headers = WriteHeadersSchema
+
+  app.get(
+    '/',
+    { schema: { response: { 200: z.object({ data: z.array(ProductSchema) }) } } },
+    async (request) => ({
+      data: await products.list(await tenantOf(request)),
+    }),
+  )
+
+  app.get('/:productId', { schema: { params: ProductParams } }, async (request) => ({
+    data: await products.get(await tenantOf(request), request.params.productId),
+  }))
+
+  app.post('/', { schema: { body: ProductEnvelopeSchema, headers } }, async (request, reply) => {
+    const { statusCode, body } = await products.create(
+      await tenantOf(request),
+      request.body.data,
+      context(request),
+    )
+    return reply.code(statusCode).send(body)
+  })
+
+  app.put(
+    '/:productId',
+    { schema: { params: ProductParams, body: ProductChangeEnvelopeSchema, headers } },
+    async (request, reply) => {
+      const { statusCode, body } = await products.change(
+        await tenantOf(request),
+        request.params.productId,
+        request.body.data,
+        context(request),
+      )
+      return reply.code(statusCode).send(body)
+    },
+  )
+
+  app.delete('/:productId', { schema: { params: ProductParams, headers } }, async (request, reply) => {
+    await products.remove(await tenantOf(request), request.params.productId, context(request))
+    return reply.code(204).send()
+  })
+
+  app.post(
+    '/:productId/recipes',
+    { schema: { params: ProductParams, body: RecipeEnvelopeSchema, headers } },
+    async (request, reply) => {
+      const { statusCode, body } = await products.saveRecipe(
+        await tenantOf(request),
+        request.params.productId,
+        request.body.data,
+        true,
+        context(request),
+      )
+      return reply.code(statusCode).send(body)
+    },
+  )
+
+  app.put(
+    '/:productId/recipes/:recipeId',
+    { schema: { params: RecipeParams, body: RecipeEnvelopeSchema, headers } },
+    async (request, reply) => {
+      if (request.body.data.id !== request.params.recipeId) {
+        return reply.code(400).send({
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'The recipe id in the body differs from the path.',
+            issues: [{ path: 'data.id', message: 'Must be the recipe in the path' }],
+          },
+        })
+      }
+      const { statusCode, body } = await products.saveRecipe(
+        await tenantOf(request),
+        request.params.productId,
+        request.body.data,
+        false,
+        context(request),
+      )
+      return reply.code(statusCode).send(body)
+    },
+  )
+
+  app.delete(
+    '/:productId/recipes/:recipeId',
+    { schema: { params: RecipeParams, headers } },
+    async (request, reply) => {
+      await products.deleteRecipe(
+        await tenantOf(request),
+        request.params.productId,
+        request.params.recipeId,
+        context(request),
+      )
+      return reply.code(204).send()
+    },
+  )
+
+  for (const { path, collection, schema } of COLLECTION_ROUTES) {
+    app.post(
+      `/:productId/${path}`,
+      { schema: { params: ProductParams, body: schema, headers } },
+      async (request, reply) => {
+        const { statusCode, body } = await products.saveItem(
+          await tenantOf(request),
+          request.params.productId,
+          collection,
+          request.body.data,
+          true,
+          context(request),
+        )
+        return reply.code(statusCode).send(body)
+      },
+    )
+
+    app.put(
+      `/:productId/${path}/:id`,
+      { schema: { params: ItemParams, body: schema, headers } },
+      async (request, reply) => {
+        if (request.body.data.id !== request.params.id) {
+          return reply.code(400).send({
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'The id in the body differs from the path.',
+              issues: [{ path: 'data.id', message: 'Must be the item in the path' }],
+            },
+          })
+        }
+        const { statusCode, body } = await products.saveItem(
+          await tenantOf(request),
+          request.params.productId,
+          collection,
+          request.body.data,
+          false,
+          context(request),
+        )
+        return reply.code(statusCode).send(body)
+      },
+    )
+
+    app.delete(
+      `/:productId/${path}/:id`,
+      { schema: { params: ItemParams, headers } },
+      async (request, reply) => {
+        await products.deleteItem(
+          await tenantOf(request),
+          request.params.productId,
+          collection,
+          request.params.id,
+          context(request),
+        )
+        return reply.code(204).send()
+      },
+    )
+  }
+}

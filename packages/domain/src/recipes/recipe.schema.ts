@@ -1,0 +1,130 @@
+import { z } from 'zod'
+
+/** Weight units (spec 02 §9). */
+export const WEIGHT_UNITS = ['Ounces', 'Pounds', 'Grams', 'Kilograms'] as const
+/** Batch volume units; GAL is shown as Gallons. */
+export const VOLUME_UNITS = ['BBL', 'GAL'] as const
+export const TIME_UNITS = ['Minutes', 'Days'] as const
+export const HOP_ADDITION_TYPES = ['Boil', 'First Wort', 'Whirlpool', 'Dry Hop', 'Mash', 'Hop Back'] as const
+export const OTHER_ADDITION_TYPES = ['CLT', 'HLT', 'Mash', 'Boil', 'Primary', 'Secondary', 'Bright'] as const
+/** Mash step types as the spec's slugs, with their labels. */
+export const MASH_STEP_TYPES = {
+  'infusion-mash': 'Single Infusion Mash',
+  'step-mash': 'Step Mash',
+  vorlauf: 'Vorlauf',
+  'mash-out': 'Mash Out',
+  lautering: 'Lautering',
+  'fly-sparge': 'Fly Sparge',
+  'batch-sparge': 'Batch Sparge',
+  'ramp-to-boil': 'Ramp to Boil',
+} as const
+export type MashStepType = keyof typeof MASH_STEP_TYPES
+
+const text = (max: number) => z.string().max(max)
+const quantity = z.number().finite().min(0).max(1_000_000)
+
+/** A catalogue item as an ingredient entry carries it (spec 02 §3): id and type, plus its own fields. */
+export const CatalogueRefSchema = z.looseObject({ id: z.string().min(1).max(200), type: z.string().max(100) })
+
+export const AmountSchema = z.object({ value: quantity, unit: z.enum(WEIGHT_UNITS) })
+
+export const GrainEntrySchema = z.object({
+  id: z.uuid(),
+  ingredient: CatalogueRefSchema.extend({
+    extractFgMin: z.number().finite().min(0).max(1).optional(),
+    lovibond: z.number().finite().min(0).max(1000).optional(),
+  }),
+  amount: AmountSchema,
+})
+export type GrainEntry = z.infer<typeof GrainEntrySchema>
+
+export const HopEntrySchema = z.object({
+  id: z.uuid(),
+  ingredient: CatalogueRefSchema.extend({ alphaAcids: z.number().finite().min(0).max(100).optional() }),
+  amount: AmountSchema,
+  additionType: z.enum(HOP_ADDITION_TYPES),
+  time: z
+    .object({ value: quantity, unit: z.enum(TIME_UNITS) })
+    .nullable()
+    .optional(),
+})
+export type HopEntry = z.infer<typeof HopEntrySchema>
+
+export const OtherEntrySchema = z.object({
+  id: z.uuid(),
+  ingredient: CatalogueRefSchema.extend({ fermentable: z.boolean().optional() }),
+  amount: AmountSchema,
+  additionType: z.enum(OTHER_ADDITION_TYPES),
+  additionTime: quantity.nullable().optional(),
+  brewersNotes: text(2000).default(''),
+})
+export type OtherEntry = z.infer<typeof OtherEntrySchema>
+
+/** Temperature, duration and pH are free text on the screen (spec 02 §5). */
+export const MashStepSchema = z.object({
+  id: z.uuid(),
+  order: z.number().int().min(1).max(100),
+  type: z.enum(Object.keys(MASH_STEP_TYPES) as [MashStepType, ...MashStepType[]]),
+  temperature: text(40).default(''),
+  durationMins: text(40).default(''),
+  targetpH: text(40).default(''),
+  brewersNotes: text(2000).default(''),
+})
+export type MashStep = z.infer<typeof MashStepSchema>
+
+export const YeastRefSchema = z.looseObject({
+  type: z.string().max(100),
+  id: z.string().min(1).max(200),
+  name: z.string().max(200),
+  attenuation: z.number().finite().min(0).max(100),
+  flocculation: z.string().max(50),
+  tolerance: z.union([z.number(), z.string()]).nullable().optional(),
+})
+
+/** A recipe (spec 02 §3); ids come from the browser. Calculated figures are stored as last shown. */
+export const RecipeSchema = z.object({
+  id: z.uuid(),
+  productId: z.uuid(),
+  yield: z.object({ quantity, unit: z.enum(VOLUME_UNITS) }),
+  grainBill: z.array(GrainEntrySchema).max(200),
+  hopsBill: z.array(HopEntrySchema).max(200),
+  otherIngredients: z.array(OtherEntrySchema).max(200),
+  process: z.array(MashStepSchema).max(100),
+  yeast: YeastRefSchema.nullable(),
+  style: z.string().max(200).default(''),
+  ibu: z.number().finite().min(0).default(0),
+  abv: z.number().finite().min(0).default(0),
+  srm: z.number().finite().min(0).default(0),
+  originalGravity: z.number().finite().min(0).default(1),
+  finalGravity: z.number().finite().min(0).default(1),
+  boilTime: quantity.default(0),
+  whirlpoolTime: quantity.default(0),
+  mashThickness: quantity.default(0),
+})
+export type Recipe = z.infer<typeof RecipeSchema>
+
+/** A new recipe with the spec's defaults: yield 0 BBL, yeast flocculation Very Low, boil time and mash thickness 0. */
+export function newRecipe(productId: string, id: string = crypto.randomUUID()): Recipe {
+  return {
+    id,
+    productId,
+    yield: { quantity: 0, unit: 'BBL' },
+    grainBill: [],
+    hopsBill: [],
+    otherIngredients: [],
+    process: [],
+    yeast: null,
+    style: '',
+    ibu: 0,
+    abv: 0,
+    srm: 0,
+    originalGravity: 1,
+    finalGravity: 1,
+    boilTime: 0,
+    whirlpoolTime: 0,
+    mashThickness: 0,
+  }
+}
+
+/** The default yeast flocculation of a new recipe (spec 02 §3). */
+export const DEFAULT_YEAST_FLOCCULATION = 'Very Low'
