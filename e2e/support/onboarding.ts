@@ -50,8 +50,14 @@ export async function payWithCard(page: Page, number: string) {
 
 /** From step 1 as a signed-in user: a plan, the business form and the paying card; ends on the dashboard. */
 export async function finishOnboarding(page: Page, givenName: string) {
-  await page.getByRole('button', { name: 'Select Monthly' }).click()
-  await expect(page.getByRole('heading', { name: 'Tell Us About Your Business' })).toBeVisible()
+  await expect(page).toHaveURL(/\/plans$/)
+  // Right after the sign-in popup the page may still be settling; a person would simply click again.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Select Monthly' }).click({ timeout: 2000 })
+    await expect(page.getByRole('heading', { name: 'Tell Us About Your Business' })).toBeVisible({
+      timeout: 3000,
+    })
+  }).toPass({ timeout: 20_000 })
   await fillBusinessForm(page)
   await page.getByRole('button', { name: 'Continue to Billing Information' }).click()
   await payWithCard(page, '4242 4242 4242 4242')

@@ -52,6 +52,10 @@ export function serverEnv({
   }
   return {
     ...env,
+    // Playwright merges process.env into the web server's environment: empty values keep a developer's
+    // or CI's DATABASE_URL/REDIS_URL out (empty counts as unset), so each run owns its embedded database.
+    DATABASE_URL: '',
+    REDIS_URL: '',
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -162,7 +162,7 @@ export async function buildApp({ config, database, logger, signInLimits }: Build
   })
 
   // Real-time: a socket's token is checked like a bearer token and it joins its brewery's room only.
-  const realtime: Realtime = createRealtime(app.server, {
+  const realtime: Realtime = await createRealtime(app.server, {
     logger: app.log,
     ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
     authenticate: async (token) => {

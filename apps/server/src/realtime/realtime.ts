@@ -28,7 +28,7 @@ export interface Realtime {
  * room, and writes are broadcast there. With REDIS_URL the Redis adapter carries events between
  * instances; if Redis is unavailable the instance still serves its own clients.
  */
-export function createRealtime(httpServer: HttpServer, options: RealtimeOptions): Realtime {
+export async function createRealtime(httpServer: HttpServer, options: RealtimeOptions): Promise<Realtime> {
   const io = new Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketIdentity>(
     httpServer,
     { serveClient: false, cors: { origin: false } },
@@ -36,14 +36,36 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
   let pub: Redis | undefined
   let sub: Redis | undefined
   if (options.redisUrl) {
-    const connect = () =>
-      new Redis(options.redisUrl!, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: false })
-    pub = connect()
+    // Commands wait while Redis reconnects (no rejections inside the adapter); errors are logged, once a
+    // second at most.
+    pub = new Redis(options.redisUrl, { maxRetriesPerRequest: null, connectTimeout: 3000 })
     sub = pub.duplicate()
+    let lastWarning = 0
     for (const client of [pub, sub]) {
-      client.on('error', (error: Error) => options.logger.warn({ err: error }, 'realtime: Redis unavailable'))
+      client.on('error', (error: Error) => {
+        if (Date.now() - lastWarning < 1000) return
+        lastWarning = Date.now()
+        options.logger.warn({ err: error }, 'realtime: Redis unavailable')
+      })
     }
-    io.adapter(createAdapter(pub, sub))
+    const ready = (client: Redis) =>
+      new Promise<boolean>((resolve) => {
+        if (client.status === 'ready') return resolve(true)
+        const timer = setTimeout(() => resolve(false), 3000)
+        client.once('ready', () => {
+          clearTimeout(timer)
+          resolve(true)
+        })
+      })
+    if ((await Promise.all([ready(pub), ready(sub)])).every(Boolean)) {
+      io.adapter(createAdapter(pub, sub))
+    } else {
+      // Without Redis at start this instance still syncs its own clients.
+      options.logger.warn('realtime: Redis did not answer at start; events stay on this instance')
+      pub.disconnect()
+      sub.disconnect()
+      pub = sub = undefined
+    }
   }
 
   io.use((socket, next) => {

@@ -8,6 +8,7 @@ import {
   DashboardPage,
   InventoryPage,
   OperationsPage,
+  ProductPage,
   ProductsPage,
   ProfilePage,
   ReportingPage,
@@ -29,7 +30,8 @@ export function createRouter() {
           element: <SecureLayout />,
           children: [
             { index: true, element: <DashboardPage /> },
-            { path: 'products/*', element: <ProductsPage /> },
+            { path: 'products', element: <ProductsPage /> },
+            { path: 'products/:productId', element: <ProductPage /> },
             { path: 'inventory', element: <InventoryPage /> },
             { path: 'operations', element: <OperationsPage /> },
             { path: 'reporting', element: <ReportingPage /> },

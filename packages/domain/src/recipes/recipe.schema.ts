@@ -1,12 +1,23 @@
 import { z } from 'zod'
+import { TIME_UNITS, VOLUME_UNITS, WEIGHT_UNITS, type TimeUnit } from '../brewing/units.ts'
 
-/** Weight units (spec 02 §9). */
-export const WEIGHT_UNITS = ['Ounces', 'Pounds', 'Grams', 'Kilograms'] as const
-/** Batch volume units; GAL is shown as Gallons. */
-export const VOLUME_UNITS = ['BBL', 'GAL'] as const
-export const TIME_UNITS = ['Minutes', 'Days'] as const
+// The unit lists live with their conversions in brewing/units.ts; re-exported here for older imports.
+export { TIME_UNITS, VOLUME_UNITS, WEIGHT_UNITS }
+
+/** Hop addition types (spec 02 §9). */
 export const HOP_ADDITION_TYPES = ['Boil', 'First Wort', 'Whirlpool', 'Dry Hop', 'Mash', 'Hop Back'] as const
+export type HopAdditionType = (typeof HOP_ADDITION_TYPES)[number]
+/** Other-ingredient addition types (spec 02 §9). */
 export const OTHER_ADDITION_TYPES = ['CLT', 'HLT', 'Mash', 'Boil', 'Primary', 'Secondary', 'Bright'] as const
+export type OtherAdditionType = (typeof OTHER_ADDITION_TYPES)[number]
+/** Hop additions that take a time, and its unit; the others have none (spec 02 §4, §5). */
+export const HOP_TIME_UNITS: Partial<Record<HopAdditionType, TimeUnit>> = { Boil: 'Minutes', 'Dry Hop': 'Days' }
+/** Other-ingredient additions that take a time, and its unit (spec 02 §5). */
+export const OTHER_TIME_UNITS: Partial<Record<OtherAdditionType, TimeUnit>> = {
+  Boil: 'Minutes',
+  Primary: 'Days',
+  Secondary: 'Days',
+}
 /** Mash step types as the spec's slugs, with their labels. */
 export const MASH_STEP_TYPES = {
   'infusion-mash': 'Single Infusion Mash',
@@ -25,8 +36,11 @@ const quantity = z.number().finite().min(0).max(1_000_000)
 
 /** A catalogue item as an ingredient entry carries it (spec 02 §3): id and type, plus its own fields. */
 export const CatalogueRefSchema = z.looseObject({ id: z.string().min(1).max(200), type: z.string().max(100) })
+export type CatalogueRef = z.infer<typeof CatalogueRefSchema>
 
+/** An ingredient amount: a number and a weight unit. */
 export const AmountSchema = z.object({ value: quantity, unit: z.enum(WEIGHT_UNITS) })
+export type Amount = z.infer<typeof AmountSchema>
 
 export const GrainEntrySchema = z.object({
   id: z.uuid(),
@@ -72,14 +86,16 @@ export const MashStepSchema = z.object({
 })
 export type MashStep = z.infer<typeof MashStepSchema>
 
+/** The recipe's yeast (spec 02 §3); an empty id means none chosen yet. Attenuation is a percentage. */
 export const YeastRefSchema = z.looseObject({
   type: z.string().max(100),
-  id: z.string().min(1).max(200),
+  id: z.string().max(200),
   name: z.string().max(200),
   attenuation: z.number().finite().min(0).max(100),
   flocculation: z.string().max(50),
   tolerance: z.union([z.number(), z.string()]).nullable().optional(),
 })
+export type YeastRef = z.infer<typeof YeastRefSchema>
 
 /** A recipe (spec 02 §3); ids come from the browser. Calculated figures are stored as last shown. */
 export const RecipeSchema = z.object({
@@ -91,6 +107,7 @@ export const RecipeSchema = z.object({
   otherIngredients: z.array(OtherEntrySchema).max(200),
   process: z.array(MashStepSchema).max(100),
   yeast: YeastRefSchema.nullable(),
+  /** The style's id (styles/styles.ts), '' when none is chosen. */
   style: z.string().max(200).default(''),
   ibu: z.number().finite().min(0).default(0),
   abv: z.number().finite().min(0).default(0),
@@ -103,6 +120,14 @@ export const RecipeSchema = z.object({
 })
 export type Recipe = z.infer<typeof RecipeSchema>
 
+/** The default yeast flocculation of a new recipe (spec 02 §3). */
+export const DEFAULT_YEAST_FLOCCULATION = 'Very Low'
+
+/** The yeast of a new recipe: none chosen yet, flocculation Very Low. */
+export function noYeast(): YeastRef {
+  return { type: '', id: '', name: '', attenuation: 0, flocculation: DEFAULT_YEAST_FLOCCULATION, tolerance: null }
+}
+
 /** A new recipe with the spec's defaults: yield 0 BBL, yeast flocculation Very Low, boil time and mash thickness 0. */
 export function newRecipe(productId: string, id: string = crypto.randomUUID()): Recipe {
   return {
@@ -113,7 +138,7 @@ export function newRecipe(productId: string, id: string = crypto.randomUUID()): 
     hopsBill: [],
     otherIngredients: [],
     process: [],
-    yeast: null,
+    yeast: noYeast(),
     style: '',
     ibu: 0,
     abv: 0,
@@ -125,6 +150,3 @@ export function newRecipe(productId: string, id: string = crypto.randomUUID()): 
     mashThickness: 0,
   }
 }
-
-/** The default yeast flocculation of a new recipe (spec 02 §3). */
-export const DEFAULT_YEAST_FLOCCULATION = 'Very Low'

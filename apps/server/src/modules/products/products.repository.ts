@@ -44,16 +44,27 @@ export function createProductRepository(db: Db) {
     const productIds = productRows.map((p) => p.id)
     const owned = (table: { entityId: AnyPgColumn; productId: AnyPgColumn }) =>
       and(eq(table.entityId, entityId), inArray(table.productId, productIds))
-    const [recipeRows, packageRows, noteRows, attributeRows] = await Promise.all([
-      db.select().from(recipes).where(owned(recipes)).orderBy(asc(recipes.position), asc(recipes.createdAt)),
-      db.select().from(productPackages).where(owned(productPackages)).orderBy(asc(productPackages.position)),
-      db.select().from(tastingNotes).where(owned(tastingNotes)).orderBy(asc(tastingNotes.position)),
-      db
-        .select()
-        .from(productAttributes)
-        .where(owned(productAttributes))
-        .orderBy(asc(productAttributes.position)),
-    ])
+    // One after another: inside a transaction they share one connection.
+    const recipeRows = await db
+      .select()
+      .from(recipes)
+      .where(owned(recipes))
+      .orderBy(asc(recipes.position), asc(recipes.createdAt))
+    const packageRows = await db
+      .select()
+      .from(productPackages)
+      .where(owned(productPackages))
+      .orderBy(asc(productPackages.position))
+    const noteRows = await db
+      .select()
+      .from(tastingNotes)
+      .where(owned(tastingNotes))
+      .orderBy(asc(tastingNotes.position))
+    const attributeRows = await db
+      .select()
+      .from(productAttributes)
+      .where(owned(productAttributes))
+      .orderBy(asc(productAttributes.position))
     const byProduct = <R extends { productId: string }>(rows: R[], productId: string) =>
       rows.filter((r) => r.productId === productId)
     return productRows.map((p) => ({
@@ -112,15 +123,13 @@ export function createProductRepository(db: Db) {
         .select({ next: sql<number>`coalesce(max(${recipes.position}), -1) + 1` })
         .from(recipes)
         .where(and(eq(recipes.entityId, entityId), eq(recipes.productId, recipe.productId)))
-      await db
-        .insert(recipes)
-        .values({
-          id: recipe.id,
-          entityId,
-          productId: recipe.productId,
-          document: recipe,
-          position: Number(next),
-        })
+      await db.insert(recipes).values({
+        id: recipe.id,
+        entityId,
+        productId: recipe.productId,
+        document: recipe,
+        position: Number(next),
+      })
     },
 
     async updateRecipe(entityId: string, recipe: Recipe) {

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { createContext, use, useMemo, type ReactNode } from 'react'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { createContext, use, useCallback, useMemo, type ReactNode } from 'react'
 import { FullPageSpinner } from '@/components/ui/spinner.tsx'
 import { BootstrapError } from './bootstrap-error.tsx'
 import { getBootstrap, type Bootstrap, type BootstrapEntity, type BootstrapTokens } from './get-bootstrap.ts'
@@ -11,6 +11,10 @@ export interface AppStateValue {
   /** The brewery of the signed-in user: the first of the entities list, if any. */
   currentEntity: BootstrapEntity | undefined
   currentAccessToken: string
+  /** Changes the current entity locally at once (the write itself goes through the request queue). */
+  applyLocal: (change: (entity: BootstrapEntity) => BootstrapEntity) => void
+  /** Reloads the state from the server (after a refused write is discarded). */
+  reload: () => Promise<void>
 }
 
 const AppStateContext = createContext<AppStateValue | null>(null)
@@ -58,6 +62,25 @@ export interface AppStateProviderProps {
  */
 export function AppStateProvider({ subject, getTokens, accessToken, children }: AppStateProviderProps) {
   const query = useQuery(bootstrapQuery(subject, getTokens))
+  const queryClient = useQueryClient()
+  const applyLocal = useCallback(
+    (change: (entity: BootstrapEntity) => BootstrapEntity) => {
+      queryClient.setQueryData(
+        bootstrapQueryKey(subject),
+        (current: { bootstrap: Bootstrap; accessToken: string } | undefined) => {
+          if (!current) return current
+          const [first, ...rest] = current.bootstrap.entities
+          if (!first) return current
+          return { ...current, bootstrap: { ...current.bootstrap, entities: [change(first), ...rest] } }
+        },
+      )
+    },
+    [queryClient, subject],
+  )
+  const reload = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: bootstrapQueryKey(subject) }),
+    [queryClient, subject],
+  )
 
   const value = useMemo<AppStateValue | null>(() => {
     if (!query.data) return null
@@ -67,8 +90,10 @@ export function AppStateProvider({ subject, getTokens, accessToken, children }: 
       data: bootstrap,
       currentEntity: bootstrap.entities[0],
       currentAccessToken: accessToken ?? query.data.accessToken,
+      applyLocal,
+      reload,
     }
-  }, [query.data, accessToken])
+  }, [query.data, accessToken, applyLocal, reload])
 
   if (value) return <AppStateContext value={value}>{children}</AppStateContext>
   if (query.isError) {

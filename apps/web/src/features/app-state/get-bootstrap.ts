@@ -1,4 +1,4 @@
-import { RoleSchema, SubscriptionSchema } from '@brewcommand/domain'
+import { ProductSchema, RoleSchema, SubscriptionSchema } from '@brewcommand/domain'
 import { z } from 'zod'
 import { api, ApiError } from '@/lib/api-client.ts'
 
@@ -13,15 +13,14 @@ export const BootstrapUserSchema = z.object({
 })
 export type BootstrapUser = z.infer<typeof BootstrapUserSchema>
 
-// The brewery's full shape (subscription, products, packaging) arrives with the onboarding and products
-// issues, which will move it into @brewcommand/domain; until then unknown fields pass through untouched.
+/** The current entity (DESIGN.md "Bootstrap"): the brewery with its packaging types and full products. */
 export const BootstrapEntitySchema = z.looseObject({
   entityId: z.string(),
   name: z.string().optional(),
   role: RoleSchema.optional(),
   subscription: SubscriptionSchema.optional(),
-  products: z.array(z.unknown()).default([]),
-  packagingTypes: z.array(z.unknown()).default([]),
+  products: z.array(ProductSchema).default([]),
+  packagingTypes: z.array(z.object({ packageTypeId: z.string(), packageType: z.string() })).default([]),
 })
 export type BootstrapEntity = z.infer<typeof BootstrapEntitySchema>
 

@@ -1,7 +1,9 @@
 import { BookOpen, Boxes, Factory } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { PLANS } from '@brewcommand/domain'
-import { Link, NavLink, Outlet } from 'react-router'
+import { Link, NavLink, Outlet, useParams } from 'react-router'
+import { ProductDetail } from '@/features/products/components/product-detail.tsx'
+import { ProductsList } from '@/features/products/components/products-list.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { useAppState } from '@/features/app-state/app-state.tsx'
 import { cn } from '@/lib/utils.ts'
@@ -75,7 +77,12 @@ export function OperationsPage() {
 }
 
 export function ProductsPage() {
-  return <PageHeading>Products</PageHeading>
+  return <ProductsList />
+}
+
+export function ProductPage() {
+  const { productId = '' } = useParams()
+  return <ProductDetail key={productId} productId={productId} />
 }
 
 export function ReportingPage() {

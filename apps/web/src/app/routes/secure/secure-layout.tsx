@@ -1,18 +1,62 @@
 import { Navigate, Outlet } from 'react-router'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button.tsx'
+import { QueueProvider, useQueue } from '@/lib/queue/queue-provider.tsx'
 import { AppStateProvider, useAppState } from '@/features/app-state/app-state.tsx'
 import { useAuth } from '@/features/auth/auth-context.ts'
 import { SecureShell } from '@/features/shell/secure-shell.tsx'
 import { RequireAuth } from './require-auth.tsx'
 
 function Shell() {
-  const { data, currentEntity } = useAppState()
-  const { signOut } = useAuth()
+  const { data, currentEntity, reload } = useAppState()
+  const { signOut, getAccessToken } = useAuth()
   // A signed-in user without a brewery finishes onboarding first (DESIGN.md "Bootstrap").
   if (!currentEntity) return <Navigate to="/plans" replace />
   return (
-    <SecureShell user={data.user} onSignOut={() => void signOut()}>
-      <Outlet />
-    </SecureShell>
+    <QueueProvider
+      getAccessToken={getAccessToken}
+      onFailed={(request) => toast.error(request.error ?? 'A change could not be saved.')}
+    >
+      <SecureShell user={data.user} onSignOut={() => void signOut()}>
+        <FailedWrites onDiscarded={() => void reload()} />
+        <Outlet />
+      </SecureShell>
+    </QueueProvider>
+  )
+}
+
+/** Writes the server refused: the person sees them and can Retry or Discard (which reloads server state). */
+function FailedWrites({ onDiscarded }: { onDiscarded: () => void }) {
+  const { snapshot, retry, discard } = useQueue()
+  if (snapshot.failed.length === 0) return null
+  return (
+    <section
+      role="alert"
+      aria-label="Unsaved changes"
+      className="mb-6 grid gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-4"
+    >
+      <h2 className="font-semibold text-destructive">Some changes were not saved</h2>
+      <ul className="grid gap-2">
+        {snapshot.failed.map((request) => (
+          <li key={request.requestId} className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="min-w-0 flex-1 break-words">{request.error}</span>
+            <Button size="sm" variant="outline" onClick={() => retry(request.requestId)}>
+              Retry
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                discard(request.requestId)
+                onDiscarded()
+              }}
+            >
+              Discard
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

@@ -1,0 +1,115 @@
+import { useState, type ReactNode } from 'react'
+import { Button } from '@/components/ui/button.tsx'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx'
+import { Input } from '@/components/ui/input.tsx'
+import { Label } from '@/components/ui/label.tsx'
+import { Textarea } from '@/components/ui/textarea.tsx'
+
+/** New Product (spec 02 §2): Create is disabled while the trimmed name is empty; 425 px at most. */
+export function NewProductDialog({
+  open,
+  onOpenChange,
+  onCreate,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onCreate: (values: { name: string; description: string }) => void
+}) {
+  const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
+  const close = (next: boolean) => {
+    if (!next) {
+      setName('')
+      setDescription('')
+    }
+    onOpenChange(next)
+  }
+  const create = () => {
+    if (!name.trim()) return
+    onCreate({ name: name.trim(), description: description.trim() })
+    close(false)
+  }
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent className="max-w-[425px]">
+        <DialogHeader>
+          <DialogTitle>New Product</DialogTitle>
+          <DialogDescription>
+            Give your product a name and, if you like, a short marketing description. You can change both
+            later.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault()
+            create()
+          }}
+        >
+          <div className="grid gap-2">
+            <Label htmlFor="new-product-name">Name</Label>
+            <Input
+              id="new-product-name"
+              placeholder="Product Name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoFocus
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="new-product-description">Description</Label>
+            <Textarea
+              id="new-product-description"
+              placeholder="Optional: A brief description of the product."
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!name.trim()}>
+              Create
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** A dashed card that adds something (Add Product, Add Packaging, …). */
+export function AddCard({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string
+  onClick?: () => void
+  disabled?: boolean
+  children?: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className="flex min-h-32 flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-6 text-sm font-medium text-muted-foreground transition-colors hover:border-primary hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:border-border disabled:hover:text-muted-foreground"
+    >
+      <span aria-hidden="true" className="text-2xl leading-none">
+        +
+      </span>
+      {label}
+      {children}
+    </button>
+  )
+}

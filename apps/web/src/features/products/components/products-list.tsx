@@ -1,0 +1,112 @@
+import { can, truncateDescription, type Product } from '@brewcommand/domain'
+import { Beer, EllipsisVertical } from 'lucide-react'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { Button } from '@/components/ui/button.tsx'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu.tsx'
+import { useAppState } from '@/features/app-state/app-state.tsx'
+import { useProductWrites } from '../api/use-product-writes.ts'
+import { AddCard, NewProductDialog } from './new-product-dialog.tsx'
+
+function ProductCard({
+  product,
+  canDelete,
+  onDelete,
+}: {
+  product: Product
+  canDelete: boolean
+  onDelete: () => void
+}) {
+  return (
+    <li className="relative flex flex-col gap-2 rounded-xl border bg-card p-5 shadow-xs transition-shadow focus-within:ring-[3px] focus-within:ring-ring/40 hover:shadow-md">
+      <h2 className="pr-8 font-semibold">
+        <Link to={`/secure/products/${product.id}`} className="outline-none after:absolute after:inset-0">
+          {product.name}
+        </Link>
+      </h2>
+      {product.description ? (
+        <p className="text-sm text-muted-foreground">{truncateDescription(product.description)}</p>
+      ) : (
+        <p className="text-sm text-muted-foreground italic">No product description supplied</p>
+      )}
+      {canDelete && (
+        <div className="absolute top-3 right-3 z-10">
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Actions for ${product.name}`}
+              >
+                <EllipsisVertical aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={onDelete}>Delete</DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      )}
+    </li>
+  )
+}
+
+/** /secure/products: one card per product, the Add Product card, or the empty state (spec 02 §2). */
+export function ProductsList() {
+  const { currentEntity } = useAppState()
+  const writes = useProductWrites()
+  const navigate = useNavigate()
+  const [isCreating, setIsCreating] = useState(false)
+  const [toDelete, setToDelete] = useState<Product | null>(null)
+  const products = currentEntity?.products ?? []
+  const canDelete = can(currentEntity?.role, 'manageProducts')
+
+  const create = (values: { name: string; description: string }) => {
+    const id = writes.createProduct(values)
+    void navigate(`/secure/products/${id}`)
+  }
+
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Products</h1>
+      {products.length === 0 ? (
+        <section className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-16 text-center shadow-xs">
+          <Beer aria-hidden="true" className="size-10 text-primary" />
+          <h2 className="text-xl font-semibold">Let&apos;s Create Your Products!</h2>
+          <p className="text-muted-foreground">Don&apos;t Worry, It&apos;s Easy...</p>
+          {/* The recipe editor's onboarding mode arrives with the recipe issue; until then the dialog creates the product. */}
+          <Button onClick={() => setIsCreating(true)}>Create Your First Product</Button>
+        </section>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {products.map((product) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              canDelete={canDelete}
+              onDelete={() => setToDelete(product)}
+            />
+          ))}
+          <li>
+            <AddCard label="Add Product" onClick={() => setIsCreating(true)} />
+          </li>
+        </ul>
+      )}
+      <NewProductDialog open={isCreating} onOpenChange={setIsCreating} onCreate={create} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete product?"
+        description={`${toDelete?.name ?? 'This product'} and all its recipes, packaging, attributes and tasting notes will be deleted.`}
+        onConfirm={() => toDelete && writes.deleteProduct(toDelete.id)}
+      />
+    </div>
+  )
+}
