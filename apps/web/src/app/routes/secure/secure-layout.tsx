@@ -1,4 +1,8 @@
+import type { DataModifiedEvent } from '@brewcommand/domain'
+import type { ReactNode } from 'react'
 import { Navigate, Outlet } from 'react-router'
+import { applyRemoteChange } from '@/lib/socket/apply-remote-change.ts'
+import { SocketProvider, useSocket } from '@/lib/socket/socket-provider.tsx'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button.tsx'
 import { QueueProvider, useQueue } from '@/lib/queue/queue-provider.tsx'
@@ -8,19 +12,66 @@ import { SecureShell } from '@/features/shell/secure-shell.tsx'
 import { RequireAuth } from './require-auth.tsx'
 
 function Shell() {
-  const { data, currentEntity, reload } = useAppState()
-  const { signOut, getAccessToken } = useAuth()
+  const { data, currentEntity, reload, applyLocal } = useAppState()
+  const { signOut, getAccessToken, user } = useAuth()
   // A signed-in user without a brewery finishes onboarding first (DESIGN.md "Bootstrap").
   if (!currentEntity) return <Navigate to="/plans" replace />
+
+  const onDataModified = (event: DataModifiedEvent, isOwn: boolean) => {
+    if (isOwn) {
+      toast.success('Changes successfully saved to the server.')
+      return
+    }
+    toast.info('Synchronizing changes from another user.')
+    applyLocal((entity) => {
+      const products = applyRemoteChange(entity.products, event)
+      if (products) return { ...entity, products }
+      console.warn('Unable to merge update', event.payload.objectUri)
+      return entity
+    })
+  }
+
+  return (
+    <SocketProvider
+      entityId={currentEntity.entityId}
+      token={user?.access_token}
+      onDataModified={onDataModified}
+    >
+      <QueuedArea
+        getAccessToken={getAccessToken}
+        onDiscarded={() => void reload()}
+        shell={(children) => (
+          <SecureShell user={data.user} onSignOut={() => void signOut()}>
+            {children}
+          </SecureShell>
+        )}
+      />
+    </SocketProvider>
+  )
+}
+
+function QueuedArea({
+  getAccessToken,
+  onDiscarded,
+  shell,
+}: {
+  getAccessToken: () => Promise<string>
+  onDiscarded: () => void
+  shell: (children: ReactNode) => ReactNode
+}) {
+  const { getSocketId } = useSocket()
   return (
     <QueueProvider
       getAccessToken={getAccessToken}
+      getSocketId={getSocketId}
       onFailed={(request) => toast.error(request.error ?? 'A change could not be saved.')}
     >
-      <SecureShell user={data.user} onSignOut={() => void signOut()}>
-        <FailedWrites onDiscarded={() => void reload()} />
-        <Outlet />
-      </SecureShell>
+      {shell(
+        <>
+          <FailedWrites onDiscarded={onDiscarded} />
+          <Outlet />
+        </>,
+      )}
     </QueueProvider>
   )
 }
