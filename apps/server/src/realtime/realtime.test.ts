@@ -139,3 +139,54 @@ describe('real-time sync over socket.io', () => {
     expect(strangerEvents).toEqual([])
   })
 })
+
+describe('real-time when Redis is unavailable at start', () => {
+  it('still syncs the clients of this instance', async () => {
+    const testDb = await createTestDb()
+    const port = await freePort()
+    // Nothing listens on port 1: the instance gives up on Redis after a few seconds and runs alone.
+    const t = await createTestApp({
+      db: testDb,
+      publicUrl: `http://127.0.0.1:${port}`,
+      redisUrl: 'redis://127.0.0.1:1',
+    })
+    await t.app.listen({ port, host: '127.0.0.1' })
+    const sub = crypto.randomUUID()
+    const token = await mintJwt(
+      t.idp.keys.privateJwks.keys[0],
+      { sub },
+      { issuer: t.idp.settings.issuer, audience: t.idp.settings.audience },
+    )
+    const headers = { authorization: `Bearer ${token}` }
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/onboarding',
+      headers,
+      payload: makeEnvelope('OnboardingRequest', { user, entity: BUSINESS }),
+    })
+    const socket = io(`http://127.0.0.1:${port}`, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    })
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', resolve)
+        socket.on('connect_error', reject)
+      })
+      const received = new Promise<DataModifiedEvent>((resolve) => socket.once('dataModified', resolve))
+      const id = crypto.randomUUID()
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        headers,
+        payload: makeEnvelope('product', { id, name: 'Solo' }),
+      })
+      expect((await received).payload.data).toMatchObject({ id, name: 'Solo' })
+    } finally {
+      socket.disconnect()
+      await t.app.close()
+      await testDb.client.close()
+    }
+  })
+})

@@ -36,6 +36,7 @@ export async function createTestApp(options: {
   publicUrl?: string
   smtpUrl?: string
   limits?: SignInLimits
+  redisUrl?: string
 }): Promise<TestApp> {
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const dataDir = await mkdtemp(join(tmpdir(), 'brewcommand-data-'))
@@ -45,6 +46,7 @@ export async function createTestApp(options: {
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'BrewCommand <no-reply@brew.test>' } : {}),
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
   })
   const app = await buildApp({
     config,
