@@ -20,6 +20,8 @@ import { createProductRepository } from './modules/products/products.repository.
 import { productRoutes } from './modules/products/products.routes.ts'
 import { createProductService } from './modules/products/products.service.ts'
 import { createRealtime, type Realtime } from './realtime/realtime.ts'
+import { createCatalogRepository } from './modules/catalog/catalog.repository.ts'
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts'
 import { eq } from 'drizzle-orm'
 import { users } from './db/schema/users.ts'
 import { createContactRepository } from './modules/contacts/contacts.repository.ts'
@@ -34,7 +36,7 @@ export type BuildAppOptions = {
   config: AppConfig
   database: Database
   logger?: FastifyBaseLogger
-  /** Failed sign-in limits of the built-in provider (tests tighten them). */
+  /** Failed sign-in limits of the built-in provider; overrides the configuration (tests tighten them). */
   signInLimits?: SignInLimits
 }
 
@@ -137,7 +139,7 @@ export async function buildApp({ config, database, logger, signInLimits }: Build
     trustProxy: config.trustProxy,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
-    ...(signInLimits ? { signInLimits } : {}),
+    signInLimits: signInLimits ?? config.signInLimits,
     onEmailVerified: (accountId) => userService.markEmailVerified(accountId),
   })
   await app.register(systemRoutes, { prefix: '/api', browserConfig: browserConfigFor(config), database })
@@ -177,11 +179,18 @@ export async function buildApp({ config, database, logger, signInLimits }: Build
   })
   app.addHook('onClose', () => realtime.close())
 
+  const tenantOf = createTenantResolver(database.db)
+  await app.register(catalogRoutes, {
+    prefix: '/api/catalog',
+    catalog: createCatalogRepository(database.db),
+    tenantOf,
+  })
+
   const productService = createProductService({ db: database.db, repoFor: createProductRepository, realtime })
   await app.register(productRoutes, {
     prefix: '/api/products',
     products: productService,
-    tenantOf: createTenantResolver(database.db),
+    tenantOf,
   })
 
   await app.register(staticWeb, { root: config.webDist })

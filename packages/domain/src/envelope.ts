@@ -46,3 +46,13 @@ export function makeEnvelope<T extends string, D>(
     data,
   }
 }
+
+/** Envelope types (spec 02 §3): product writes and their packages, tasting notes and attributes; recipes. */
+export const ENVELOPE_TYPES = [
+  'product',
+  'product:package',
+  'product:tastingNote',
+  'product:attribute',
+  'recipe',
+] as const
+export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]

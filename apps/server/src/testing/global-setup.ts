@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../db/client.ts'
+import { createCatalogRepository } from '../modules/catalog/catalog.repository.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,6 +25,7 @@ export default async function setup(project: TestProject) {
   const folder = mkdtempSync(path.join(tmpdir(), 'brewcommand-test-'))
   const client = await PGlite.create()
   const template = await openDatabase({ kind: 'pglite', client })
+  await createCatalogRepository(template.db).seed()
   const dump = await client.dumpDataDir('gzip')
   await template.close()
   const templatePath = path.join(folder, 'template.tar.gz')
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject) {
     const url = new URL(adminUrl)
     url.pathname = `/${name}`
     const database = await openDatabase({ kind: 'postgres', url: url.toString() })
+    await createCatalogRepository(database.db).seed()
     await database.close()
     project.provide('postgresUrl', url.toString())
     dropDatabase = async () => {

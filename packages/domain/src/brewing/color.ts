@@ -1,6 +1,6 @@
 import type { GrainInput } from './inputs.ts'
 import { consoleLogger, type BrewingLogger } from './logger.ts'
-import { positiveOrZero, weightToPounds } from './units.ts'
+import { capFinite, cappedProduct, positiveOrZero, weightToPounds } from './units.ts'
 
 /** The colour range the calculated SRM is clamped to (spec 02 §9). */
 export const SRM_MIN = 1
@@ -18,9 +18,9 @@ export function maltColorUnits(
   for (const grain of grainBill) {
     if (!grain) continue
     const pounds = weightToPounds(grain.amount?.value, grain.amount?.unit, logger)
-    colour += pounds * positiveOrZero(grain.ingredient?.lovibond)
+    colour += cappedProduct(pounds, positiveOrZero(grain.ingredient?.lovibond))
   }
-  return colour / volume
+  return capFinite(capFinite(colour) / volume)
 }
 
 /** Morey SRM = 1.4922 × MCU^0.6859, clamped to 1–40. */

@@ -9,14 +9,18 @@ export const STAT_DECIMALS: Record<keyof RecipeStats, number> = {
   srm: 2,
 }
 
+// Moves the decimal point in the number's text form, which avoids 1.005 * 100 = 100.49999….
+function shiftDecimal(value: number, places: number): number {
+  const [mantissa, exponent = '0'] = String(value).split('e')
+  return Number(`${mantissa}e${Number(exponent) + places}`)
+}
+
 /** Rounds half away from zero to `decimals` places without binary drift (1.005 → 1.01); non-numbers give 0. */
 export function roundTo(value: number, decimals: number): number {
   if (!Number.isFinite(value)) return 0
-  const sign = value < 0 ? -1 : 1
-  // Shifting the decimal point in the string form avoids 1.005 * 100 = 100.49999….
-  const shifted = Math.round(Number(`${Math.abs(value)}e${decimals}`))
-  const rounded = sign * Number(`${shifted}e-${decimals}`)
-  return Object.is(rounded, -0) ? 0 : rounded
+  const rounded =
+    Math.sign(value) * shiftDecimal(Math.round(shiftDecimal(Math.abs(value), decimals)), -decimals)
+  return rounded === 0 ? 0 : rounded
 }
 
 /** IBU for display: 2 decimals. */

@@ -1,6 +1,6 @@
 import type { GrainInput, OtherInput } from './inputs.ts'
 import { consoleLogger, type BrewingLogger } from './logger.ts'
-import { positiveOrZero, weightToPounds } from './units.ts'
+import { capFinite, cappedProduct, positiveOrZero, weightToPounds } from './units.ts'
 
 /** Gravity points per pound per gallon of pure extract (spec 02 §9). */
 export const POINTS_PER_POUND = 46
@@ -11,12 +11,12 @@ export const ABV_FACTOR = 131.25
 
 /** Gravity points of a grain: 46 × extractFgMin (a fraction) per pound. */
 export function grainPoints(pounds: number, extractFgMin: number): number {
-  return POINTS_PER_POUND * positiveOrZero(extractFgMin) * positiveOrZero(pounds)
+  return cappedProduct(POINTS_PER_POUND, positiveOrZero(extractFgMin), positiveOrZero(pounds))
 }
 
 /** Gravity points of an other ingredient: 46 per pound when it is fermentable, else 0. */
 export function otherIngredientPoints(pounds: number, fermentable: boolean): number {
-  return fermentable ? POINTS_PER_POUND * positiveOrZero(pounds) : 0
+  return fermentable ? cappedProduct(POINTS_PER_POUND, positiveOrZero(pounds)) : 0
 }
 
 /** Total gravity points of a grain bill and the fermentable other ingredients (unknown units count 0). */
@@ -35,14 +35,19 @@ export function totalGravityPoints(
     if (!other || other.ingredient?.fermentable !== true) continue
     points += otherIngredientPoints(weightToPounds(other.amount?.value, other.amount?.unit, logger), true)
   }
-  return points
+  return capFinite(points)
 }
 
 /** OG = 1 + (points / gallons × efficiency % / 100) / 1000; 1 when the volume is not above zero. */
-export function originalGravity(totalPoints: number, gallons: number, efficiencyPct = DEFAULT_EFFICIENCY): number {
+export function originalGravity(
+  totalPoints: number,
+  gallons: number,
+  efficiencyPct = DEFAULT_EFFICIENCY,
+): number {
   const volume = positiveOrZero(gallons)
   if (volume === 0) return 1
-  return 1 + ((positiveOrZero(totalPoints) / volume) * positiveOrZero(efficiencyPct)) / 100 / 1000
+  const pointsPerGallon = capFinite(positiveOrZero(totalPoints) / volume)
+  return capFinite(1 + cappedProduct(pointsPerGallon, positiveOrZero(efficiencyPct) / 100) / 1000)
 }
 
 /** FG from OG and the yeast's apparent attenuation (a percentage, clamped to 0–100): 1 + (OG − 1) × (1 − a). */
@@ -54,5 +59,5 @@ export function finalGravity(originalGravity: number, attenuationPct: number): n
 
 /** ABV (%) = (OG − FG) × 131.25; never negative, 0 for non-numbers. */
 export function abvFromGravity(originalGravity: number, finalGravity: number): number {
-  return positiveOrZero(originalGravity - finalGravity) * ABV_FACTOR
+  return cappedProduct(positiveOrZero(originalGravity - finalGravity), ABV_FACTOR)
 }

@@ -1,6 +1,6 @@
 import type { HopInput } from './inputs.ts'
 import { consoleLogger, type BrewingLogger } from './logger.ts'
-import { positiveOrZero, timeToMinutes, weightToOunces } from './units.ts'
+import { capFinite, cappedProduct, positiveOrZero, timeToMinutes, weightToOunces } from './units.ts'
 
 /** Boil gravity used for bitterness when the recipe has no gravity of its own (spec 02 §9). */
 export const DEFAULT_BOIL_GRAVITY = 1.05
@@ -36,9 +36,8 @@ export function tinsethIbu(
 ): number {
   const volume = positiveOrZero(gallons)
   if (volume === 0) return 0
-  return (
-    (positiveOrZero(alphaPct) / 100) * positiveOrZero(ounces) * tinsethUtilisation(boilGravity, minutes) * 7490
-  ) / volume
+  const alphaOunces = cappedProduct(positiveOrZero(alphaPct) / 100, positiveOrZero(ounces))
+  return capFinite(cappedProduct(alphaOunces, tinsethUtilisation(boilGravity, minutes), 7490) / volume)
 }
 
 /** Minutes a hop counts for: First Wort the boil time, Whirlpool the whirlpool time, Boil its own time, else 0. */
@@ -76,5 +75,5 @@ export function totalIbu(
 ): number {
   let ibu = 0
   for (const hop of hopsBill) if (hop) ibu += hopIbu(hop, context, logger)
-  return ibu
+  return capFinite(ibu)
 }

@@ -4,7 +4,9 @@
 export type OrderedStep = { id: string; order: number }
 
 const byOrder = <T extends OrderedStep>(steps: readonly T[]): T[] =>
-  [...steps].sort((a, b) => (Number.isFinite(a.order) ? a.order : 0) - (Number.isFinite(b.order) ? b.order : 0))
+  [...steps].sort(
+    (a, b) => (Number.isFinite(a.order) ? a.order : 0) - (Number.isFinite(b.order) ? b.order : 0),
+  )
 
 const renumber = <T extends OrderedStep>(steps: readonly T[]): T[] =>
   steps.map((step, index) => (step.order === index + 1 ? step : { ...step, order: index + 1 }))
@@ -32,7 +34,11 @@ export function normaliseMashSteps<T extends OrderedStep>(steps: readonly T[]): 
 }
 
 /** Moves a step one place up or down, then renumbers from 1; the first up, the last down or an unknown id change nothing. */
-export function moveMashStep<T extends OrderedStep>(steps: readonly T[], id: string, direction: 'up' | 'down'): T[] {
+export function moveMashStep<T extends OrderedStep>(
+  steps: readonly T[],
+  id: string,
+  direction: 'up' | 'down',
+): T[] {
   const sorted = byOrder(steps)
   const from = sorted.findIndex((step) => step.id === id)
   const to = direction === 'up' ? from - 1 : from + 1

@@ -1,5 +1,11 @@
 import { grainBillSrm } from './color.ts'
-import { abvFromGravity, DEFAULT_EFFICIENCY, finalGravity, originalGravity, totalGravityPoints } from './gravity.ts'
+import {
+  abvFromGravity,
+  DEFAULT_EFFICIENCY,
+  finalGravity,
+  originalGravity,
+  totalGravityPoints,
+} from './gravity.ts'
 import { DEFAULT_BOIL_GRAVITY, totalIbu } from './ibu.ts'
 import type { RecipeStatsInput } from './inputs.ts'
 import { consoleLogger, type BrewingLogger } from './logger.ts'
@@ -23,37 +29,56 @@ export type RecipeStatsOptions = {
 
 const NO_INGREDIENTS: readonly never[] = []
 
+// Stored documents and form state are not always well-formed; anything that is not an array counts as empty.
+function asList<T>(value: readonly T[] | null | undefined): readonly T[] {
+  return Array.isArray(value) ? value : NO_INGREDIENTS
+}
+
 /** OG, FG, ABV, IBU and SRM of a recipe (spec 02 §9); never NaN or Infinity, whatever the input. */
 export function calculateRecipeStats(
   recipe: RecipeStatsInput | null | undefined,
   options: RecipeStatsOptions = {},
 ): RecipeStats {
   const logger = options.logger ?? consoleLogger
-  const efficiency = Number.isFinite(options.efficiency) ? positiveOrZero(options.efficiency) : DEFAULT_EFFICIENCY
-  const grainBill = recipe?.grainBill ?? NO_INGREDIENTS
-  const hopsBill = recipe?.hopsBill ?? NO_INGREDIENTS
-  const others = recipe?.otherIngredients ?? NO_INGREDIENTS
+  const efficiency = Number.isFinite(options.efficiency)
+    ? positiveOrZero(options.efficiency)
+    : DEFAULT_EFFICIENCY
+  const grainBill = asList(recipe?.grainBill)
   const gallons = recipe?.yield ? volumeToGallons(recipe.yield.quantity, recipe.yield.unit, logger) : 0
 
+  // Spec 02 §8: no recipe, no grains or no volume gives OG 1, FG 1, ABV 0 and a warning.
+  const missing = !recipe
+    ? 'No recipe'
+    : grainBill.length === 0
+      ? 'Empty grain bill'
+      : gallons === 0
+        ? 'Batch volume is not above zero'
+        : undefined
   let og = 1
   let fg = 1
   let abv = 0
-  const hasGravity = grainBill.length > 0 && gallons > 0
-  if (!recipe) logger.warn('No recipe; original gravity 1, final gravity 1, ABV 0')
-  else if (grainBill.length === 0) logger.warn('Empty grain bill; original gravity 1, final gravity 1, ABV 0')
-  else if (gallons === 0) logger.warn('Batch volume is not above zero; original gravity 1, final gravity 1, ABV 0')
-  if (hasGravity) {
-    og = originalGravity(totalGravityPoints(grainBill, others, logger), gallons, efficiency)
+  if (missing) {
+    logger.warn(`${missing}; original gravity 1, final gravity 1, ABV 0`)
+  } else {
+    og = originalGravity(
+      totalGravityPoints(grainBill, asList(recipe?.otherIngredients), logger),
+      gallons,
+      efficiency,
+    )
     fg = finalGravity(og, recipe?.yeast?.attenuation ?? 0)
     abv = abvFromGravity(og, fg)
   }
 
-  const ibu = totalIbu(hopsBill, {
-    gallons,
-    boilGravity: hasGravity ? og : DEFAULT_BOIL_GRAVITY,
-    boilTime: recipe?.boilTime,
-    whirlpoolTime: recipe?.whirlpoolTime,
-  }, logger)
+  const ibu = totalIbu(
+    asList(recipe?.hopsBill),
+    {
+      gallons,
+      boilGravity: missing ? DEFAULT_BOIL_GRAVITY : og,
+      boilTime: recipe?.boilTime,
+      whirlpoolTime: recipe?.whirlpoolTime,
+    },
+    logger,
+  )
   const srm = grainBillSrm(grainBill, gallons, logger)
   return { originalGravity: og, finalGravity: fg, abv, ibu, srm }
 }

@@ -61,6 +61,18 @@ export function positiveOrZero(value: unknown): number {
   return typeof value === 'number' && value > 0 && value < Infinity ? value : 0
 }
 
+/** A non-negative number kept finite: NaN becomes 0 and anything beyond the largest double becomes that double. */
+export function capFinite(value: number): number {
+  return value > 0 ? Math.min(value, Number.MAX_VALUE) : 0
+}
+
+/** The product of non-negative factors, capped after each step so a huge value times 0 stays 0, not NaN. */
+export function cappedProduct(...factors: number[]): number {
+  let product = 1
+  for (const factor of factors) product = capFinite(product * capFinite(factor))
+  return product
+}
+
 function convert(
   value: unknown,
   unit: unknown,
@@ -74,7 +86,7 @@ function convert(
     logger.warn(`Unknown ${kind} unit ${JSON.stringify(unit) ?? 'undefined'}; counting it as 0`)
     return 0
   }
-  return positiveOrZero(value) * factor
+  return capFinite(positiveOrZero(value) * factor)
 }
 
 /** Pounds in a weight given in Ounces, Pounds, Grams or Kilograms; 0 (and a warning) for an unknown unit. */
@@ -88,7 +100,11 @@ export function weightToOunces(value: unknown, unit: unknown, logger: BrewingLog
 }
 
 /** US gallons in a volume given in GAL or BBL (31 gal); 0 (and a warning) for an unknown unit. */
-export function volumeToGallons(quantity: unknown, unit: unknown, logger: BrewingLogger = consoleLogger): number {
+export function volumeToGallons(
+  quantity: unknown,
+  unit: unknown,
+  logger: BrewingLogger = consoleLogger,
+): number {
   return convert(quantity, unit, GALLONS_PER_UNIT, GALLONS_LOWER, 'volume', logger)
 }
 

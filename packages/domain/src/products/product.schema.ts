@@ -26,6 +26,16 @@ export const UpcSchema = z
     else if (!hasValidUpcCheckDigit(upc)) ctx.addIssue({ code: 'custom', message: UPC_MESSAGES.checkDigit })
   })
 
+/** One of a brewery's packaging types, which packaging options are chosen from (spec 02 §3). */
+export const PackagingTypeSchema = z.object({
+  packageTypeId: z.string().min(1),
+  packageType: z.string().min(1),
+})
+export type PackagingType = z.infer<typeof PackagingTypeSchema>
+
+/** The packaging types a new brewery starts with (spec 02 §3). */
+export const DEFAULT_PACKAGING_TYPES = ['16oz Cans', '1/6 BBL Keg', '1/2 BBL Keg'] as const
+
 /** A packaging option (spec 02 §3); its type is one of the brewery's packaging types. */
 export const PackageSchema = z.object({
   id: z.uuid(),

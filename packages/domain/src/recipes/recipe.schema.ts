@@ -11,7 +11,10 @@ export type HopAdditionType = (typeof HOP_ADDITION_TYPES)[number]
 export const OTHER_ADDITION_TYPES = ['CLT', 'HLT', 'Mash', 'Boil', 'Primary', 'Secondary', 'Bright'] as const
 export type OtherAdditionType = (typeof OTHER_ADDITION_TYPES)[number]
 /** Hop additions that take a time, and its unit; the others have none (spec 02 §4, §5). */
-export const HOP_TIME_UNITS: Partial<Record<HopAdditionType, TimeUnit>> = { Boil: 'Minutes', 'Dry Hop': 'Days' }
+export const HOP_TIME_UNITS: Partial<Record<HopAdditionType, TimeUnit>> = {
+  Boil: 'Minutes',
+  'Dry Hop': 'Days',
+}
 /** Other-ingredient additions that take a time, and its unit (spec 02 §5). */
 export const OTHER_TIME_UNITS: Partial<Record<OtherAdditionType, TimeUnit>> = {
   Boil: 'Minutes',
@@ -125,7 +128,14 @@ export const DEFAULT_YEAST_FLOCCULATION = 'Very Low'
 
 /** The yeast of a new recipe: none chosen yet, flocculation Very Low. */
 export function noYeast(): YeastRef {
-  return { type: '', id: '', name: '', attenuation: 0, flocculation: DEFAULT_YEAST_FLOCCULATION, tolerance: null }
+  return {
+    type: '',
+    id: '',
+    name: '',
+    attenuation: 0,
+    flocculation: DEFAULT_YEAST_FLOCCULATION,
+    tolerance: null,
+  }
 }
 
 /** A new recipe with the spec's defaults: yield 0 BBL, yeast flocculation Very Low, boil time and mash thickness 0. */
@@ -149,4 +159,10 @@ export function newRecipe(productId: string, id: string = crypto.randomUUID()): 
     whirlpoolTime: 0,
     mashThickness: 0,
   }
+}
+
+/** A hop entry with a new addition type: Boil takes Minutes, Dry Hop Days, any other type clears the time (spec 02 §4). */
+export function withHopAdditionType(hop: HopEntry, additionType: HopAdditionType): HopEntry {
+  const unit = HOP_TIME_UNITS[additionType]
+  return { ...hop, additionType, time: unit ? { value: hop.time?.value ?? 0, unit } : null }
 }
