@@ -7,6 +7,10 @@ export default defineConfig({
     globalSetup: ['src/testing/global-setup.ts'],
     // PGlite is WebAssembly and the machine has two cores: a few files at a time is fastest.
     maxWorkers: 2,
+    // Every file imports the whole app (Fastify, oidc-provider, Drizzle, socket.io); sharing the module
+    // cache between the files of a worker halves the run. Files keep their own database and app, and
+    // none mocks modules; a file that needs vi.mock must opt back in with its own isolated project.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

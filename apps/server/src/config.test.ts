@@ -22,6 +22,48 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000)
   })
 
+  it('uses the built-in identity provider unless OIDC_ISSUER names another one', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://brew.example.com' }).oidc).toEqual({
+      issuer: 'https://brew.example.com/idp',
+      clientId: 'brewcommand-web',
+      audience: 'https://brew.example.com/api',
+      isBuiltIn: true,
+    })
+    // The built-in issuer has no trailing slash, however it is written.
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://brew.example.com', OIDC_ISSUER: 'https://brew.example.com/idp/' })
+        .oidc,
+    ).toMatchObject({ issuer: 'https://brew.example.com/idp', isBuiltIn: true })
+    // An external issuer is kept exactly (Auth0's ends with a slash, and `iss` must match it).
+    expect(
+      loadConfig({
+        OIDC_ISSUER: 'https://brewery.eu.auth0.com/',
+        OIDC_CLIENT_ID: 'abc123',
+        OIDC_AUDIENCE: 'https://api.brew.example.com',
+      }).oidc,
+    ).toEqual({
+      issuer: 'https://brewery.eu.auth0.com/',
+      clientId: 'abc123',
+      audience: 'https://api.brew.example.com',
+      isBuiltIn: false,
+    })
+  })
+
+  it('reads the sign-in limits of the built-in provider', () => {
+    expect(loadConfig({}).signInLimits).toEqual({
+      maxFailuresPerAddress: 20,
+      maxFailuresPerAccount: 5,
+      windowMs: 15 * 60_000,
+    })
+    expect(
+      loadConfig({
+        SIGN_IN_MAX_FAILURES_PER_ADDRESS: '100',
+        SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3',
+        SIGN_IN_WINDOW_MINUTES: '60',
+      }).signInLimits,
+    ).toEqual({ maxFailuresPerAddress: 100, maxFailuresPerAccount: 3, windowMs: 60 * 60_000 })
+  })
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -30,6 +72,10 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ BODY_LIMIT_BYTES: '-1' }, 'BODY_LIMIT_BYTES'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ OIDC_ISSUER: 'not a url' }, 'OIDC_ISSUER'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '0' }, 'SIGN_IN_MAX_FAILURES_PER_ACCOUNT'],
+    [{ SIGN_IN_WINDOW_MINUTES: '2000' }, 'SIGN_IN_WINDOW_MINUTES'],
   ])('refuses %j, naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n {2}${name}: `))

@@ -79,6 +79,23 @@ export const CONFIG_VARIABLES = {
     default: 'BrewCommand <no-reply@brewcommand.local>',
     about: 'sender of the mail BrewCommand sends',
   },
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS: {
+    schema: positiveInt.default(20),
+    default: '20',
+    about:
+      'failed sign-ins at the built-in provider allowed from one client address per window (then 429); counted per instance',
+  },
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: {
+    schema: positiveInt.default(5),
+    default: '5',
+    about:
+      'failed sign-ins allowed for one account per window; then the account is locked until the window has passed',
+  },
+  SIGN_IN_WINDOW_MINUTES: {
+    schema: positiveInt.max(24 * 60, 'must be at most 1440').default(15),
+    default: '15',
+    about: 'the window, in minutes, of the two sign-in limits above',
+  },
   REDIS_URL: {
     schema: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
     default: '(unset: one instance)',
@@ -108,6 +125,8 @@ export type AppConfig = {
   oidc: { issuer: string; clientId: string; audience: string; isBuiltIn: boolean }
   smtpUrl: string | undefined
   mailFrom: string
+  /** Failed sign-ins the built-in provider allows in a sliding window. */
+  signInLimits: { maxFailuresPerAddress: number; maxFailuresPerAccount: number; windowMs: number }
   redisUrl: string | undefined
 }
 
@@ -129,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const raw = parsed.data as Raw
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '')
+  const builtInIssuer = `${publicUrl}/idp`
+  const isBuiltIn = raw.OIDC_ISSUER === undefined || raw.OIDC_ISSUER.replace(/\/+$/, '') === builtInIssuer
   return {
     port: raw.PORT,
     host: raw.HOST,
@@ -141,13 +162,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: raw.TRUST_PROXY,
     webDist: path.resolve(REPO_ROOT, raw.WEB_DIST ?? 'apps/web/dist'),
     oidc: {
-      issuer: raw.OIDC_ISSUER ?? `${publicUrl}/idp`,
+      // The built-in provider's issuer has no trailing slash, whatever OIDC_ISSUER says; an external
+      // one is kept exactly as given, since the `iss` claim must match it character for character.
+      issuer: isBuiltIn ? builtInIssuer : (raw.OIDC_ISSUER ?? builtInIssuer),
       clientId: raw.OIDC_CLIENT_ID,
       audience: raw.OIDC_AUDIENCE ?? `${publicUrl}/api`,
-      isBuiltIn: raw.OIDC_ISSUER === undefined || raw.OIDC_ISSUER.replace(/\/+$/, '') === `${publicUrl}/idp`,
+      isBuiltIn,
     },
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM,
+    signInLimits: {
+      maxFailuresPerAddress: raw.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
+      maxFailuresPerAccount: raw.SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+      windowMs: raw.SIGN_IN_WINDOW_MINUTES * 60_000,
+    },
     redisUrl: raw.REDIS_URL,
   }
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
+import { createCatalogRepository } from './modules/catalog/catalog.repository.ts'
 
 let config
 try {
@@ -18,7 +19,10 @@ const database = await openDatabase(
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.dataDir },
 )
+// The ingredient catalogue ships with the release; writing it again on every start is idempotent.
+const catalogItems = await createCatalogRepository(database.db).seed()
 const app = await buildApp({ config, database })
+app.log.info({ catalogItems }, 'ingredient catalogue seeded')
 app.addHook('onClose', async () => database.close())
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.

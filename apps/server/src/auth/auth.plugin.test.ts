@@ -2,45 +2,46 @@ import { createPublicKey, randomUUID } from 'node:crypto'
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
+import { TEST_DATABASES } from '../testing/test-app.ts'
 import { mintJwt } from './testing.ts'
-
-let testDb: TestDb
-let t: TestApp
-let key: JWK
-let issuer: string
-let audience: string
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
-beforeAll(async () => {
-  testDb = await createTestDb()
-  t = await createTestApp({ db: testDb })
-  key = t.idp.keys.privateJwks.keys[0]!
-  issuer = t.idp.settings.issuer
-  audience = t.idp.settings.audience
-})
+describe.each(TEST_DATABASES)('API authentication on %s', (kind) => {
+  let testDb: TestDb
+  let t: TestApp
+  let key: JWK
+  let issuer: string
+  let audience: string
 
-afterAll(async () => {
-  await t?.app.close()
-  await testDb?.client.close()
-})
+  beforeAll(async () => {
+    testDb = await createTestDb(kind)
+    t = await createTestApp({ db: testDb })
+    key = t.idp.keys.privateJwks.keys[0]!
+    issuer = t.idp.settings.issuer
+    audience = t.idp.settings.audience
+  })
 
-function get(url: string, authorization?: string) {
-  return t.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} })
-}
+  afterAll(async () => {
+    await t?.app.close()
+    await testDb?.client.close()
+  })
 
-async function expectUnauthenticated(
-  authorization: string | undefined,
-  message = 'Invalid or expired access token',
-) {
-  const response = await get('/api/private', authorization)
-  expect(response.statusCode).toBe(401)
-  expect(response.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message } })
-  expect(response.headers['www-authenticate']).toMatch(/^Bearer /)
-  return response
-}
+  function get(url: string, authorization?: string) {
+    return t.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} })
+  }
 
-describe('API authentication', () => {
+  async function expectUnauthenticated(
+    authorization: string | undefined,
+    message = 'Invalid or expired access token',
+  ) {
+    const response = await get('/api/private', authorization)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message } })
+    expect(response.headers['www-authenticate']).toMatch(/^Bearer /)
+    return response
+  }
+
   it('accepts a valid RS256 access token and identifies the caller', async () => {
     const sub = randomUUID()
     const token = await mintJwt(
@@ -52,10 +53,29 @@ describe('API authentication', () => {
     expect(response.statusCode).toBe(200)
   })
 
-  it('lets public routes through without a token and lists them', async () => {
+  it('lets exactly the three public routes through without a token', async () => {
     expect((await get('/api/health')).statusCode).toBe(200)
-    expect([...t.app.publicRoutes]).toContain('GET /api/health')
-    expect([...t.app.publicRoutes]).not.toContain('GET /api/private')
+    expect((await get('/api/config')).statusCode).toBe(200)
+    expect([...t.app.publicRoutes].sort()).toEqual([
+      'GET /api/config',
+      'GET /api/health',
+      'HEAD /api/config',
+      'HEAD /api/health',
+      'POST /api/contacts',
+    ])
+  })
+
+  it('refuses the other /api routes without a token, before looking at their input', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/users/bootstrap'],
+      ['GET', '/api/products'],
+      ['POST', '/api/onboarding'],
+      ['POST', '/api/checkout'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined })
+      expect(response.statusCode, `${method} ${url}`).toBe(401)
+      expect(response.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Missing bearer token' } })
+    }
   })
 
   it('refuses a request without a token', async () => {

@@ -53,6 +53,14 @@ describe('token verifier for an external issuer', () => {
     expect(requests.filter((url) => url.endsWith('/certs'))).toHaveLength(1)
   })
 
+  it('never takes an access token (typ at+jwt) for an ID token', async () => {
+    const verifier = createTokenVerifier({ issuer, audience: 'https://api.brew.test', clientId: 'spa' })
+    for (const typ of ['at+jwt', 'application/at+jwt']) {
+      const token = await mintJwt(key, { sub: randomUUID() }, { issuer, audience: 'spa', typ })
+      await expect(verifier.verifyIdToken(token)).rejects.toThrow(InvalidTokenError)
+    }
+  })
+
   it('refuses a token for another audience with a safe message', async () => {
     const verifier = createTokenVerifier({ issuer, audience: 'https://api.brew.test', clientId: 'spa' })
     const token = await mintJwt(key, { sub: randomUUID() }, { issuer, audience: 'spa', typ: 'JWT' })

@@ -5,6 +5,7 @@ import {
   errors,
   jwtVerify,
   type JSONWebKeySet,
+  type JWTHeaderParameters,
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose'
@@ -91,8 +92,9 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
   async function verify(token: string, audience: string, message: string, typ?: string) {
     if (!token || token.length > MAX_TOKEN_LENGTH) throw new InvalidTokenError(message)
     let payload: JWTPayload
+    let header: JWTHeaderParameters
     try {
-      ;({ payload } = await jwtVerify(token, await getKeySet(), {
+      ;({ payload, protectedHeader: header } = await jwtVerify(token, await getKeySet(), {
         issuer: options.issuer,
         audience,
         algorithms: ['RS256'],
@@ -107,13 +109,13 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
       throw error
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError(message)
-    return payload as JWTPayload & { sub: string }
+    return { payload: payload as JWTPayload & { sub: string }, header }
   }
 
   return {
     /** Verifies an API access token (RS256, issuer, API audience, exp/nbf ±60 s, sub). */
     verifyAccessToken: async (token: string): Promise<AuthContext> => {
-      const payload = await verify(
+      const { payload } = await verify(
         token,
         options.audience,
         'Invalid or expired access token',
@@ -127,8 +129,13 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     },
 
     /** Verifies an ID token for our client (RS256, issuer, audience = client id, exp/nbf ±60 s, sub). */
-    verifyIdToken: (token: string): Promise<JWTPayload & { sub: string }> =>
-      verify(token, options.clientId, 'Invalid or expired ID token'),
+    verifyIdToken: async (token: string): Promise<JWTPayload & { sub: string }> => {
+      const message = 'Invalid or expired ID token'
+      const { payload, header } = await verify(token, options.clientId, message)
+      // An access token (RFC 9068) is never an ID token, even where its audience would fit.
+      if (/^(application\/)?at\+jwt$/i.test(header.typ ?? '')) throw new InvalidTokenError(message)
+      return payload
+    },
   }
 }
 

@@ -2,17 +2,18 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { oidcPayloads } from '../db/schema/identity.ts'
 import { createTestDb, type TestDb } from '../testing/identity-harness.ts'
+import { TEST_DATABASES } from '../testing/test-app.ts'
 import { createOidcAdapterStore } from './adapter.ts'
 
-let testDb: TestDb
-beforeAll(async () => {
-  testDb = await createTestDb()
-})
-afterAll(async () => {
-  await testDb?.client.close()
-})
+describe.each(TEST_DATABASES)('oidc-provider adapter on %s', (kind) => {
+  let testDb: TestDb
+  beforeAll(async () => {
+    testDb = await createTestDb(kind)
+  })
+  afterAll(async () => {
+    await testDb?.client.close()
+  })
 
-describe('oidc-provider adapter on the database', () => {
   it('stores, finds, consumes and destroys a payload', async () => {
     const { factory } = createOidcAdapterStore(testDb.db)
     const codes = factory('AuthorizationCode')

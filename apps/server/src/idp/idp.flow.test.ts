@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
+import { TEST_DATABASES } from '../testing/test-app.ts'
 import { firstLink, readOutbox } from '../mail/testing.ts'
 import { freePort } from './testing/free-port.ts'
 import {
@@ -14,29 +15,29 @@ import {
   type ClientSettings,
 } from './testing/oidc-client.ts'
 
-let testDb: TestDb
-let t: TestApp
-let port: number
-let settings: ClientSettings
+describe.each(TEST_DATABASES)('built-in identity provider on %s: code + PKCE flow over HTTP', (kind) => {
+  let testDb: TestDb
+  let t: TestApp
+  let port: number
+  let settings: ClientSettings
 
-async function start() {
-  t = await createTestApp({ db: testDb, publicUrl: `http://127.0.0.1:${port}` })
-  await t.app.listen({ port, host: '127.0.0.1' })
-  settings = t.idp.settings
-}
+  async function start() {
+    t = await createTestApp({ db: testDb, publicUrl: `http://127.0.0.1:${port}` })
+    await t.app.listen({ port, host: '127.0.0.1' })
+    settings = t.idp.settings
+  }
 
-beforeAll(async () => {
-  testDb = await createTestDb()
-  port = await freePort()
-  await start()
-})
+  beforeAll(async () => {
+    testDb = await createTestDb(kind)
+    port = await freePort()
+    await start()
+  })
 
-afterAll(async () => {
-  await t?.app.close()
-  await testDb?.client.close()
-})
+  afterAll(async () => {
+    await t?.app.close()
+    await testDb?.client.close()
+  })
 
-describe('built-in identity provider: code + PKCE flow over HTTP', () => {
   const browser = new Browser()
   const email = `flow-${randomUUID()}@example.com`
   let tokens: { access_token: string; id_token: string; refresh_token: string }
@@ -198,25 +199,22 @@ describe('built-in identity provider: code + PKCE flow over HTTP', () => {
     expect(location).toMatch(new RegExp(`^${settings.publicUrl}/\\?code=`))
   })
 
-  it('signs out through the end-session endpoint without a confirmation step', async () => {
+  it('signs out through the end-session endpoint, straight back to the app without a confirmation page', async () => {
     const url = new URL(`${settings.issuer}/oauth/logout`)
     url.search = new URLSearchParams({
       id_token_hint: tokens.id_token,
       post_logout_redirect_uri: `${settings.publicUrl}/`,
       client_id: settings.clientId,
+      state: 'after-logout',
     }).toString()
-    const page = await browser.request(url.href)
-    expect(page.status).toBe(200)
-    const html = await page.text()
-    expect(html).toContain('src="/idp/assets/logout.js"')
-    expect(html).not.toMatch(/<script>/)
-    const { action, fields } = formFields(html)
-    expect(fields).toMatchObject({ logout: 'yes' })
-
-    // What logout.js does in a browser: submit the form as rendered.
-    const confirmed = await browser.postForm(absolute(action, url.href), fields)
-    expect(confirmed.status).toBe(303)
-    expect(confirmed.headers.get('location')).toBe(`${settings.publicUrl}/`)
+    const response = await browser.request(url.href)
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe(`${settings.publicUrl}/?state=after-logout`)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    // The provider's session cookie is cleared in the same response.
+    expect(
+      response.headers.getSetCookie().some((c) => /^_session=;.*expires=Thu, 01 Jan 1970/i.test(c)),
+    ).toBe(true)
 
     // The refresh token went with the session.
     const refreshed = await tokenRequest(settings, {
@@ -228,6 +226,29 @@ describe('built-in identity provider: code + PKCE flow over HTTP', () => {
     const { interactionUrl } = await startAuthorization(browser, settings)
     const signIn = await (await browser.request(interactionUrl)).text()
     expect(signIn).toContain('<h1>Sign in</h1>')
+  })
+
+  it('returns to the app from the end-session endpoint also when already signed out', async () => {
+    const url = new URL(`${settings.issuer}/oauth/logout`)
+    url.search = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: `${settings.publicUrl}/`,
+    }).toString()
+    const response = await new Browser().request(url.href)
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe(`${settings.publicUrl}/`)
+  })
+
+  it('refuses to sign out to an address that is not registered, and shows why', async () => {
+    const url = new URL(`${settings.issuer}/oauth/logout`)
+    url.search = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: 'https://evil.example/',
+    }).toString()
+    const response = await new Browser().request(url.href)
+    expect(response.status).toBe(400)
+    expect(response.headers.get('location')).toBeNull()
+    expect(await response.text()).toContain('post_logout_redirect_uri not registered')
   })
 
   it('signs in again on the Sign in page; reusing a rotated-out refresh token revokes the whole family', async () => {

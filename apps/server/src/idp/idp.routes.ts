@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import type { IncomingMessage } from 'node:http'
+import { randomBytes } from 'node:crypto'
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import { join } from 'node:path'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify'
 import type { InteractionResults } from 'oidc-provider'
 import type { BuiltInIdp } from './idp.ts'
 import { idpSecurityHeaders, setRawHeaders } from './security-headers.ts'
@@ -270,20 +271,121 @@ export const idpRoutes: FastifyPluginAsync<{ idp: BuiltInIdp }> = async (app, { 
     done()
   })
 
-  // ---- oidc-provider (koa) behind a catch-all; it parses its own bodies ----
+  // ---- oidc-provider (koa) ----
+  const callback = provider.callback()
+  function toProvider(request: FastifyRequest, reply: FastifyReply) {
+    reply.hijack()
+    const raw = request.raw as IncomingMessage & { originalUrl?: string }
+    raw.originalUrl = raw.url
+    const rest = raw.url!.slice(basePath.length)
+    raw.url = rest.startsWith('/') ? rest : `/${rest}`
+    setRawHeaders(reply.raw, securityHeaders)
+    void callback(raw, reply.raw)
+  }
+
+  // ---- end session: sign out and return at once ----
+  // The provider answers GET /oauth/logout with a form that the browser must post back (its CSRF
+  // guard for logout). The app wants no such step: this route runs both requests here, as the same
+  // browser (its cookies and forwarded headers), and answers with the provider's final 303. Anything
+  // unexpected (a bad id_token_hint, an unregistered post_logout_redirect_uri) is passed through as
+  // the provider rendered it.
+  const internalKey = randomBytes(32).toString('base64url')
+  app.get('/oauth/logout', { exposeHeadRoute: false }, async (request, reply) => {
+    if (request.headers[INTERNAL_HEADER] === internalKey) return toProvider(request, reply)
+    const headers = pickHeaders(request.headers, FORWARDED_HEADERS)
+    const page = await app.inject({
+      method: 'GET',
+      url: request.url,
+      headers: { ...headers, [INTERNAL_HEADER]: internalKey },
+    })
+    const xsrf = page.statusCode === 200 ? /name="xsrf" value="([\w-]+)"/.exec(page.body)?.[1] : undefined
+    if (!xsrf) return passThrough(reply, page)
+    const pageCookies = setCookieHeaders(page.headers['set-cookie'])
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `${basePath}/oauth/logout/confirm`,
+      headers: {
+        ...headers,
+        cookie: mergeCookies(request.headers.cookie, pageCookies),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+    })
+    const location = confirmed.headers.location
+    if (confirmed.statusCode !== 303 || typeof location !== 'string') return passThrough(reply, page)
+    return reply
+      .code(303)
+      .headers({ ...securityHeaders, 'cache-control': 'no-store', location })
+      .header('set-cookie', [...pageCookies, ...setCookieHeaders(confirmed.headers['set-cookie'])])
+      .send()
+  })
+
+  // Everything else of the provider behind a catch-all; it parses its own bodies.
   await app.register((koa, _options, done) => {
-    const callback = provider.callback()
     koa.removeAllContentTypeParsers()
     koa.addContentTypeParser('*', (_request, _payload, done) => done(null))
-    koa.all('/*', (request, reply) => {
-      reply.hijack()
-      const raw = request.raw as IncomingMessage & { originalUrl?: string }
-      raw.originalUrl = raw.url
-      const rest = raw.url!.slice(basePath.length)
-      raw.url = rest.startsWith('/') ? rest : `/${rest}`
-      setRawHeaders(reply.raw, securityHeaders)
-      void callback(raw, reply.raw)
-    })
+    koa.all('/*', toProvider)
     done()
   })
+}
+
+const INTERNAL_HEADER = 'x-brewcommand-idp-internal'
+const FORWARDED_HEADERS = [
+  'host',
+  'cookie',
+  'user-agent',
+  'accept-language',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+]
+const HOP_BY_HOP = new Set(['connection', 'content-length', 'date', 'keep-alive', 'transfer-encoding'])
+
+function pickHeaders(headers: IncomingHttpHeaders, names: string[]): Record<string, string> {
+  const picked: Record<string, string> = {}
+  for (const name of names) {
+    const value = headers[name]
+    if (typeof value === 'string') picked[name] = value
+  }
+  return picked
+}
+
+function setCookieHeaders(value: string | string[] | number | undefined): string[] {
+  if (value === undefined || typeof value === 'number') return []
+  return Array.isArray(value) ? value : [value]
+}
+
+/** The browser's Cookie header after it has applied `setCookies` (names only; all on one host). */
+function mergeCookies(cookieHeader: string | undefined, setCookies: string[]): string {
+  const jar = new Map<string, string>()
+  for (const pair of (cookieHeader ?? '').split(';')) {
+    const index = pair.indexOf('=')
+    if (index > 0) jar.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim())
+  }
+  for (const header of setCookies) {
+    const [pair = '', ...attributes] = header.split(';')
+    const index = pair.indexOf('=')
+    if (index <= 0) continue
+    const name = pair.slice(0, index).trim()
+    const value = pair.slice(index + 1).trim()
+    const expired =
+      value === '' ||
+      attributes.some((attribute) => {
+        const [key = '', attributeValue = ''] = attribute.split('=').map((part) => part.trim())
+        return (
+          (key.toLowerCase() === 'expires' && Date.parse(attributeValue) <= Date.now()) ||
+          (key.toLowerCase() === 'max-age' && Number(attributeValue) <= 0)
+        )
+      })
+    if (expired) jar.delete(name)
+    else jar.set(name, value)
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
+}
+
+function passThrough(reply: FastifyReply, response: LightMyRequestResponse) {
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value)
+  }
+  return reply.code(response.statusCode).send(response.rawPayload)
 }

@@ -149,8 +149,9 @@ ${text}
 }
 
 /**
- * The sign-out page: the provider's form (with its xsrf field) plus `logout=yes`, submitted by
- * /idp/assets/logout.js as soon as the page loads; the button is the fallback without JavaScript.
+ * The sign-out page: the provider's form (with its xsrf field) plus `logout=yes`. GET /idp/oauth/logout
+ * reads it and submits it on the server (idp.routes.ts); should that fail, the browser gets this page,
+ * which /idp/assets/logout.js submits as soon as it loads, with the button as the fallback.
  */
 export function logoutPage(homeUrl: string, providerForm: string): string {
   const form = providerForm.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>')

@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { createServer, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
@@ -59,5 +60,28 @@ describe('Mailer without SMTP (outbox)', () => {
       subject: 'Your invitation',
       text: expect.stringContaining('Welcome aboard.') as unknown,
     })
+  })
+})
+
+describe('Mailer over an SMTP server that never answers', () => {
+  it('gives up after its time limit instead of hanging the caller', async () => {
+    const sockets: Socket[] = []
+    const silent = createServer((socket) => void sockets.push(socket))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    onTestFinished(async () => {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => silent.close(resolve))
+    })
+    const { port } = silent.address() as AddressInfo
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'BrewCommand <no-reply@brew.test>',
+      outboxDir: '/nonexistent',
+      smtpTimeouts: { greetingTimeout: 300 },
+    })
+    const started = Date.now()
+    await expect(mailer.send({ to: 'a@example.com', subject: 'x', text: 'y' })).rejects.toThrow()
+    expect(Date.now() - started).toBeLessThan(5_000)
+    await mailer.close()
   })
 })

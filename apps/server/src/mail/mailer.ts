@@ -16,21 +16,27 @@ export interface Mailer {
   close(): Promise<void>
 }
 
+// Sign-up waits for its verification mail, so a silent SMTP server must fail fast, not after
+// nodemailer's defaults (2 minutes to connect, 10 minutes of socket inactivity).
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }
+
 export interface MailerOptions {
   /** smtp:// or smtps:// URL (nodemailer syntax); without it, mail goes to `outboxDir`. */
   smtpUrl?: string | undefined
   from: string
   outboxDir: string
+  /** Overrides of the SMTP time limits, in milliseconds (tests shorten them). */
+  smtpTimeouts?: Partial<typeof SMTP_TIMEOUTS>
 }
 
 export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl
-    ? createSmtpMailer(options.smtpUrl, options.from)
+    ? createSmtpMailer(options.smtpUrl, options.from, { ...SMTP_TIMEOUTS, ...options.smtpTimeouts })
     : createOutboxMailer(options.outboxDir, options.from)
 }
 
-function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl)
+function createSmtpMailer(smtpUrl: string, from: string, timeouts: typeof SMTP_TIMEOUTS): Mailer {
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...timeouts })
   return {
     async send(message) {
       await transport.sendMail({ from, ...message })

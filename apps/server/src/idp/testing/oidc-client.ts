@@ -161,3 +161,72 @@ export function formFields(html: string): { action: string; fields: Record<strin
   }
   return { action: form[1].replaceAll('&amp;', '&'), fields }
 }
+
+export interface SignedIn {
+  /** The browser that signed in: it holds the provider's session cookie. */
+  browser: Browser
+  email: string
+  password: string
+  tokens: TokenResponse
+}
+
+async function finishAuthorization(
+  browser: Browser,
+  settings: ClientSettings,
+  started: { interactionUrl: string; verifier: string; state: string },
+  form: Record<string, string>,
+): Promise<TokenResponse> {
+  const page = await browser.request(started.interactionUrl)
+  const { action } = formFields(await page.text())
+  const submitted = await browser.postForm(absolute(action, started.interactionUrl), form)
+  if (submitted.status !== 303) {
+    throw new Error(`the provider's page answered ${submitted.status}: ${await submitted.text()}`)
+  }
+  const callback = await followToApp(browser, submitted, settings)
+  if (callback.searchParams.get('state') !== started.state) throw new Error('the state came back changed')
+  const code = callback.searchParams.get('code')
+  if (!code) throw new Error(`no code on the way back: ${callback.href}`)
+  const { status, body } = await tokenRequest(settings, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: started.verifier,
+    redirect_uri: `${settings.publicUrl}/`,
+    resource: settings.audience,
+  })
+  if (status !== 200) throw new Error(`the token endpoint answered ${status}: ${JSON.stringify(body)}`)
+  return body
+}
+
+/**
+ * Creates an account on the built-in provider's Create account page and signs in with it, through
+ * the real authorization code + PKCE flow, the way the browser app does (`screen_hint=signup`,
+ * `resource`, the app's redirect URI). The app must be listening at `settings.publicUrl`.
+ */
+export async function signUpAndSignIn(
+  settings: ClientSettings,
+  profile: { givenName?: string; familyName?: string; email?: string; password?: string } = {},
+): Promise<SignedIn> {
+  const browser = new Browser()
+  const email = profile.email ?? `brewer-${randomBytes(6).toString('hex')}@example.com`
+  const password = profile.password ?? 'mash tun 2024!'
+  const started = await startAuthorization(browser, settings, { screen_hint: 'signup' })
+  const tokens = await finishAuthorization(browser, settings, started, {
+    givenName: profile.givenName ?? 'Tess',
+    familyName: profile.familyName ?? 'Taster',
+    email,
+    password,
+  })
+  return { browser, email, password, tokens }
+}
+
+/** Signs in with an existing account on the Sign in page, through the real code + PKCE flow. */
+export async function signIn(
+  settings: ClientSettings,
+  email: string,
+  password: string,
+  browser = new Browser(),
+): Promise<SignedIn> {
+  const started = await startAuthorization(browser, settings)
+  const tokens = await finishAuthorization(browser, settings, started, { email, password })
+  return { browser, email, password, tokens }
+}

@@ -5,56 +5,60 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
 import { mintJwt } from '../../auth/testing.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
+import { TEST_DATABASES } from '../../testing/test-app.ts'
 
-let testDb: TestDb
-let t: TestApp
-let key: JWK
-let issuer: string
-let audience: string
-let clientId: string
+describe.each(TEST_DATABASES)('GET /api/users/bootstrap on %s', (kind) => {
+  let testDb: TestDb
+  let t: TestApp
+  let key: JWK
+  let issuer: string
+  let audience: string
+  let clientId: string
 
-beforeAll(async () => {
-  testDb = await createTestDb()
-  t = await createTestApp({ db: testDb })
-  key = t.idp.keys.privateJwks.keys[0]!
-  ;({ issuer, audience, clientId } = t.idp.settings)
-})
-
-afterAll(async () => {
-  await t?.app.close()
-  await testDb?.client.close()
-})
-
-const accessToken = (sub: string, claims: Record<string, unknown> = {}) =>
-  mintJwt(key, { sub, ...claims }, { issuer, audience })
-const idToken = (
-  sub: string,
-  claims: Record<string, unknown> = {},
-  signingKey = key,
-  aud = clientId,
-  iss = issuer,
-) => mintJwt(signingKey, { sub, ...claims }, { issuer: iss, audience: aud, typ: 'JWT' })
-
-async function bootstrap(sub: string, options: { idToken?: string; claims?: Record<string, unknown> } = {}) {
-  return t.app.inject({
-    method: 'GET',
-    url: '/api/users/bootstrap',
-    headers: {
-      authorization: `Bearer ${await accessToken(sub, options.claims)}`,
-      ...(options.idToken ? { 'x-id-token': options.idToken } : {}),
-    },
+  beforeAll(async () => {
+    testDb = await createTestDb(kind)
+    t = await createTestApp({ db: testDb })
+    key = t.idp.keys.privateJwks.keys[0]!
+    ;({ issuer, audience, clientId } = t.idp.settings)
   })
-}
 
-const profile = {
-  given_name: 'Greta',
-  family_name: 'Gose',
-  email: 'greta@example.com',
-  email_verified: true,
-  picture: 'https://images.example/greta.png',
-}
+  afterAll(async () => {
+    await t?.app.close()
+    await testDb?.client.close()
+  })
 
-describe('GET /api/users/bootstrap', () => {
+  const accessToken = (sub: string, claims: Record<string, unknown> = {}) =>
+    mintJwt(key, { sub, ...claims }, { issuer, audience })
+  const idToken = (
+    sub: string,
+    claims: Record<string, unknown> = {},
+    signingKey = key,
+    aud = clientId,
+    iss = issuer,
+  ) => mintJwt(signingKey, { sub, ...claims }, { issuer: iss, audience: aud, typ: 'JWT' })
+
+  async function bootstrap(
+    sub: string,
+    options: { idToken?: string; claims?: Record<string, unknown> } = {},
+  ) {
+    return t.app.inject({
+      method: 'GET',
+      url: '/api/users/bootstrap',
+      headers: {
+        authorization: `Bearer ${await accessToken(sub, options.claims)}`,
+        ...(options.idToken ? { 'x-id-token': options.idToken } : {}),
+      },
+    })
+  }
+
+  const profile = {
+    given_name: 'Greta',
+    family_name: 'Gose',
+    email: 'greta@example.com',
+    email_verified: true,
+    picture: 'https://images.example/greta.png',
+  }
+
   it('requires a bearer token', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/users/bootstrap' })
     expect(response.statusCode).toBe(401)
@@ -145,6 +149,16 @@ describe('GET /api/users/bootstrap', () => {
       expect(response.statusCode).toBe(401)
       expect(response.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } })
     }
+  })
+
+  it('refuses an access token sent as the ID token, even with the client as its audience', async () => {
+    const sub = randomUUID()
+    const disguised = await mintJwt(key, { sub, ...profile }, { issuer, audience: clientId, typ: 'at+jwt' })
+    const response = await bootstrap(sub, { idToken: disguised })
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: 'Invalid or expired ID token' },
+    })
   })
 
   it('refuses an expired ID token', async () => {

@@ -8,6 +8,11 @@ export type QueuedRequest = {
   /** Idempotency-Key: the envelope's correlation identifier, or the request id for a DELETE. */
   idempotencyKey: string
   status: 'pending' | 'sending' | 'failed'
+  /**
+   * The local change this write made, so it can be re-applied on top of a remote change merged before
+   * the write was sent (DESIGN.md "After every write"). Typed loosely: the queue does not know the state.
+   */
+  reapply?: (state: never) => unknown
   retryCount: number
   /** Why the last attempt failed, as a person reads it. */
   error?: string
@@ -83,13 +88,16 @@ export class RequestQueue {
   }
 
   /** Adds a write at the end of the line and starts sending if idle. */
-  enqueue(request: Pick<QueuedRequest, 'method' | 'uri' | 'data'> & { requestId?: string }): QueuedRequest {
+  enqueue(
+    request: Pick<QueuedRequest, 'method' | 'uri' | 'data' | 'reapply'> & { requestId?: string },
+  ): QueuedRequest {
     const requestId = request.requestId ?? crypto.randomUUID()
     const queued: QueuedRequest = {
       requestId,
       method: request.method,
       uri: request.uri,
       ...(request.data ? { data: request.data } : {}),
+      ...(request.reapply ? { reapply: request.reapply } : {}),
       idempotencyKey: request.data?.metadata.correlationIdentifier ?? requestId,
       status: 'pending',
       retryCount: 0,

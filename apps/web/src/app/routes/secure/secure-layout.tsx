@@ -1,11 +1,12 @@
 import type { DataModifiedEvent } from '@brewcommand/domain'
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { Navigate, Outlet } from 'react-router'
 import { applyRemoteChange } from '@/lib/socket/apply-remote-change.ts'
 import { SocketProvider, useSocket } from '@/lib/socket/socket-provider.tsx'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button.tsx'
 import { QueueProvider, useQueue } from '@/lib/queue/queue-provider.tsx'
+import type { QueuedRequest } from '@/lib/queue/request-queue.ts'
 import { AppStateProvider, useAppState } from '@/features/app-state/app-state.tsx'
 import { useAuth } from '@/features/auth/auth-context.ts'
 import { SecureShell } from '@/features/shell/secure-shell.tsx'
@@ -14,6 +15,8 @@ import { RequireAuth } from './require-auth.tsx'
 function Shell() {
   const { data, currentEntity, reload, applyLocal } = useAppState()
   const { signOut, getAccessToken, user } = useAuth()
+  // The queue's unsent writes, read when a remote change arrives (the queue lives inside the socket).
+  const pendingWrites = useRef<() => QueuedRequest[]>(() => [])
   // A signed-in user without a brewery finishes onboarding first (DESIGN.md "Bootstrap").
   if (!currentEntity) return <Navigate to="/plans" replace />
 
@@ -25,9 +28,17 @@ function Shell() {
     toast.info('Synchronizing changes from another user.')
     applyLocal((entity) => {
       const products = applyRemoteChange(entity.products, event)
-      if (products) return { ...entity, products }
-      console.warn('Unable to merge update', event.payload.objectUri)
-      return entity
+      if (!products) {
+        console.warn('Unable to merge update', event.payload.objectUri)
+        return entity
+      }
+      // Local edits not sent yet are re-applied on top, so a remote change never overwrites them.
+      return pendingWrites
+        .current()
+        .reduce<typeof entity>(
+          (state, request) => (request.reapply ? (request.reapply(state as never) as typeof entity) : state),
+          { ...entity, products },
+        )
     })
   }
 
@@ -38,6 +49,7 @@ function Shell() {
       onDataModified={onDataModified}
     >
       <QueuedArea
+        pendingWrites={pendingWrites}
         getAccessToken={getAccessToken}
         onDiscarded={() => void reload()}
         shell={(children) => (
@@ -51,10 +63,12 @@ function Shell() {
 }
 
 function QueuedArea({
+  pendingWrites,
   getAccessToken,
   onDiscarded,
   shell,
 }: {
+  pendingWrites: RefObject<() => QueuedRequest[]>
   getAccessToken: () => Promise<string>
   onDiscarded: () => void
   shell: (children: ReactNode) => ReactNode
@@ -68,12 +82,22 @@ function QueuedArea({
     >
       {shell(
         <>
+          <PendingWritesBridge target={pendingWrites} />
           <FailedWrites onDiscarded={onDiscarded} />
           <Outlet />
         </>,
       )}
     </QueueProvider>
   )
+}
+
+/** Lets the socket handler read the queue's unsent writes. */
+function PendingWritesBridge({ target }: { target: RefObject<() => QueuedRequest[]> }) {
+  const { snapshot } = useQueue()
+  useEffect(() => {
+    target.current = () => snapshot.pending
+  }, [snapshot, target])
+  return null
 }
 
 /** Writes the server refused: the person sees them and can Retry or Discard (which reloads server state). */

@@ -7,7 +7,9 @@ import {
   type TastingNote,
 } from '@brewcommand/domain'
 import { useAppState } from '@/features/app-state/app-state.tsx'
+import type { BootstrapEntity } from '@/features/app-state/get-bootstrap.ts'
 import { useQueue } from '@/lib/queue/queue-provider.tsx'
+import type { QueuedRequest } from '@/lib/queue/request-queue.ts'
 
 const COLLECTIONS = {
   packages: { field: 'packagingTypes', type: 'product:package' },
@@ -16,44 +18,54 @@ const COLLECTIONS = {
 } as const
 type Collection = keyof typeof COLLECTIONS
 type Item = { packages: Package; tastingNotes: TastingNote; attributes: Attribute }
+type Change = (entity: BootstrapEntity) => BootstrapEntity
+
+const onProduct =
+  (productId: string, change: (product: Product) => Product): Change =>
+  (entity) => ({ ...entity, products: entity.products.map((p) => (p.id === productId ? change(p) : p)) })
 
 /**
  * Product writes (spec 02 §4): each is applied to local state at once, then queued with its change
- * envelope; the queue sends it with the token, socket id and Idempotency-Key.
+ * envelope; the queue sends it with the token, socket id and Idempotency-Key. The change travels with
+ * the queued write, so it can be re-applied on top of a remote change that arrives before it is sent.
  */
 export function useProductWrites() {
   const { enqueue } = useQueue()
   const { applyLocal, currentEntity } = useAppState()
 
-  const changeProduct = (productId: string, change: (product: Product) => Product) =>
-    applyLocal((entity) => ({
-      ...entity,
-      products: entity.products.map((p) => (p.id === productId ? change(p) : p)),
-    }))
+  const write = (change: Change, request: Pick<QueuedRequest, 'method' | 'uri' | 'data'>) => {
+    applyLocal(change)
+    enqueue({ ...request, reapply: change })
+  }
 
   function saveItem<C extends Collection>(collection: C, productId: string, item: Item[C], isNew: boolean) {
     const { field, type } = COLLECTIONS[collection]
-    changeProduct(productId, (product) => {
-      const items = product[field] as Item[C][]
-      return {
-        ...product,
-        [field]: isNew ? [...items, item] : items.map((i) => (i.id === item.id ? item : i)),
-      }
-    })
-    enqueue({
-      method: isNew ? 'POST' : 'PUT',
-      uri: `/api/products/${productId}/${collection}${isNew ? '' : `/${item.id}`}`,
-      data: makeEnvelope(type, item, { objectUri: productObjectUri(productId, collection, item.id) }),
-    })
+    write(
+      onProduct(productId, (product) => {
+        const items = product[field] as Item[C][]
+        const exists = items.some((i) => i.id === item.id)
+        return {
+          ...product,
+          [field]: exists ? items.map((i) => (i.id === item.id ? item : i)) : [...items, item],
+        }
+      }),
+      {
+        method: isNew ? 'POST' : 'PUT',
+        uri: `/api/products/${productId}/${collection}${isNew ? '' : `/${item.id}`}`,
+        data: makeEnvelope(type, item, { objectUri: productObjectUri(productId, collection, item.id) }),
+      },
+    )
   }
 
   function deleteItem(collection: Collection | 'recipes', productId: string, id: string) {
     const field = collection === 'recipes' ? 'recipes' : COLLECTIONS[collection].field
-    changeProduct(productId, (product) => ({
-      ...product,
-      [field]: (product[field] as { id: string }[]).filter((i) => i.id !== id),
-    }))
-    enqueue({ method: 'DELETE', uri: `/api/products/${productId}/${collection}/${id}` })
+    write(
+      onProduct(productId, (product) => ({
+        ...product,
+        [field]: (product[field] as { id: string }[]).filter((i) => i.id !== id),
+      })),
+      { method: 'DELETE', uri: `/api/products/${productId}/${collection}/${id}` },
+    )
   }
 
   return {
@@ -71,37 +83,50 @@ export function useProductWrites() {
         tastingNotes: [],
         attributes: [],
       }
-      applyLocal((entity) => ({ ...entity, products: [...entity.products, product] }))
-      enqueue({
-        method: 'POST',
-        uri: '/api/products',
-        data: makeEnvelope(
-          'product',
-          { id, name, description, recipes: [] },
-          { objectUri: productObjectUri(id) },
-        ),
-      })
+      write(
+        (entity) => ({
+          ...entity,
+          products: entity.products.some((p) => p.id === id)
+            ? entity.products
+            : [...entity.products, product],
+        }),
+        {
+          method: 'POST',
+          uri: '/api/products',
+          data: makeEnvelope(
+            'product',
+            { id, name, description, recipes: [] },
+            { objectUri: productObjectUri(id) },
+          ),
+        },
+      )
       return id
     },
     renameProduct(productId: string, name: string) {
-      changeProduct(productId, (product) => ({ ...product, name }))
-      enqueue({
-        method: 'PUT',
-        uri: `/api/products/${productId}`,
-        data: makeEnvelope('product', { name }, { objectUri: productObjectUri(productId) }),
-      })
+      write(
+        onProduct(productId, (product) => ({ ...product, name })),
+        {
+          method: 'PUT',
+          uri: `/api/products/${productId}`,
+          data: makeEnvelope('product', { name }, { objectUri: productObjectUri(productId) }),
+        },
+      )
     },
     describeProduct(productId: string, description: string) {
-      changeProduct(productId, (product) => ({ ...product, description }))
-      enqueue({
-        method: 'PUT',
-        uri: `/api/products/${productId}`,
-        data: makeEnvelope('product', { description }, { objectUri: productObjectUri(productId) }),
-      })
+      write(
+        onProduct(productId, (product) => ({ ...product, description })),
+        {
+          method: 'PUT',
+          uri: `/api/products/${productId}`,
+          data: makeEnvelope('product', { description }, { objectUri: productObjectUri(productId) }),
+        },
+      )
     },
     deleteProduct(productId: string) {
-      applyLocal((entity) => ({ ...entity, products: entity.products.filter((p) => p.id !== productId) }))
-      enqueue({ method: 'DELETE', uri: `/api/products/${productId}` })
+      write((entity) => ({ ...entity, products: entity.products.filter((p) => p.id !== productId) }), {
+        method: 'DELETE',
+        uri: `/api/products/${productId}`,
+      })
     },
     saveItem,
     deleteItem,
