@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { createAccountThroughSignInPopup, fillCreateAccount, newAccount } from './support/auth.ts'
+import { closed, createAccountThroughSignInPopup, fillCreateAccount, newAccount } from './support/auth.ts'
 import { finishOnboarding, onboardNewBrewery } from './support/onboarding.ts'
 import { freePort, startServer } from './support/server.ts'
 
@@ -71,7 +71,7 @@ test.describe('identity and the secure shell', () => {
     ])
     await popup.getByRole('link', { name: 'Create account' }).click()
     await fillCreateAccount(popup, account)
-    await popup.waitForEvent('close')
+    await closed(popup)
     await finishOnboarding(page, 'Grace')
 
     await page.getByRole('button', { name: 'Open navigation' }).click()

@@ -13,6 +13,18 @@ export function newAccount(givenName = 'Ada'): NewAccount {
   }
 }
 
+/**
+ * Resolves once the popup has closed. The sign-in popup closes itself right after the callback, which
+ * can happen before a `waitForEvent('close')` is attached; asking `isClosed()` first avoids that race.
+ */
+export async function closed(popup: Page) {
+  if (popup.isClosed()) return
+  await new Promise<void>((resolve) => {
+    popup.once('close', () => resolve())
+    if (popup.isClosed()) resolve()
+  })
+}
+
 /** Fills the identity provider's Create account page (in whichever window shows it) and submits it. */
 export async function fillCreateAccount(window: Page, account: NewAccount) {
   await expect(window.getByRole('heading', { name: 'Create account' })).toBeVisible()
@@ -36,7 +48,7 @@ export async function createAccountThroughSignInPopup(page: Page, account: NewAc
   await expect(popup.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await popup.getByRole('link', { name: 'Create account' }).click()
   await fillCreateAccount(popup, account)
-  await popup.waitForEvent('close')
+  await closed(popup)
   await expect(page).toHaveURL(/\/plans$/)
   await expect(page.getByRole('heading', { name: 'Choose a Plan' })).toBeVisible()
 }

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { fillCreateAccount, newAccount, type NewAccount } from './auth.ts'
+import { closed, fillCreateAccount, newAccount, type NewAccount } from './auth.ts'
 
 export const BUSINESS = {
   'Business Name': 'Hoppy Co Brewing',
@@ -26,7 +26,7 @@ export async function signUpWithPlan(
   ])
   // The sign-up hint opens the provider's Create account page directly.
   await fillCreateAccount(popup, account)
-  await popup.waitForEvent('close')
+  await closed(popup)
   await expect(page.getByRole('heading', { name: 'Tell Us About Your Business' })).toBeVisible()
 }
 
