@@ -1,7 +1,7 @@
 import type { AppConfig as BrowserConfig, PlanId } from '@brewcommand/domain'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyBaseLogger } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppConfig } from './config.ts'
 import type { Database } from './db/client.ts'
@@ -38,6 +38,8 @@ export type BuildAppOptions = {
   logger?: FastifyBaseLogger
   /** Failed sign-in limits of the built-in provider; overrides the configuration (tests tighten them). */
   signInLimits?: SignInLimits
+  /** Sees every route as it is added (the security matrix reads the route table with it). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /** Price ids of the plans with the built-in test gateway (spec 01 §9). */
@@ -89,7 +91,7 @@ function contentSecurityPolicy(config: AppConfig) {
 }
 
 /** The whole application, ready for `listen()` or `inject()`. */
-export async function buildApp({ config, database, logger, signInLimits }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, signInLimits, onRoute }: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
     bodyLimit: config.bodyLimitBytes,
@@ -101,6 +103,7 @@ export async function buildApp({ config, database, logger, signInLimits }: Build
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  if (onRoute) app.addHook('onRoute', onRoute)
 
   await app.register(errorHandler)
   await app.register(helmet, {
