@@ -14,6 +14,7 @@ import { AppError } from '../../errors.ts'
 import { idempotent, requestHash } from '../../idempotency/idempotency.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import { COLLECTIONS, type CollectionName, type ProductRepository } from './products.repository.ts'
+import { createRecipeChecker } from './recipe-checker.ts'
 
 /** How a write was asked for: its idempotency key, the writer's socket and the request's fingerprint. */
 export type WriteContext = {
@@ -43,6 +44,7 @@ export function createProductService({
   realtime: Realtime | null
 }) {
   const repo = repoFor(db)
+  const recipeChecker = createRecipeChecker(db)
   /** Runs a write once per idempotency key, then tells the brewery's room what changed. */
   async function write<T>(
     tenant: Tenant,
@@ -95,15 +97,19 @@ export function createProductService({
 
     get: (tenant: Tenant, productId: string) => existing(tenant, productId),
 
-    async create(tenant: Tenant, input: NewProductData, context: WriteContext) {
+    async create(tenant: Tenant, sent: NewProductData, context: WriteContext) {
       assertCan(tenant, 'createProductWithRecipe')
-      for (const recipe of input.recipes) {
-        if (recipe.productId !== input.id) {
+      for (const recipe of sent.recipes) {
+        if (recipe.productId !== sent.id) {
           throw new AppError('VALIDATION_FAILED', 'The recipe belongs to another product.', [
             { path: 'data.recipes.0.productId', message: 'Must be the new product’s id' },
           ])
         }
       }
+      const recipes: Recipe[] = []
+      for (const [i, recipe] of sent.recipes.entries())
+        recipes.push(await recipeChecker.prepare(recipe, `data.recipes.${i}`))
+      const input = { ...sent, recipes }
       return write(
         tenant,
         context,
@@ -160,17 +166,19 @@ export function createProductService({
     async saveRecipe(
       tenant: Tenant,
       productId: string,
-      recipe: Recipe,
+      sent: Recipe,
       isNew: boolean,
       context: WriteContext,
     ) {
       await existing(tenant, productId)
       assertCan(tenant, 'editRecipes')
-      if (recipe.productId !== productId) {
+      if (sent.productId !== productId) {
         throw new AppError('VALIDATION_FAILED', 'The recipe belongs to another product.', [
           { path: 'data.productId', message: 'Must be the product in the path' },
         ])
       }
+      // Stored with the figures calculated here, never the browser's (ADR 020).
+      const recipe = await recipeChecker.prepare(sent)
       return write(
         tenant,
         context,
