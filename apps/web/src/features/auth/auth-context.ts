@@ -16,6 +16,8 @@ export interface AuthContextValue {
   signOut: () => Promise<void>
   /** A valid access token, renewed silently when needed. Rejects with an AuthError. */
   getAccessToken: () => Promise<string>
+  /** A renewed access token, after the API refused the current one (401). Rejects with an AuthError. */
+  renewAccessToken?: () => Promise<string>
   /** Access and ID token together, as the bootstrap call needs them. Rejects with an AuthError. */
   getTokens: (options?: { requireFreshIdToken?: boolean }) => Promise<AuthTokens>
 }

@@ -164,6 +164,13 @@ export function AuthProvider({
   )
 
   const getAccessToken = useCallback(async () => (await getTokens()).accessToken, [getTokens])
+  const renewAccessToken = useCallback(async () => {
+    try {
+      return (await client.renew()).access_token
+    } catch (error) {
+      throw toAuthError(error, 'token')
+    }
+  }, [client])
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -175,9 +182,10 @@ export function AuthProvider({
       signInRedirect,
       signOut,
       getAccessToken,
+      renewAccessToken,
       getTokens,
     }),
-    [state, signInPopup, signInRedirect, signOut, getAccessToken, getTokens],
+    [state, signInPopup, signInRedirect, signOut, getAccessToken, renewAccessToken, getTokens],
   )
 
   return (

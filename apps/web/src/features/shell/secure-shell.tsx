@@ -10,10 +10,13 @@ import { UserMenu } from './user-menu.tsx'
 export function SecureShell({
   user,
   onSignOut,
+  status,
   children,
 }: {
   user: ShellUser
   onSignOut: () => void
+  /** The save status of queued writes, shown beside the avatar. */
+  status?: ReactNode
   children: ReactNode
 }) {
   return (
@@ -34,7 +37,8 @@ export function SecureShell({
           <nav aria-label="Main" className="hidden md:block">
             <NavLinks />
           </nav>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            {status}
             <UserMenu user={user} onSignOut={onSignOut} />
           </div>
         </div>

@@ -1,4 +1,14 @@
-import { createContext, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  use,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react'
+import { localQueueStorage, queueNamespace } from './queue-storage.ts'
 import { RequestQueue, type QueuedRequest, type QueueSnapshot } from './request-queue.ts'
 
 export type QueueContextValue = {
@@ -7,32 +17,58 @@ export type QueueContextValue = {
   retry: (requestId: string) => void
   discard: (requestId: string) => QueuedRequest | undefined
   snapshot: QueueSnapshot
+  /** The browser's own view of the network (navigator.onLine). */
+  isOnline: boolean
 }
 
 const QueueContext = createContext<QueueContextValue | null>(null)
 
-/** The request queue for the secure area; the token and socket id are read at send time. */
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener('online', onChange)
+  window.addEventListener('offline', onChange)
+  return () => {
+    window.removeEventListener('online', onChange)
+    window.removeEventListener('offline', onChange)
+  }
+}
+
+/**
+ * The request queue for the secure area; the token and socket id are read at send time. The queue is
+ * kept in localStorage under the signed-in user (`subject`): writes a closed tab, a reload or a crash
+ * left behind are restored on start (`onRestored` gets them, in order, to re-apply to the state just
+ * loaded) and sent. It retries at once when the browser comes back online, and leaving the page while
+ * writes are unsent asks for confirmation.
+ */
 export function QueueProvider({
+  subject,
   getAccessToken,
+  renewAccessToken,
   getSocketId,
   onFailed,
+  onRestored,
   children,
 }: {
+  /** The signed-in user: each user's queue is stored apart (omit to keep it in memory only). */
+  subject?: string
   getAccessToken: () => Promise<string>
+  renewAccessToken?: () => Promise<string>
   getSocketId?: () => string
   onFailed?: (request: QueuedRequest) => void
+  onRestored?: (requests: QueuedRequest[]) => void
   children: ReactNode
 }) {
-  const callbacks = useRef({ getAccessToken, getSocketId, onFailed })
+  const callbacks = useRef({ getAccessToken, renewAccessToken, getSocketId, onFailed, onRestored })
   useEffect(() => {
-    callbacks.current = { getAccessToken, getSocketId, onFailed }
+    callbacks.current = { getAccessToken, renewAccessToken, getSocketId, onFailed, onRestored }
   })
   const [snapshot, setSnapshot] = useState<QueueSnapshot>({ pending: [], failed: [], isProcessing: false })
   const [queue] = useState(() => {
     let failedCount = 0
     return new RequestQueue({
       getAccessToken: () => callbacks.current.getAccessToken(),
+      renewAccessToken: () => (callbacks.current.renewAccessToken ?? callbacks.current.getAccessToken)(),
       getSocketId: () => callbacks.current.getSocketId?.() ?? '',
+      ...(subject !== undefined ? { storage: localQueueStorage(queueNamespace(subject)) } : {}),
       onChange: (next) => {
         setSnapshot(next)
         if (next.failed.length > failedCount) callbacks.current.onFailed?.(next.failed.at(-1)!)
@@ -40,14 +76,43 @@ export function QueueProvider({
       },
     })
   })
+
+  // Once per queue: pick up what an earlier page left behind.
+  useEffect(() => {
+    const restored = queue.restore()
+    if (restored.length > 0) callbacks.current.onRestored?.(restored)
+  }, [queue])
+
+  const isOnline = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  )
+  useEffect(() => {
+    if (isOnline) queue.wake()
+  }, [isOnline, queue])
+
+  const unsent = snapshot.pending.length + snapshot.failed.length
+  useEffect(() => {
+    if (unsent === 0) return
+    const confirmLeave = (event: BeforeUnloadEvent) => {
+      event.preventDefault()
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = ''
+    }
+    window.addEventListener('beforeunload', confirmLeave)
+    return () => window.removeEventListener('beforeunload', confirmLeave)
+  }, [unsent])
+
   const value = useMemo<QueueContextValue>(
     () => ({
       enqueue: (request) => queue.enqueue(request),
       retry: (id) => queue.retry(id),
       discard: (id) => queue.discard(id),
       snapshot,
+      isOnline,
     }),
-    [queue, snapshot],
+    [queue, snapshot, isOnline],
   )
   return <QueueContext value={value}>{children}</QueueContext>
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { RequestQueue } from './request-queue.ts'
+import { registerApplier } from './appliers.ts'
+import { localQueueStorage, memoryQueueStorage, type QueueStorage } from './queue-storage.ts'
+import { RequestQueue, retryAfterMs, retryDelay } from './request-queue.ts'
 
 const envelope = (id: string) => ({
   type: 'product',
@@ -12,7 +14,10 @@ function answer(status: number, body = '', headers: Record<string, string> = {})
   return new Response(body, { status, headers })
 }
 
-function makeQueue(responses: (Response | Error)[]) {
+function makeQueue(
+  responses: (Response | Error | DOMException)[],
+  extra: { storage?: QueueStorage; renewAccessToken?: () => Promise<string> } = {},
+) {
   const calls: { uri: string; init: RequestInit }[] = []
   const fetchMock = vi.fn((uri: string | URL | Request, init?: RequestInit) => {
     calls.push({
@@ -20,7 +25,7 @@ function makeQueue(responses: (Response | Error)[]) {
       init: init ?? {},
     })
     const next = responses.shift() ?? answer(200)
-    return next instanceof Error ? Promise.reject(next) : Promise.resolve(next)
+    return next instanceof Response ? Promise.resolve(next) : Promise.reject(next)
   })
   const sleep = vi.fn(() => Promise.resolve())
   let token = 0
@@ -29,6 +34,7 @@ function makeQueue(responses: (Response | Error)[]) {
     getAccessToken: () => Promise.resolve(`token-${++token}`),
     getSocketId: () => 'socket-1',
     sleep,
+    ...extra,
   })
   return { queue, calls, sleep }
 }
@@ -107,5 +113,341 @@ describe('RequestQueue', () => {
     expect(calls).toHaveLength(2)
     expect(queue.snapshot().failed).toEqual([])
     expect(queue.discard('nope')).toBeUndefined()
+  })
+})
+
+describe('retry policy', () => {
+  it('backs off exponentially with jitter (half fixed, half random), capped at a minute', () => {
+    expect(retryDelay(1, null, () => 0)).toBe(250)
+    expect(retryDelay(1, null, () => 1)).toBe(500)
+    expect(retryDelay(2, null, () => 0)).toBe(500)
+    expect(retryDelay(4, null, () => 1)).toBe(4000)
+    for (let n = 1; n < 40; n += 1) {
+      const low = retryDelay(n, null, () => 0)
+      const high = retryDelay(n, null, () => 0.999999)
+      expect(high).toBeLessThanOrEqual(60_000)
+      expect(low).toBeGreaterThanOrEqual(Math.min(30_000, 250 * 2 ** (n - 1)))
+    }
+    expect(retryDelay(30, null, () => 1)).toBe(60_000)
+    expect(retryDelay(30, null, () => 0)).toBe(30_000)
+    // Different random draws give different waits, so many clients do not retry in step.
+    expect(retryDelay(5, null, () => 0.1)).not.toBe(retryDelay(5, null, () => 0.9))
+  })
+
+  it('waits as long as Retry-After says (seconds or a date), but never more than a minute', () => {
+    expect(retryDelay(3, 2000)).toBe(2000)
+    expect(retryDelay(3, 600_000)).toBe(60_000)
+    expect(retryAfterMs('2')).toBe(2000)
+    expect(retryAfterMs(' 0 ')).toBe(0)
+    const now = Date.parse('2026-01-01T00:00:00Z')
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5000)
+    expect(retryAfterMs('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0)
+    expect(retryAfterMs('soon')).toBeNull()
+    expect(retryAfterMs(null)).toBeNull()
+  })
+
+  it('retries timeouts and 408 like network failures', async () => {
+    const timeout = new DOMException('The operation timed out.', 'TimeoutError')
+    const { queue, calls } = makeQueue([timeout, answer(408), answer(201)])
+    queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope('a') })
+    await queue.drained()
+    expect(calls).toHaveLength(3)
+    expect(calls[0].init.signal).toBeInstanceOf(AbortSignal)
+    expect(queue.snapshot().failed).toEqual([])
+  })
+
+  it('on a 401 renews the token and retries with it at once; a refused renewed token waits and renews again', async () => {
+    let renewed = 0
+    const renewAccessToken = vi.fn(() => Promise.resolve(`renewed-${++renewed}`))
+    const { queue, calls, sleep } = makeQueue([answer(401), answer(401), answer(200)], {
+      renewAccessToken,
+    })
+    queue.enqueue({ method: 'PUT', uri: '/api/products/a', data: envelope('a') })
+    await queue.drained()
+    expect(calls.map((c) => (c.init.headers as Record<string, string>).authorization)).toEqual([
+      'Bearer token-1',
+      'Bearer renewed-1',
+      'Bearer renewed-2',
+    ])
+    expect(renewAccessToken).toHaveBeenCalledTimes(2)
+    expect(sleep).toHaveBeenCalledTimes(1)
+    expect(queue.snapshot().failed).toEqual([])
+  })
+
+  it('keeps a write while no token can be had (e.g. offline renewal) and sends it once one can', async () => {
+    const calls: string[] = []
+    let tokenCalls = 0
+    const queue = new RequestQueue({
+      fetch: (_uri, init) => {
+        calls.push((init?.headers as Record<string, string>).authorization)
+        return Promise.resolve(answer(200))
+      },
+      getAccessToken: () =>
+        ++tokenCalls < 3 ? Promise.reject(new Error('Get access token failed')) : Promise.resolve('t'),
+      sleep: () => Promise.resolve(),
+    })
+    queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope('a') })
+    await queue.drained()
+    expect(calls).toEqual(['Bearer t'])
+  })
+
+  it('fails other 4xx answers with the spec text, for 403, 404, 409 and 422 alike', async () => {
+    const { queue } = makeQueue([answer(403, 'no'), answer(404, ''), answer(409, 'taken'), answer(422, 'x')])
+    for (const id of ['a', 'b', 'c', 'd'])
+      queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope(id) })
+    await queue.drained()
+    expect(queue.snapshot().failed.map((r) => r.error)).toEqual([
+      'Server responded with an error: 403 - no',
+      'Server responded with an error: 404 - ',
+      'Server responded with an error: 409 - taken',
+      'Server responded with an error: 422 - x',
+    ])
+  })
+
+  it('retries at once when woken (the browser came back online)', async () => {
+    const responses = [new TypeError('Failed to fetch'), answer(201)]
+    const calls: number[] = []
+    const queue = new RequestQueue({
+      fetch: () => {
+        calls.push(Date.now())
+        const next = responses.shift()!
+        return next instanceof Error ? Promise.reject(next) : Promise.resolve(next)
+      },
+      getAccessToken: () => Promise.resolve('t'),
+      // A wait that would never end by itself.
+      sleep: () => new Promise(() => undefined),
+    })
+    queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope('a') })
+    await vi.waitFor(() => expect(queue.snapshot().pending[0]?.retryCount).toBe(1))
+    expect(calls).toHaveLength(1)
+    queue.wake()
+    await queue.drained()
+    expect(calls).toHaveLength(2)
+  })
+})
+
+describe('ordering', () => {
+  it('sends a create and the edits made before it was sent in order, even across retries', async () => {
+    const { queue, calls } = makeQueue([answer(503), answer(503), answer(201), answer(200), answer(200)])
+    queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope('create') })
+    queue.enqueue({ method: 'PUT', uri: '/api/products/p', data: envelope('edit-1') })
+    queue.enqueue({ method: 'PUT', uri: '/api/products/p', data: envelope('edit-2') })
+    await queue.drained()
+    expect(calls.map((c) => (c.init.headers as Record<string, string>)['idempotency-key'])).toEqual([
+      'create',
+      'create',
+      'create',
+      'edit-1',
+      'edit-2',
+    ])
+  })
+
+  it('puts a retried write back in its place, before writes made after it', async () => {
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const sent: string[] = []
+    let first = true
+    const queue = new RequestQueue({
+      fetch: async (_uri, init) => {
+        const key = (init?.headers as Record<string, string>)['idempotency-key']
+        sent.push(key)
+        if (key === 'a' && first) {
+          first = false
+          return answer(400, 'bad')
+        }
+        if (key === 'b') await gate
+        return answer(200)
+      },
+      getAccessToken: () => Promise.resolve('t'),
+      sleep: () => Promise.resolve(),
+    })
+    const a = queue.enqueue({ method: 'PUT', uri: '/api/products/p', data: envelope('a') })
+    queue.enqueue({ method: 'PUT', uri: '/api/products/p', data: envelope('b') })
+    queue.enqueue({ method: 'PUT', uri: '/api/products/p', data: envelope('c') })
+    await vi.waitFor(() => expect(sent).toEqual(['a', 'b']))
+    queue.retry(a.requestId)
+    expect(queue.snapshot().pending.map((r) => r.idempotencyKey)).toEqual(['b', 'a', 'c'])
+    release()
+    await queue.drained()
+    expect(sent).toEqual(['a', 'b', 'a', 'c'])
+  })
+})
+
+describe('persistence and restore', () => {
+  it('stores a write before enqueue returns, keeps its retries, and forgets it once the server has it', async () => {
+    const storage = memoryQueueStorage()
+    let answerNow: (r: Response) => void = () => undefined
+    const queue = new RequestQueue({
+      fetch: () => new Promise<Response>((resolve) => (answerNow = resolve)),
+      getAccessToken: () => Promise.resolve('t'),
+      storage,
+      sleep: () => Promise.resolve(),
+    })
+    const request = queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope('a') })
+    expect([...storage.entries.values()]).toEqual([
+      {
+        requestId: request.requestId,
+        seq: request.seq,
+        method: 'POST',
+        uri: '/api/products',
+        data: envelope('a'),
+        idempotencyKey: 'a',
+        status: 'pending',
+        retryCount: 0,
+      },
+    ])
+    await vi.waitFor(() => expect(queue.snapshot().pending[0].status).toBe('sending'))
+    answerNow(answer(503))
+    await vi.waitFor(() => expect(storage.entries.get(request.requestId)?.retryCount).toBe(1))
+    answerNow(answer(201))
+    await queue.drained()
+    expect(storage.entries.size).toBe(0)
+  })
+
+  it('keeps a refused write as failed until it is discarded', async () => {
+    const storage = memoryQueueStorage()
+    const { queue } = makeQueue([answer(400, 'bad')], { storage })
+    const request = queue.enqueue({ method: 'DELETE', uri: '/api/products/p' })
+    await queue.drained()
+    expect(storage.entries.get(request.requestId)).toMatchObject({
+      status: 'failed',
+      error: 'Server responded with an error: 400 - bad',
+    })
+    queue.discard(request.requestId)
+    expect(storage.entries.size).toBe(0)
+  })
+
+  it('restores pending and failed writes in order, rebuilds their local changes and sends them with the same keys', async () => {
+    const storage = memoryQueueStorage()
+    // A page that went away before anything was sent (its fetch never answers).
+    const before = new RequestQueue({
+      fetch: () => new Promise<Response>(() => undefined),
+      getAccessToken: () => Promise.resolve('t'),
+      storage,
+    })
+    before.enqueue({
+      method: 'POST',
+      uri: '/api/things',
+      data: { ...envelope('create'), data: { id: 'x', n: 1 } },
+    })
+    before.enqueue({ method: 'PUT', uri: '/api/things/x', data: { ...envelope('edit'), data: { n: 2 } } })
+    before.enqueue({ method: 'DELETE', uri: '/api/things/x/parts/y', requestId: 'remove-part' })
+    const failed = [...storage.entries.values()].find((r) => r.idempotencyKey === 'edit')!
+    storage.put({ ...failed, status: 'failed', error: 'Server responded with an error: 409 - taken' })
+
+    type Things = Record<string, { n: number; parts: string[] }>
+    const unregister = [
+      registerApplier<Things>('POST /api/things', (state, { body }) => {
+        const { id, n } = body as { id: string; n: number }
+        return { ...state, [id]: { n, parts: ['y'] } }
+      }),
+      registerApplier<Things>('PUT /api/things/:id', (state, { params, body }) => ({
+        ...state,
+        [params.id]: { ...state[params.id], n: (body as { n: number }).n },
+      })),
+      registerApplier<Things>('DELETE /api/things/:id/parts/:part', (state, { params }) => ({
+        ...state,
+        [params.id]: { ...state[params.id], parts: state[params.id].parts.filter((p) => p !== params.part) },
+      })),
+    ]
+    try {
+      const { queue, calls } = makeQueue([], { storage })
+      const restored = queue.restore()
+      expect(restored.map((r) => r.idempotencyKey)).toEqual(['create', 'edit', 'remove-part'])
+      const local = restored.reduce<Things>((state, r) => r.reapply!(state as never) as Things, {})
+      expect(local).toEqual({ x: { n: 2, parts: [] } })
+      await queue.drained()
+      expect(calls.map((c) => (c.init.headers as Record<string, string>)['idempotency-key'])).toEqual([
+        'create',
+        'remove-part',
+      ])
+      expect(queue.snapshot().failed.map((r) => r.idempotencyKey)).toEqual(['edit'])
+      expect([...storage.entries.values()].map((r) => r.idempotencyKey)).toEqual(['edit'])
+      // Restoring twice does not duplicate anything.
+      expect(queue.restore()).toEqual([])
+    } finally {
+      for (const off of unregister) off()
+    }
+  })
+
+  it('orders writes made after a restore behind the restored ones', () => {
+    // Written by a page whose clock was ahead.
+    const future = Date.now() + 60_000
+    const storage = memoryQueueStorage([
+      {
+        requestId: 'old',
+        seq: future,
+        method: 'PUT',
+        uri: '/api/products/p',
+        data: envelope('old'),
+        idempotencyKey: 'old',
+        status: 'pending',
+        retryCount: 3,
+      },
+    ])
+    const queue = new RequestQueue({
+      fetch: () => new Promise<Response>(() => undefined),
+      getAccessToken: () => Promise.resolve('t'),
+      storage,
+    })
+    queue.restore()
+    const next = queue.enqueue({ method: 'PUT', uri: '/api/products/p', data: envelope('new') })
+    expect(next.seq).toBeGreaterThan(future)
+    expect(queue.snapshot().pending.map((r) => r.requestId)).toEqual(['old', next.requestId])
+  })
+
+  it('keeps one localStorage item per write, per user, and skips unreadable items', () => {
+    localStorage.clear()
+    const ada = localQueueStorage('brewcommand:queue:ada')
+    const bob = localQueueStorage('brewcommand:queue:bob')
+    const write = (requestId: string, seq: number) => ({
+      requestId,
+      seq,
+      method: 'PUT' as const,
+      uri: '/api/products/p',
+      idempotencyKey: requestId,
+      status: 'pending' as const,
+      retryCount: 0,
+    })
+    ada.put(write('1', 1))
+    ada.put(write('2', 2))
+    bob.put(write('3', 3))
+    localStorage.setItem('brewcommand:queue:ada:broken', '{nope')
+    localStorage.setItem('brewcommand:queue:ada:odd', '{"requestId":1}')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    expect(
+      ada
+        .load()
+        .map((r) => r.requestId)
+        .sort(),
+    ).toEqual(['1', '2'])
+    expect(warn).toHaveBeenCalledTimes(2)
+    ada.remove('1')
+    expect(localStorage.getItem('brewcommand:queue:ada:1')).toBeNull()
+    expect(JSON.parse(localStorage.getItem('brewcommand:queue:ada:2')!)).toEqual(write('2', 2))
+    expect(bob.load().map((r) => r.requestId)).toEqual(['3'])
+    warn.mockRestore()
+    localStorage.clear()
+  })
+
+  it('goes on in memory when the browser refuses to store', async () => {
+    const full = {
+      length: 0,
+      key: () => null,
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError')
+      },
+      removeItem: () => undefined,
+      clear: () => undefined,
+    } satisfies Storage
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const { queue, calls } = makeQueue([], { storage: localQueueStorage('ns', full) })
+    queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope('a') })
+    queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope('b') })
+    await queue.drained()
+    expect(calls).toHaveLength(2)
+    expect(warn).toHaveBeenCalledTimes(1)
+    warn.mockRestore()
   })
 })

@@ -1,6 +1,11 @@
+import { applierFor } from './appliers.ts'
+import { memoryQueueStorage, type PersistedRequest, type QueueStorage } from './queue-storage.ts'
+
 /** A write waiting to be sent (spec 02 §3 "Queued request"). The token is read at send time. */
 export type QueuedRequest = {
   requestId: string
+  /** Position in the line; a retried write goes back to its place. */
+  seq: number
   method: 'POST' | 'PUT' | 'DELETE'
   uri: string
   /** The change envelope; DELETE has none. */
@@ -10,7 +15,9 @@ export type QueuedRequest = {
   status: 'pending' | 'sending' | 'failed'
   /**
    * The local change this write made, so it can be re-applied on top of a remote change merged before
-   * the write was sent (DESIGN.md "After every write"). Typed loosely: the queue does not know the state.
+   * the write was sent (DESIGN.md "After every write"), and on start after a reload. The function given
+   * to enqueue is used while the page lives; a restored write gets it back from the applier registry.
+   * Typed loosely: the queue does not know the state.
    */
   reapply?: (state: never) => unknown
   retryCount: number
@@ -24,12 +31,20 @@ export type RequestQueueOptions = {
   fetch?: typeof fetch
   /** A valid access token at send time. */
   getAccessToken: () => Promise<string>
+  /** A renewed access token, after the API answered 401 (defaults to getAccessToken). */
+  renewAccessToken?: () => Promise<string>
   /** The real-time socket's id at send time, or '' (sent as X-Socket-ID). */
   getSocketId?: () => string
+  /** Where writes are kept until the server has them (default: memory only). */
+  storage?: QueueStorage
   /** Waits before a retry; replaced in tests. */
   sleep?: (ms: number) => Promise<void>
   /** Exponential backoff with jitter, capped at a minute. */
   retryDelayMs?: (retryCount: number, retryAfterMs: number | null) => number
+  /** An attempt that has not been answered by then is abandoned and retried (default 30 s). */
+  timeoutMs?: number
+  /** Rebuilds the local change of a restored write (default: the applier registry). */
+  resolveApplier?: (request: PersistedRequest) => ((state: never) => unknown) | undefined
   onChange?: (snapshot: QueueSnapshot) => void
 }
 
@@ -39,46 +54,86 @@ export class PermanentRequestError extends Error {
     readonly status: number,
     readonly body: string,
   ) {
+    // Text of spec 02 §8.
     super(`Server responded with an error: ${status} - ${body}`)
     this.name = 'PermanentRequestError'
   }
 }
 
-const defaultDelay = (retryCount: number, retryAfterMs: number | null) => {
-  if (retryAfterMs !== null) return Math.min(retryAfterMs, 60_000)
-  const base = Math.min(60_000, 500 * 2 ** retryCount)
-  return base / 2 + Math.random() * (base / 2)
+export const MAX_RETRY_DELAY_MS = 60_000
+export const BASE_RETRY_DELAY_MS = 500
+
+/**
+ * The wait before retry number `retryCount` (1, 2, …): the server's Retry-After when it gave one, else
+ * exponential backoff (0.5 s, 1 s, 2 s, …) with "equal jitter" (half fixed, half random), never above a
+ * minute. `random` is injectable for tests.
+ */
+export function retryDelay(
+  retryCount: number,
+  retryAfterMs: number | null,
+  random: () => number = Math.random,
+): number {
+  if (retryAfterMs !== null) return Math.min(Math.max(0, retryAfterMs), MAX_RETRY_DELAY_MS)
+  const base = Math.min(MAX_RETRY_DELAY_MS, BASE_RETRY_DELAY_MS * 2 ** Math.max(0, retryCount - 1))
+  return base / 2 + random() * (base / 2)
 }
 
-function retryAfter(response: Response): number | null {
-  const header = response.headers.get('retry-after')
+/** Retry-After in milliseconds: delta-seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
   if (!header) return null
-  const seconds = Number(header)
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
-  const date = Date.parse(header)
-  return Number.isNaN(date) ? null : Math.max(0, date - Date.now())
+  const trimmed = header.trim()
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000
+  const date = Date.parse(trimmed)
+  return Number.isNaN(date) ? null : Math.max(0, date - now)
 }
+
+/** Answers that retrying can fix: 5xx, 408 Request Timeout and 429 Too Many Requests. */
+export const isRetryableStatus = (status: number) => status >= 500 || status === 408 || status === 429
+
+let lastSeq = 0
+/** Increasing numbers across the page's life and (being time-based) across reloads. */
+function nextSeq(): number {
+  lastSeq = Math.max(lastSeq + 1, Date.now())
+  return lastSeq
+}
+
+const bySeq = (a: { seq: number; requestId: string }, b: { seq: number; requestId: string }) =>
+  a.seq - b.seq || (a.requestId < b.requestId ? -1 : a.requestId > b.requestId ? 1 : 0)
 
 /**
  * The outgoing write queue (spec 02 §4): first in, first out, one request at a time, each sent with
  * the current token, the current socket id and its Idempotency-Key, so a retried write is applied once.
- * Network failures, 5xx, 408 and 429 are retried with backoff; a 401 first gets a fresh token; any other
- * refusal moves the request to the failed list with the server's answer.
+ * Every write is stored (QueueStorage) before enqueue returns and removed once the server has answered,
+ * so a reload, a closed tab or a crash loses nothing: `restore()` picks the writes up again.
+ * Network failures, timeouts, 5xx, 408 and 429 (with Retry-After) are retried with backoff for as long
+ * as the page lives, at once when `wake()` is called (the browser came back online); a 401 first gets a
+ * renewed token; any other refusal moves the request to the failed list with the server's answer.
  */
 export class RequestQueue {
   private pending: QueuedRequest[] = []
   private failed: QueuedRequest[] = []
   private isProcessing = false
-  private readonly options: Required<Omit<RequestQueueOptions, 'onChange'>> &
-    Pick<RequestQueueOptions, 'onChange'>
+  private wakeUp: (() => void) | null = null
+  private readonly options: Required<Omit<RequestQueueOptions, 'onChange' | 'renewAccessToken'>> &
+    Pick<RequestQueueOptions, 'onChange' | 'renewAccessToken'>
 
   constructor(options: RequestQueueOptions) {
     this.options = {
       fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
       getSocketId: options.getSocketId ?? (() => ''),
+      storage: options.storage ?? memoryQueueStorage(),
       sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-      retryDelayMs: options.retryDelayMs ?? defaultDelay,
+      retryDelayMs: options.retryDelayMs ?? ((count, after) => retryDelay(count, after)),
+      timeoutMs: options.timeoutMs ?? 30_000,
+      // Looked up when used, so an applier registered after start-up (a lazily loaded feature) counts.
+      resolveApplier:
+        options.resolveApplier ??
+        ((request) => (state: never) => {
+          const apply = applierFor(request)
+          return apply ? apply(state) : state
+        }),
       getAccessToken: options.getAccessToken,
+      renewAccessToken: options.renewAccessToken,
       onChange: options.onChange,
     }
   }
@@ -87,50 +142,101 @@ export class RequestQueue {
     return { pending: [...this.pending], failed: [...this.failed], isProcessing: this.isProcessing }
   }
 
-  /** Adds a write at the end of the line and starts sending if idle. */
+  /**
+   * Loads the writes a previous page left behind (pending and failed, in their order), rebuilds their
+   * local changes and resumes sending. Returns them all in order, so the caller can re-apply them to
+   * the state it has just loaded from the server.
+   */
+  restore(): QueuedRequest[] {
+    const known = new Set([...this.pending, ...this.failed].map((r) => r.requestId))
+    const restored = this.options.storage
+      .load()
+      .filter((r) => !known.has(r.requestId))
+      .sort(bySeq)
+      .map((stored): QueuedRequest => {
+        lastSeq = Math.max(lastSeq, stored.seq)
+        const reapply = this.options.resolveApplier(stored)
+        return { ...stored, ...(reapply ? { reapply } : {}) }
+      })
+    for (const request of restored) {
+      if (request.status === 'failed') this.failed.push(request)
+      else this.pending.push(request)
+    }
+    this.pending.sort(bySeq)
+    this.failed.sort(bySeq)
+    this.changed()
+    void this.process()
+    return restored
+  }
+
+  /** Adds a write at the end of the line, stores it, and starts sending if idle. */
   enqueue(
     request: Pick<QueuedRequest, 'method' | 'uri' | 'data' | 'reapply'> & { requestId?: string },
   ): QueuedRequest {
     const requestId = request.requestId ?? crypto.randomUUID()
-    const queued: QueuedRequest = {
+    const stored: PersistedRequest = {
       requestId,
+      seq: nextSeq(),
       method: request.method,
       uri: request.uri,
       ...(request.data ? { data: request.data } : {}),
-      ...(request.reapply ? { reapply: request.reapply } : {}),
       idempotencyKey: request.data?.metadata.correlationIdentifier ?? requestId,
       status: 'pending',
       retryCount: 0,
     }
+    // The caller's own change while the page lives; otherwise the registered applier of its route.
+    const reapply = request.reapply ?? this.options.resolveApplier(stored)
+    const queued: QueuedRequest = { ...stored, ...(reapply ? { reapply } : {}) }
+    this.persist(queued)
     this.pending.push(queued)
     this.changed()
     void this.process()
     return queued
   }
 
-  /** Puts a failed request back at the end of the line. */
+  /** Puts a failed request back in its place in the line (before writes made after it). */
   retry(requestId: string): void {
     const index = this.failed.findIndex((r) => r.requestId === requestId)
     if (index < 0) return
     const [request] = this.failed.splice(index, 1)
-    this.pending.push({ ...request, status: 'pending', retryCount: 0 })
+    const again: QueuedRequest = { ...request, status: 'pending', retryCount: 0 }
+    delete again.error
+    this.persist(again)
+    // The write being sent stays first; the retried one goes before any write that came after it.
+    const from = this.isProcessing && this.pending[0]?.status === 'sending' ? 1 : 0
+    let at = from
+    while (at < this.pending.length && bySeq(this.pending[at], again) < 0) at += 1
+    this.pending.splice(at, 0, again)
     this.changed()
     void this.process()
   }
 
-  /** Forgets a failed request. */
+  /** Forgets a failed request (the caller reverts its local change from server state). */
   discard(requestId: string): QueuedRequest | undefined {
     const index = this.failed.findIndex((r) => r.requestId === requestId)
     if (index < 0) return undefined
     const [request] = this.failed.splice(index, 1)
+    this.options.storage.remove(request.requestId)
     this.changed()
     return request
+  }
+
+  /** Ends the current backoff wait at once (the browser came back online). */
+  wake(): void {
+    const wakeUp = this.wakeUp
+    this.wakeUp = null
+    wakeUp?.()
   }
 
   /** Resolves once nothing is pending (failed requests stay failed). */
   async drained(): Promise<void> {
     while (this.isProcessing || this.pending.length > 0)
       await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+
+  private persist(request: QueuedRequest) {
+    const { reapply: _reapply, status, ...rest } = request
+    this.options.storage.put({ ...rest, status: status === 'failed' ? 'failed' : 'pending' })
   }
 
   private changed() {
@@ -146,16 +252,21 @@ export class RequestQueue {
         const request = this.pending[0]
         request.status = 'sending'
         this.changed()
+        let failure: string | null = null
         try {
           await this.send(request)
-          this.pending.shift()
         } catch (error) {
-          this.pending.shift()
-          this.failed.push({
-            ...request,
-            status: 'failed',
-            error: error instanceof Error ? error.message : String(error),
-          })
+          failure = error instanceof Error ? error.message : String(error)
+        }
+        const index = this.pending.indexOf(request)
+        if (index >= 0) this.pending.splice(index, 1)
+        if (failure === null) {
+          this.options.storage.remove(request.requestId)
+        } else {
+          const failed: QueuedRequest = { ...request, status: 'failed', error: failure }
+          this.persist(failed)
+          this.failed.push(failed)
+          this.failed.sort(bySeq)
         }
         this.changed()
       }
@@ -166,42 +277,62 @@ export class RequestQueue {
   }
 
   private async send(request: QueuedRequest): Promise<void> {
-    let hasRenewedToken = false
+    let renewedToken: string | null = null
     for (;;) {
       let response: Response
       try {
+        const token = renewedToken ?? (await this.options.getAccessToken())
         response = await this.options.fetch(request.uri, {
           method: request.method,
           headers: {
-            authorization: `Bearer ${await this.options.getAccessToken()}`,
+            authorization: `Bearer ${token}`,
             'idempotency-key': request.idempotencyKey,
             'x-socket-id': this.options.getSocketId(),
             ...(request.data ? { 'content-type': 'application/json' } : {}),
           },
           ...(request.data ? { body: JSON.stringify(request.data) } : {}),
+          signal: AbortSignal.timeout(this.options.timeoutMs),
         })
       } catch {
+        // Offline, refused, timed out, or no token to be had right now: the write waits and tries again.
+        renewedToken = null
         await this.backoff(request, null)
         continue
       }
       if (response.ok) return
       const status = response.status
-      if (status === 401 && !hasRenewedToken) {
-        // getAccessToken renews a token that is about to expire; one more try with it.
-        hasRenewedToken = true
+      if (status === 401) {
+        // The token was refused: renew it and try again at once; if a renewed token is refused too,
+        // wait like any other retry (the person may have to sign in again; the write is kept).
+        const wasRenewed = renewedToken !== null
+        renewedToken = null
+        if (wasRenewed) await this.backoff(request, null)
+        try {
+          renewedToken = await (this.options.renewAccessToken ?? this.options.getAccessToken)()
+        } catch {
+          await this.backoff(request, null)
+        }
         continue
       }
-      if (status >= 500 || status === 408 || status === 429) {
-        await this.backoff(request, retryAfter(response))
+      if (isRetryableStatus(status)) {
+        await this.backoff(request, retryAfterMs(response.headers.get('retry-after')))
         continue
       }
       throw new PermanentRequestError(status, await response.text().catch(() => ''))
     }
   }
 
-  private async backoff(request: QueuedRequest, retryAfterMs: number | null) {
+  private async backoff(request: QueuedRequest, retryAfter: number | null) {
     request.retryCount += 1
+    this.persist(request)
     this.changed()
-    await this.options.sleep(this.options.retryDelayMs(request.retryCount, retryAfterMs))
+    const delay = this.options.retryDelayMs(request.retryCount, retryAfter)
+    await Promise.race([
+      this.options.sleep(delay),
+      new Promise<void>((resolve) => {
+        this.wakeUp = resolve
+      }),
+    ])
+    this.wakeUp = null
   }
 }

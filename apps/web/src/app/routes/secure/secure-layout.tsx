@@ -4,17 +4,29 @@ import { Navigate, Outlet } from 'react-router'
 import { applyRemoteChange } from '@/lib/socket/apply-remote-change.ts'
 import { SocketProvider, useSocket } from '@/lib/socket/socket-provider.tsx'
 import { toast } from 'sonner'
-import { Button } from '@/components/ui/button.tsx'
 import { QueueProvider, useQueue } from '@/lib/queue/queue-provider.tsx'
+import { QueueStatus } from '@/lib/queue/queue-status.tsx'
 import type { QueuedRequest } from '@/lib/queue/request-queue.ts'
 import { AppStateProvider, useAppState } from '@/features/app-state/app-state.tsx'
+import type { BootstrapEntity } from '@/features/app-state/get-bootstrap.ts'
+import { registerProductAppliers } from '@/features/products/api/product-appliers.ts'
 import { useAuth } from '@/features/auth/auth-context.ts'
 import { SecureShell } from '@/features/shell/secure-shell.tsx'
 import { RequireAuth } from './require-auth.tsx'
 
+// Before any queue restores: how a stored write is re-applied to local state (lib/queue/appliers.ts).
+registerProductAppliers()
+
+/** Re-applies unsent writes (pending and failed, in order) on top of state that came from the server. */
+const reapplyAll = (entity: BootstrapEntity, writes: QueuedRequest[]) =>
+  writes.reduce<BootstrapEntity>(
+    (state, request) => (request.reapply ? (request.reapply(state as never) as BootstrapEntity) : state),
+    entity,
+  )
+
 function Shell() {
   const { data, currentEntity, reload, applyLocal } = useAppState()
-  const { signOut, getAccessToken, user } = useAuth()
+  const { signOut, getAccessToken, renewAccessToken, user } = useAuth()
   // The queue's unsent writes, read when a remote change arrives (the queue lives inside the socket).
   const pendingWrites = useRef<() => QueuedRequest[]>(() => [])
   // A signed-in user without a brewery finishes onboarding first (DESIGN.md "Bootstrap").
@@ -33,12 +45,7 @@ function Shell() {
         return entity
       }
       // Local edits not sent yet are re-applied on top, so a remote change never overwrites them.
-      return pendingWrites
-        .current()
-        .reduce<typeof entity>(
-          (state, request) => (request.reapply ? (request.reapply(state as never) as typeof entity) : state),
-          { ...entity, products },
-        )
+      return reapplyAll({ ...entity, products }, pendingWrites.current())
     })
   }
 
@@ -49,11 +56,27 @@ function Shell() {
       onDataModified={onDataModified}
     >
       <QueuedArea
+        subject={user?.profile.sub ?? ''}
         pendingWrites={pendingWrites}
         getAccessToken={getAccessToken}
-        onDiscarded={() => void reload()}
+        renewAccessToken={renewAccessToken}
+        // Writes a closed tab or a crash left behind show at once on top of the server's state.
+        onRestored={(writes) => applyLocal((entity) => reapplyAll(entity, writes))}
         shell={(children) => (
-          <SecureShell user={data.user} onSignOut={() => void signOut()}>
+          <SecureShell
+            user={data.user}
+            onSignOut={() => void signOut()}
+            status={
+              <QueueStatus
+                // Discarding reverts the local change from server state; other unsent writes stay applied.
+                onDiscarded={() =>
+                  void reload().then(() =>
+                    applyLocal((entity) => reapplyAll(entity, pendingWrites.current())),
+                  )
+                }
+              />
+            }
+          >
             {children}
           </SecureShell>
         )}
@@ -63,76 +86,43 @@ function Shell() {
 }
 
 function QueuedArea({
+  subject,
   pendingWrites,
   getAccessToken,
-  onDiscarded,
+  renewAccessToken,
+  onRestored,
   shell,
 }: {
+  subject: string
   pendingWrites: RefObject<() => QueuedRequest[]>
   getAccessToken: () => Promise<string>
-  onDiscarded: () => void
+  renewAccessToken: (() => Promise<string>) | undefined
+  onRestored: (writes: QueuedRequest[]) => void
   shell: (children: ReactNode) => ReactNode
 }) {
   const { getSocketId } = useSocket()
   return (
     <QueueProvider
+      subject={subject}
       getAccessToken={getAccessToken}
+      renewAccessToken={renewAccessToken}
       getSocketId={getSocketId}
       onFailed={(request) => toast.error(request.error ?? 'A change could not be saved.')}
+      onRestored={onRestored}
     >
-      {shell(
-        <>
-          <PendingWritesBridge target={pendingWrites} />
-          <FailedWrites onDiscarded={onDiscarded} />
-          <Outlet />
-        </>,
-      )}
+      <PendingWritesBridge target={pendingWrites} />
+      {shell(<Outlet />)}
     </QueueProvider>
   )
 }
 
-/** Lets the socket handler read the queue's unsent writes. */
+/** Lets the socket handler read the queue's unsent writes (failed ones stay applied until discarded). */
 function PendingWritesBridge({ target }: { target: RefObject<() => QueuedRequest[]> }) {
   const { snapshot } = useQueue()
   useEffect(() => {
-    target.current = () => snapshot.pending
+    target.current = () => [...snapshot.failed, ...snapshot.pending].sort((a, b) => a.seq - b.seq)
   }, [snapshot, target])
   return null
-}
-
-/** Writes the server refused: the person sees them and can Retry or Discard (which reloads server state). */
-function FailedWrites({ onDiscarded }: { onDiscarded: () => void }) {
-  const { snapshot, retry, discard } = useQueue()
-  if (snapshot.failed.length === 0) return null
-  return (
-    <section
-      role="alert"
-      aria-label="Unsaved changes"
-      className="mb-6 grid gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-4"
-    >
-      <h2 className="font-semibold text-destructive">Some changes were not saved</h2>
-      <ul className="grid gap-2">
-        {snapshot.failed.map((request) => (
-          <li key={request.requestId} className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="min-w-0 flex-1 break-words">{request.error}</span>
-            <Button size="sm" variant="outline" onClick={() => retry(request.requestId)}>
-              Retry
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                discard(request.requestId)
-                onDiscarded()
-              }}
-            >
-              Discard
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </section>
-  )
 }
 
 function LoadedArea() {

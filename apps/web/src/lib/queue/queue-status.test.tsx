@@ -1,0 +1,175 @@
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describeRequest } from './describe-request.ts'
+import { QueueProvider } from './queue-provider.tsx'
+import { queueStatus, QueueStatus } from './queue-status.tsx'
+import type { QueuedRequest } from './request-queue.ts'
+
+const request = (overrides: Partial<QueuedRequest> = {}): QueuedRequest => ({
+  requestId: crypto.randomUUID(),
+  seq: 1,
+  method: 'PUT',
+  uri: '/api/products/p',
+  idempotencyKey: 'k',
+  status: 'pending',
+  retryCount: 0,
+  ...overrides,
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  localStorage.clear()
+})
+
+describe('queueStatus', () => {
+  it('says what the queue is doing, failures first', () => {
+    const empty = { pending: [], failed: [], isProcessing: false }
+    expect(queueStatus(empty, true).label).toBe('All changes saved')
+    expect(queueStatus({ ...empty, pending: [request()] }, true).label).toBe('Saving 1 change…')
+    expect(queueStatus({ ...empty, pending: [request(), request()] }, true).label).toBe('Saving 2 changes…')
+    expect(queueStatus({ ...empty, pending: [request(), request(), request()] }, false).label).toBe(
+      'Offline — 3 changes pending',
+    )
+    expect(queueStatus({ ...empty, failed: [request(), request()], pending: [request()] }, false).label).toBe(
+      '2 changes failed',
+    )
+  })
+
+  it('names each write for a person', () => {
+    expect(
+      describeRequest({
+        method: 'POST',
+        uri: '/api/products',
+        data: { metadata: { correlationIdentifier: 'k' }, data: { name: ' Hazy ' } },
+      }),
+    ).toBe('New product “Hazy”')
+    expect(describeRequest({ method: 'PUT', uri: '/api/products/p/recipes/r' })).toBe('Change to recipe')
+    expect(describeRequest({ method: 'DELETE', uri: '/api/products/p/tastingNotes/n' })).toBe(
+      'Delete tasting note',
+    )
+    expect(describeRequest({ method: 'POST', uri: '/api/products/p/packages' })).toBe('New packaging')
+  })
+})
+
+describe('QueueStatus', () => {
+  it('lists a refused write on click; Retry sends it again and Discard forgets it', async () => {
+    const responses = [
+      new Response('{"error":{"message":"nope"}}', { status: 400 }),
+      new Response('{"error":{"message":"still no"}}', { status: 400 }),
+    ]
+    const fetchMock = vi.fn(() => Promise.resolve(responses.shift() ?? new Response('{}', { status: 200 })))
+    vi.stubGlobal('fetch', fetchMock)
+    const onDiscarded = vi.fn()
+    let enqueue: ((r: Pick<QueuedRequest, 'method' | 'uri'>) => void) | undefined
+    const { useQueue } = await import('./queue-provider.tsx')
+    function Grab() {
+      enqueue = useQueue().enqueue
+      return null
+    }
+    render(
+      <QueueProvider subject="ada" getAccessToken={() => Promise.resolve('t')}>
+        <Grab />
+        <QueueStatus onDiscarded={onDiscarded} />
+      </QueueProvider>,
+    )
+    expect(screen.getByRole('button', { name: 'All changes saved' })).toBeInTheDocument()
+    act(() => enqueue!({ method: 'DELETE', uri: '/api/products/p' }))
+    const failed = await screen.findByRole('button', { name: '1 change failed' })
+    expect(localStorage.length).toBe(1)
+
+    const user = userEvent.setup()
+    await user.click(failed)
+    expect(
+      await screen.findByText('Server responded with an error: 400 - {"error":{"message":"nope"}}'),
+    ).toBeVisible()
+    expect(screen.getByText('Delete product')).toBeVisible()
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(
+      await screen.findByText('Server responded with an error: 400 - {"error":{"message":"still no"}}'),
+    ).toBeVisible()
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+
+    await user.click(screen.getByRole('button', { name: 'Discard' }))
+    expect(onDiscarded).toHaveBeenCalledWith(expect.objectContaining({ uri: '/api/products/p' }))
+    expect(await screen.findByRole('heading', { name: 'All changes saved' })).toBeVisible()
+    expect(localStorage.length).toBe(0)
+  })
+
+  it('restores what an earlier page left behind, reports it, and asks before leaving while it is unsent', async () => {
+    localStorage.setItem(
+      'brewcommand:queue:ada:r1',
+      JSON.stringify({
+        requestId: 'r1',
+        seq: 1,
+        method: 'PUT',
+        uri: '/api/products/p',
+        data: { metadata: { correlationIdentifier: 'k1' }, data: { name: 'Later' } },
+        idempotencyKey: 'k1',
+        status: 'pending',
+        retryCount: 2,
+      }),
+    )
+    let answer: (r: Response) => void = () => undefined
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)))
+    vi.stubGlobal('fetch', fetchMock)
+    const onRestored = vi.fn()
+    render(
+      <QueueProvider subject="ada" getAccessToken={() => Promise.resolve('t')} onRestored={onRestored}>
+        <QueueStatus onDiscarded={() => undefined} />
+      </QueueProvider>,
+    )
+    expect(await screen.findByRole('button', { name: 'Saving 1 change…' })).toBeInTheDocument()
+    expect(onRestored).toHaveBeenCalledWith([
+      expect.objectContaining({ requestId: 'r1', idempotencyKey: 'k1' }),
+    ])
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({
+      'idempotency-key': 'k1',
+    })
+
+    const leaving = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(leaving)
+    expect(leaving.defaultPrevented).toBe(true)
+
+    answer(new Response('{}', { status: 200 }))
+    expect(await screen.findByRole('button', { name: 'All changes saved' })).toBeInTheDocument()
+    expect(localStorage.length).toBe(0)
+    const later = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(later)
+    expect(later.defaultPrevented).toBe(false)
+  })
+
+  it('shows Offline while the browser is offline, and sends at once when it comes back', async () => {
+    let online = false
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online)
+    const fetchMock = vi.fn(() =>
+      online
+        ? Promise.resolve(new Response('{}', { status: 200 }))
+        : Promise.reject(new TypeError('offline')),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    let enqueue: ((r: Pick<QueuedRequest, 'method' | 'uri'>) => void) | undefined
+    const { useQueue } = await import('./queue-provider.tsx')
+    function Grab() {
+      enqueue = useQueue().enqueue
+      return null
+    }
+    render(
+      <QueueProvider getAccessToken={() => Promise.resolve('t')}>
+        <Grab />
+        <QueueStatus onDiscarded={() => undefined} />
+      </QueueProvider>,
+    )
+    act(() => enqueue!({ method: 'DELETE', uri: '/api/products/p' }))
+    expect(await screen.findByRole('button', { name: 'Offline — 1 change pending' })).toBeInTheDocument()
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+    online = true
+    act(() => void window.dispatchEvent(new Event('online')))
+    // The first backoff is at least a quarter of a second; the wake-up does not wait for it.
+    expect(
+      await screen.findByRole('button', { name: 'All changes saved' }, { timeout: 200 }),
+    ).toBeInTheDocument()
+    vi.restoreAllMocks()
+  })
+})
