@@ -145,7 +145,13 @@ export async function buildApp({ config, database, logger, signInLimits, onRoute
     signInLimits: signInLimits ?? config.signInLimits,
     onEmailVerified: (accountId) => userService.markEmailVerified(accountId),
   })
-  await app.register(systemRoutes, { prefix: '/api', browserConfig: browserConfigFor(config), database })
+  await app.register(systemRoutes, {
+    prefix: '/api',
+    browserConfig: browserConfigFor(config),
+    database,
+    // Called per health check, long after `realtime` below is set.
+    redisStatus: () => realtime.redisStatus(),
+  })
   await app.register(contactRoutes, {
     prefix: '/api/contacts',
     contacts: createContactService(createContactRepository(database.db)),

@@ -20,6 +20,8 @@ export const entityRoom = (entityId: string) => `entity:${entityId}`
 /** Emits to breweries' rooms; what modules get, so they never touch socket.io directly. */
 export interface Realtime {
   dataModified(entityId: string, event: DataModifiedEvent): void
+  /** Redis as this instance sees it (`GET /api/health`): 'off' without REDIS_URL. */
+  redisStatus(): 'ok' | 'unavailable' | 'off'
   close(): Promise<void>
 }
 
@@ -85,6 +87,10 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
   return {
     dataModified(entityId, event) {
       io.to(entityRoom(entityId)).emit('dataModified', event)
+    },
+    redisStatus() {
+      if (!options.redisUrl) return 'off'
+      return pub?.status === 'ready' && sub?.status === 'ready' ? 'ok' : 'unavailable'
     },
     async close() {
       await io.close()

@@ -26,10 +26,10 @@ describe.each(TEST_DATABASES)('system routes on %s', (kind) => {
     expect(config.plans.map((p) => p.id)).toEqual(['monthly', 'annual'])
   })
 
-  it('GET /api/health reports the database', async () => {
+  it('GET /api/health reports the database, and Redis as off without REDIS_URL', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ data: { status: 'ok', database: 'ok' } })
+    expect(response.json()).toEqual({ data: { status: 'ok', database: 'ok', redis: 'off' } })
   })
 
   it('answers unknown API routes with a JSON 404 in the error shape', async () => {
@@ -67,7 +67,36 @@ describe('health when the database is gone', () => {
     await database.close()
     const response = await app.inject({ method: 'GET', url: '/api/health' })
     expect(response.statusCode).toBe(503)
-    expect(response.json()).toEqual({ data: { status: 'degraded', database: 'unavailable' } })
+    expect(response.json()).toEqual({ data: { status: 'degraded', database: 'unavailable', redis: 'off' } })
     await app.close()
+  })
+})
+
+describe('health and Redis', () => {
+  it('is degraded but still 200 while Redis is unavailable: the instance serves its own clients', async () => {
+    const database = await openTestDatabase('pglite')
+    // Nothing listens on port 1: the real-time layer gives up on Redis at start.
+    const app = await buildTestApp(database, { REDIS_URL: 'redis://127.0.0.1:1' })
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' })
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ data: { status: 'degraded', database: 'ok', redis: 'unavailable' } })
+    } finally {
+      await app.close()
+      await database.close()
+    }
+  })
+
+  it.runIf(process.env.REDIS_URL)('reports Redis ok when it answers', async () => {
+    const database = await openTestDatabase('pglite')
+    const app = await buildTestApp(database, { REDIS_URL: process.env.REDIS_URL! })
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' })
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ data: { status: 'ok', database: 'ok', redis: 'ok' } })
+    } finally {
+      await app.close()
+      await database.close()
+    }
   })
 })
