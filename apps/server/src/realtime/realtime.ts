@@ -1,5 +1,10 @@
 import type { Server as HttpServer } from 'node:http'
-import { SOCKET_AUTH_ERRORS, type DataModifiedEvent, type ServerToClientEvents } from '@brewcommand/domain'
+import {
+  SOCKET_AUTH_ERRORS,
+  type DataModifiedEvent,
+  type ServerToClientEvents,
+  type TeamModifiedEvent,
+} from '@brewcommand/domain'
 import { createAdapter } from '@socket.io/redis-adapter'
 import type { FastifyBaseLogger } from 'fastify'
 import { Redis } from 'ioredis'
@@ -20,6 +25,9 @@ export const entityRoom = (entityId: string) => `entity:${entityId}`
 /** Emits to breweries' rooms; what modules get, so they never touch socket.io directly. */
 export interface Realtime {
   dataModified(entityId: string, event: DataModifiedEvent): void
+  teamModified(entityId: string, event: TeamModifiedEvent): void
+  /** Disconnects a removed member's sockets from the brewery's room (on every instance). */
+  disconnectMember(entityId: string, sub: string): Promise<void>
   /** Redis as this instance sees it (`GET /api/health`): 'off' without REDIS_URL. */
   redisStatus(): 'ok' | 'unavailable' | 'off'
   close(): Promise<void>
@@ -87,6 +95,13 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
   return {
     dataModified(entityId, event) {
       io.to(entityRoom(entityId)).emit('dataModified', event)
+    },
+    teamModified(entityId, event) {
+      io.to(entityRoom(entityId)).emit('teamModified', event)
+    },
+    async disconnectMember(entityId, sub) {
+      const sockets = await io.in(entityRoom(entityId)).fetchSockets()
+      for (const socket of sockets) if (socket.data.sub === sub) socket.disconnect(true)
     },
     redisStatus() {
       if (!options.redisUrl) return 'off'

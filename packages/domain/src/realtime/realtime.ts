@@ -24,9 +24,21 @@ export type DataModifiedEvent = {
   }
 }
 
+/** What the server emits to a brewery's room after its team changed (invite, role, removal, join). */
+export type TeamModifiedEvent = {
+  /** The X-Socket-ID of the request that made the change; '' when none. */
+  sourceSocketId: string
+  payload: {
+    change: 'invited' | 'updated' | 'removed' | 'joined' | 'revoked' | 'resent'
+    /** The member or invitation concerned. */
+    userId: string
+  }
+}
+
 /** Events the server sends to browsers. */
 export interface ServerToClientEvents {
   dataModified: (event: DataModifiedEvent) => void
+  teamModified: (event: TeamModifiedEvent) => void
 }
 
 /** Socket handshake errors, word for word (spec 01 §8, issue "Live collaboration"). */

@@ -1,0 +1,685 @@
+import { makeEnvelope, USER_MANAGEMENT_MESSAGES, type TeamModifiedEvent } from '@brewcommand/domain'
+import { eq } from 'drizzle-orm'
+import { io, type Socket } from 'socket.io-client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mintJwt } from '../../auth/testing.ts'
+import { invitations } from '../../db/schema/invitations.ts'
+import { users } from '../../db/schema/users.ts'
+import { freePort } from '../../idp/testing/free-port.ts'
+import { firstLink, readOutbox } from '../../mail/testing.ts'
+import { startSmtpServer } from '../../mail/testing-smtp.ts'
+import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
+import { TEST_DATABASES } from '../../testing/test-app.ts'
+import { TEAM_MESSAGES } from './team.service.ts'
+
+const BUSINESS = {
+  name: 'Hoppy Co',
+  address: '1 Mash Lane',
+  city: 'Portland',
+  state: 'OR',
+  zip: '97201',
+  phone: '(503) 555-0101',
+  ein: '12-3456789',
+  type: 'Brewery',
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+type Json = Record<string, unknown>
+type TeamUser = {
+  id: string
+  givenName: string
+  email: string
+  role: string
+  status: string
+  rev: number
+  idpIdentifier: string | null
+  invitation?: { expiresAt: string; isExpired: boolean }
+}
+
+/** A brewery with its Admin, and helpers to call the API as anyone. */
+function harness(getApp: () => TestApp, getDb: () => TestDb) {
+  const token = (sub: string, claims: Json = {}) => {
+    const t = getApp()
+    return mintJwt(
+      t.idp.keys.privateJwks.keys[0],
+      { sub, ...claims },
+      { issuer: t.idp.settings.issuer, audience: t.idp.settings.audience },
+    )
+  }
+  const call = async (
+    sub: string | null,
+    method: Method,
+    url: string,
+    payload?: object,
+    headers: Json = {},
+  ) =>
+    getApp().app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: {
+        ...(sub ? { authorization: `Bearer ${await token(sub, { email: `${sub}@example.com` })}` } : {}),
+        ...headers,
+      } as Record<string, string>,
+    })
+  async function brewery(name = BUSINESS.name) {
+    const sub = crypto.randomUUID()
+    const response = await call(
+      sub,
+      'POST',
+      '/api/onboarding',
+      makeEnvelope('OnboardingRequest', {
+        user: {
+          givenName: 'Ada',
+          familyName: 'Admin',
+          emailAddress: `${sub}@example.com`,
+          emailVerified: true,
+          idpIdentifier: sub,
+        },
+        entity: { ...BUSINESS, name },
+      }),
+    )
+    expect(response.statusCode).toBeLessThan(300)
+    const entityId = response.json<{ data: { entityId: string } }>().data.entityId
+    await getDb()
+      .db.update(users)
+      .set({ givenName: 'Ada', familyName: 'Admin' })
+      .where(eq(users.idpIdentifier, sub))
+    return { sub, entityId }
+  }
+  async function member(entityId: string, role: 'Admin' | 'Brewer' | 'Manager', givenName: string = role) {
+    const sub = crypto.randomUUID()
+    const [row] = await getDb()
+      .db.insert(users)
+      .values({
+        idpIdentifier: sub,
+        entityId,
+        role,
+        givenName,
+        familyName: 'Member',
+        email: `${sub}@example.com`,
+      })
+      .returning()
+    return { sub, id: row.id }
+  }
+  const inviteEnvelope = (email: unknown, role: unknown) =>
+    makeEnvelope('entities:user-invite', { email, role })
+  const changeEnvelope = (role: unknown, rev: unknown) => makeEnvelope('entities:user', { role, rev })
+  const list = async (sub: string, entityId: string) => {
+    const response = await call(sub, 'GET', `/api/entities/${entityId}/users`)
+    expect(response.statusCode).toBe(200)
+    return response.json<{ data: TeamUser[] }>().data
+  }
+  return { token, call, brewery, member, inviteEnvelope, changeEnvelope, list }
+}
+
+describe.each(TEST_DATABASES)('team API on %s', (kind) => {
+  let testDb: TestDb
+  let t: TestApp
+  const h = harness(
+    () => t,
+    () => testDb,
+  )
+  let A: { sub: string; entityId: string }
+  let B: { sub: string; entityId: string }
+  let brewerA: { sub: string; id: string }
+  let managerA: { sub: string; id: string }
+
+  beforeAll(async () => {
+    testDb = await createTestDb(kind)
+    t = await createTestApp({ db: testDb })
+    A = await h.brewery('Brewery A')
+    B = await h.brewery('Brewery B')
+    brewerA = await h.member(A.entityId, 'Brewer', 'bea')
+    managerA = await h.member(A.entityId, 'Manager', 'Cal')
+  })
+  afterAll(async () => {
+    await t?.app.close()
+    await testDb?.client.close()
+  })
+
+  async function invite(email: string, role = 'Brewer') {
+    const response = await h.call(
+      A.sub,
+      'POST',
+      `/api/entities/${A.entityId}/users`,
+      h.inviteEnvelope(email, role),
+    )
+    expect(response.statusCode).toBe(201)
+    const user = response.json<{ data: TeamUser }>().data
+    const [mail] = (await readOutbox(t.outboxDir, email)).slice(-1)
+    const link = firstLink(mail.text)!
+    return { user, link, token: link.split('/invitations/')[1] }
+  }
+  const newcomer = () => crypto.randomUUID()
+  const accept = (sub: string, token: string) => h.call(sub, 'POST', `/api/invitations/${token}/accept`)
+
+  it('lists the members sorted by given name (case-insensitively) with the spec fields, for every role', async () => {
+    for (const sub of [A.sub, managerA.sub, brewerA.sub]) {
+      const data = await h.list(sub, A.entityId)
+      expect(data.map((u) => u.givenName).slice(0, 3)).toEqual(['Ada', 'bea', 'Cal'])
+      expect(data[0]).toEqual({
+        id: expect.any(String) as unknown,
+        givenName: 'Ada',
+        familyName: 'Admin',
+        email: `${A.sub}@example.com`,
+        role: 'Admin',
+        status: 'Active',
+        rev: expect.any(Number) as unknown,
+        emailVerified: expect.any(Boolean) as unknown,
+        idpIdentifier: A.sub,
+      })
+    }
+  })
+
+  it('refuses a caller without a token (401) and one without a brewery (403)', async () => {
+    expect((await h.call(null, 'GET', `/api/entities/${A.entityId}/users`)).statusCode).toBe(401)
+    const response = await h.call(newcomer(), 'GET', `/api/entities/${A.entityId}/users`)
+    expect(response.statusCode).toBe(403)
+  })
+
+  it('answers 404 to a member of another brewery on every team route, and changes nothing', async () => {
+    const { user } = await invite(`foreign-${crypto.randomUUID()}@example.com`)
+    const base = `/api/entities/${A.entityId}/users`
+    const before = await h.list(A.sub, A.entityId)
+    const requests: [Method, string, object?][] = [
+      ['GET', base],
+      ['POST', base, h.inviteEnvelope('x@example.com', 'Brewer')],
+      ['PUT', `${base}/${brewerA.id}`, h.changeEnvelope('Admin', 1)],
+      ['DELETE', `${base}/${brewerA.id}?rev=1`],
+      ['POST', `${base}/${user.id}/invitation/resend`],
+      ['DELETE', `${base}/${user.id}/invitation`],
+    ]
+    for (const [method, url, payload] of requests) {
+      const response = await h.call(B.sub, method, url, payload)
+      expect(response.statusCode, `${method} ${url}`).toBe(404)
+      expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Brewery not found.' } })
+    }
+    // B's own path does not reach A's member either.
+    const own = await h.call(
+      B.sub,
+      'PUT',
+      `/api/entities/${B.entityId}/users/${brewerA.id}`,
+      h.changeEnvelope('Admin', 1),
+    )
+    expect(own.statusCode).toBe(404)
+    expect(await h.list(A.sub, A.entityId)).toEqual(before)
+  })
+
+  it('lets only an Admin invite, change, remove, resend and revoke (403 for Brewer and Manager)', async () => {
+    const { user } = await invite(`roles-${crypto.randomUUID()}@example.com`)
+    const base = `/api/entities/${A.entityId}/users`
+    const before = await h.list(A.sub, A.entityId)
+    const requests: [Method, string, object?][] = [
+      ['POST', base, h.inviteEnvelope(`other-${crypto.randomUUID()}@example.com`, 'Brewer')],
+      ['PUT', `${base}/${brewerA.id}`, h.changeEnvelope('Manager', 1)],
+      ['PUT', `${base}/${user.id}`, h.changeEnvelope('Manager', user.rev)],
+      ['DELETE', `${base}/${brewerA.id}?rev=1`],
+      ['DELETE', `${base}/${user.id}?rev=${user.rev}`],
+      ['POST', `${base}/${user.id}/invitation/resend`],
+      ['DELETE', `${base}/${user.id}/invitation`],
+    ]
+    for (const caller of [brewerA, managerA]) {
+      for (const [method, url, payload] of requests) {
+        const response = await h.call(caller.sub, method, url, payload)
+        expect(response.statusCode, `${method} ${url}`).toBe(403)
+        expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } })
+      }
+    }
+    expect(await h.list(A.sub, A.entityId)).toEqual(before)
+  })
+
+  it('invites: a temporary Invited row with the invited role, and an email with a single-use link', async () => {
+    const email = `Ivy-${crypto.randomUUID()}@Example.com`
+    const { user, link } = await invite(email, 'Manager')
+    expect(user).toMatchObject({
+      email: email.toLowerCase(),
+      role: 'Manager',
+      status: 'Invited',
+      rev: 1,
+      givenName: '',
+    })
+    expect(user.invitation?.isExpired).toBe(false)
+    const days = (Date.parse(user.invitation!.expiresAt) - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(6.99)
+    expect(days).toBeLessThanOrEqual(7)
+    expect(link).toMatch(/^http:\/\/localhost:3000\/invitations\/[A-Za-z0-9_-]{43}$/)
+    const [mail] = await readOutbox(t.outboxDir, email)
+    expect(mail.subject).toBe('You are invited to join Brewery A on BrewCommand')
+    expect(mail.text).toContain('Ada Admin invited you to join Brewery A on BrewCommand as Manager.')
+    expect((await h.list(A.sub, A.entityId)).find((u) => u.id === user.id)).toMatchObject({
+      status: 'Invited',
+    })
+    // Only the token's hash is stored.
+    const [row] = await testDb.db.select().from(invitations).where(eq(invitations.id, user.id))
+    expect(row.tokenHash).not.toContain(link.split('/').pop()!)
+    expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('validates the invite: email required and well-formed, role one of Admin, Brewer, Manager', async () => {
+    const url = `/api/entities/${A.entityId}/users`
+    const cases: [unknown, unknown, string][] = [
+      ['', 'Brewer', USER_MANAGEMENT_MESSAGES.emptyEmail],
+      [undefined, 'Brewer', USER_MANAGEMENT_MESSAGES.emptyEmail],
+      ['not-an-email', 'Brewer', 'Invalid email address.'],
+      ['v@example.com', 'viewer', 'The role must be Admin, Brewer or Manager.'],
+      ['v@example.com', undefined, 'The role must be Admin, Brewer or Manager.'],
+    ]
+    for (const [email, role, message] of cases) {
+      const response = await h.call(A.sub, 'POST', url, h.inviteEnvelope(email, role))
+      expect(response.statusCode).toBe(400)
+      const body = response.json<{ error: { code: string; issues: { message: string }[] } }>()
+      expect(body.error.code).toBe('VALIDATION_FAILED')
+      expect(body.error.issues.map((i) => i.message)).toContain(message)
+    }
+    const wrongType = await h.call(
+      A.sub,
+      'POST',
+      url,
+      makeEnvelope('contact', { email: 'v@example.com', role: 'Brewer' }),
+    )
+    expect(wrongType.statusCode).toBe(400)
+    const badId = await h.call(A.sub, 'GET', '/api/entities/not-a-uuid/users')
+    expect(badId.statusCode).toBe(400)
+  })
+
+  it('refuses to invite a member or an address already invited (409, case-insensitive)', async () => {
+    const url = `/api/entities/${A.entityId}/users`
+    const memberEmail = `${brewerA.sub}@EXAMPLE.com`
+    const asMember = await h.call(A.sub, 'POST', url, h.inviteEnvelope(memberEmail, 'Brewer'))
+    expect(asMember.statusCode).toBe(409)
+    expect(asMember.json()).toEqual({
+      error: { code: 'CONFLICT', message: TEAM_MESSAGES.alreadyMember(memberEmail) },
+    })
+    const email = `dup-${crypto.randomUUID()}@example.com`
+    await invite(email)
+    const again = await h.call(A.sub, 'POST', url, h.inviteEnvelope(email.toUpperCase(), 'Manager'))
+    expect(again.statusCode).toBe(409)
+    expect(again.json<{ error: { message: string } }>().error.message).toContain('already been invited')
+  })
+
+  it('changes a role with the current rev; a stale rev is a 409', async () => {
+    const person = await h.member(A.entityId, 'Brewer', 'Dot')
+    const url = `/api/entities/${A.entityId}/users/${person.id}`
+    const changed = await h.call(A.sub, 'PUT', url, h.changeEnvelope('Manager', 1))
+    expect(changed.statusCode).toBe(200)
+    expect(changed.json()).toMatchObject({
+      data: { id: person.id, role: 'Manager', rev: 2, status: 'Active' },
+    })
+    const stale = await h.call(A.sub, 'PUT', url, h.changeEnvelope('Admin', 1))
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json()).toEqual({ error: { code: 'CONFLICT', message: TEAM_MESSAGES.staleRev } })
+    const [row] = await testDb.db.select().from(users).where(eq(users.id, person.id))
+    expect(row).toMatchObject({ role: 'Manager', rev: 2 })
+    // The role is in force at once: the new Manager may rename products.
+    const bad = await h.call(A.sub, 'PUT', url, h.changeEnvelope('Owner', 2))
+    expect(bad.statusCode).toBe(400)
+    const missingRev = await h.call(A.sub, 'PUT', url, makeEnvelope('entities:user', { role: 'Brewer' }))
+    expect(missingRev.statusCode).toBe(400)
+    const unknown = await h.call(
+      A.sub,
+      'PUT',
+      `/api/entities/${A.entityId}/users/${crypto.randomUUID()}`,
+      h.changeEnvelope('Brewer', 1),
+    )
+    expect(unknown.statusCode).toBe(404)
+  })
+
+  it('changes the role of a pending invitation, which the person then joins with', async () => {
+    const { user, token } = await invite(`promo-${crypto.randomUUID()}@example.com`, 'Brewer')
+    const changed = await h.call(
+      A.sub,
+      'PUT',
+      `/api/entities/${A.entityId}/users/${user.id}`,
+      h.changeEnvelope('Manager', 1),
+    )
+    expect(changed.json()).toMatchObject({ data: { role: 'Manager', rev: 2, status: 'Invited' } })
+    const sub = newcomer()
+    expect((await accept(sub, token)).json()).toEqual({ data: { entityId: A.entityId, role: 'Manager' } })
+  })
+
+  it('keeps the last Admin: no demotion, no removal; with a second Admin both work', async () => {
+    const C = await h.brewery('Brewery C')
+    const [adminRow] = await testDb.db.select().from(users).where(eq(users.idpIdentifier, C.sub))
+    const url = `/api/entities/${C.entityId}/users/${adminRow.id}`
+    const demote = await h.call(C.sub, 'PUT', url, h.changeEnvelope('Manager', adminRow.rev))
+    expect(demote.statusCode).toBe(409)
+    expect(demote.json()).toEqual({ error: { code: 'CONFLICT', message: TEAM_MESSAGES.lastAdminDemoted } })
+    const remove = await h.call(C.sub, 'DELETE', `${url}?rev=${adminRow.rev}`)
+    expect(remove.statusCode).toBe(409)
+    expect(remove.json()).toEqual({ error: { code: 'CONFLICT', message: TEAM_MESSAGES.lastAdminRemoved } })
+
+    const second = await h.member(C.entityId, 'Admin', 'Second')
+    const demoted = await h.call(C.sub, 'PUT', url, h.changeEnvelope('Manager', adminRow.rev))
+    expect(demoted.statusCode).toBe(200)
+    // The former Admin, now a Manager, may no longer manage the team.
+    const refused = await h.call(
+      C.sub,
+      'PUT',
+      `/api/entities/${C.entityId}/users/${second.id}`,
+      h.changeEnvelope('Brewer', 1),
+    )
+    expect(refused.statusCode).toBe(403)
+    const lastNow = await h.call(second.sub, 'DELETE', `/api/entities/${C.entityId}/users/${second.id}?rev=1`)
+    expect(lastNow.statusCode).toBe(409)
+  })
+
+  it('removes a member with the current rev: they leave the brewery and lose access', async () => {
+    const person = await h.member(A.entityId, 'Manager', 'Eve')
+    const url = `/api/entities/${A.entityId}/users/${person.id}`
+    expect((await h.call(A.sub, 'DELETE', url)).statusCode).toBe(400)
+    expect((await h.call(A.sub, 'DELETE', `${url}?rev=abc`)).statusCode).toBe(400)
+    expect((await h.call(A.sub, 'DELETE', `${url}?rev=7`)).statusCode).toBe(409)
+    const removed = await h.call(A.sub, 'DELETE', `${url}?rev=1`)
+    expect(removed.statusCode).toBe(204)
+    expect((await h.list(A.sub, A.entityId)).some((u) => u.id === person.id)).toBe(false)
+    expect((await h.call(person.sub, 'GET', '/api/products')).statusCode).toBe(403)
+    const bootstrap = await h.call(person.sub, 'GET', '/api/users/bootstrap')
+    expect(bootstrap.json()).toMatchObject({ data: { entities: [] } })
+    expect((await h.call(A.sub, 'DELETE', `${url}?rev=2`)).statusCode).toBe(404)
+  })
+
+  it('lets a newcomer accept: they join with the invited role and status Active; the link works once', async () => {
+    const email = `join-${crypto.randomUUID()}@example.com`
+    const { user, token } = await invite(email, 'Brewer')
+    const summary = await h.call(null, 'GET', `/api/invitations/${token}`)
+    expect(summary.statusCode).toBe(200)
+    expect(summary.json()).toMatchObject({
+      data: { entityName: 'Brewery A', email, role: 'Brewer', status: 'pending' },
+    })
+    expect((await h.call(null, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(401)
+
+    const sub = newcomer()
+    const accepted = await accept(sub, token)
+    expect(accepted.statusCode).toBe(200)
+    expect(accepted.json()).toEqual({ data: { entityId: A.entityId, role: 'Brewer' } })
+    const bootstrap = await h.call(sub, 'GET', '/api/users/bootstrap')
+    expect(bootstrap.json()).toMatchObject({ data: { entities: [{ entityId: A.entityId, role: 'Brewer' }] } })
+    const team = await h.list(A.sub, A.entityId)
+    expect(team.some((u) => u.id === user.id)).toBe(false)
+    expect(team.find((u) => u.idpIdentifier === sub)).toMatchObject({
+      status: 'Active',
+      role: 'Brewer',
+    } as never)
+    // The same person clicking again is harmless; anyone else is refused.
+    expect((await accept(sub, token)).statusCode).toBe(200)
+    const reuse = await accept(newcomer(), token)
+    expect(reuse.statusCode).toBe(409)
+    expect(reuse.json()).toEqual({ error: { code: 'CONFLICT', message: TEAM_MESSAGES.invitationUsed } })
+    expect((await h.call(null, 'GET', `/api/invitations/${token}`)).json()).toMatchObject({
+      data: { status: 'accepted' },
+    })
+  })
+
+  it('refuses an expired link and tells so', async () => {
+    const { user, token } = await invite(`late-${crypto.randomUUID()}@example.com`)
+    await testDb.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, user.id))
+    expect((await h.call(null, 'GET', `/api/invitations/${token}`)).json()).toMatchObject({
+      data: { status: 'expired' },
+    })
+    const sub = newcomer()
+    const response = await accept(sub, token)
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({ error: { code: 'CONFLICT', message: TEAM_MESSAGES.invitationExpired } })
+    expect((await h.list(A.sub, A.entityId)).find((u) => u.id === user.id)?.invitation?.isExpired).toBe(true)
+    expect((await h.call(sub, 'GET', '/api/users/bootstrap')).json()).toMatchObject({
+      data: { entities: [] },
+    })
+  })
+
+  it('resends with a new link and expiry (the old link stops working) and revokes', async () => {
+    const email = `again-${crypto.randomUUID()}@example.com`
+    const first = await invite(email)
+    await testDb.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, first.user.id))
+    const resent = await h.call(
+      A.sub,
+      'POST',
+      `/api/entities/${A.entityId}/users/${first.user.id}/invitation/resend`,
+    )
+    expect(resent.statusCode).toBe(200)
+    expect(resent.json()).toMatchObject({
+      data: { id: first.user.id, status: 'Invited', invitation: { isExpired: false } },
+    })
+    const mails = await readOutbox(t.outboxDir, email)
+    expect(mails).toHaveLength(2)
+    const newToken = firstLink(mails[1].text)!.split('/invitations/')[1]
+    expect(newToken).not.toBe(first.token)
+    expect((await h.call(null, 'GET', `/api/invitations/${first.token}`)).statusCode).toBe(404)
+    expect((await accept(newcomer(), first.token)).statusCode).toBe(404)
+
+    const revoked = await h.call(
+      A.sub,
+      'DELETE',
+      `/api/entities/${A.entityId}/users/${first.user.id}/invitation`,
+    )
+    expect(revoked.statusCode).toBe(204)
+    expect((await h.list(A.sub, A.entityId)).some((u) => u.id === first.user.id)).toBe(false)
+    expect((await h.call(null, 'GET', `/api/invitations/${newToken}`)).json()).toMatchObject({
+      data: { status: 'revoked' },
+    })
+    const response = await accept(newcomer(), newToken)
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({ error: { code: 'CONFLICT', message: TEAM_MESSAGES.invitationRevoked } })
+    expect(
+      (await h.call(A.sub, 'DELETE', `/api/entities/${A.entityId}/users/${first.user.id}/invitation`))
+        .statusCode,
+    ).toBe(404)
+    // The address may be invited afresh.
+    await invite(email)
+  })
+
+  it('revokes a pending invitation through DELETE of its user row, with its rev', async () => {
+    const { user, token } = await invite(`row-${crypto.randomUUID()}@example.com`)
+    const url = `/api/entities/${A.entityId}/users/${user.id}`
+    expect((await h.call(A.sub, 'DELETE', `${url}?rev=9`)).statusCode).toBe(409)
+    expect((await h.call(A.sub, 'DELETE', `${url}?rev=1`)).statusCode).toBe(204)
+    expect((await accept(newcomer(), token)).statusCode).toBe(409)
+  })
+
+  it('tells a member of another brewery so and does not move them', async () => {
+    const { token } = await invite(`b-admin-${crypto.randomUUID()}@example.com`)
+    const response = await accept(B.sub, token)
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({ error: { code: 'CONFLICT', message: TEAM_MESSAGES.otherBrewery } })
+    const [row] = await testDb.db.select().from(users).where(eq(users.idpIdentifier, B.sub))
+    expect(row).toMatchObject({ entityId: B.entityId, role: 'Admin' })
+    // The link stays usable for the right person.
+    expect((await accept(newcomer(), token)).statusCode).toBe(200)
+  })
+
+  it('spends the link of a member who opens an invitation to their own brewery, keeping their role', async () => {
+    const { token } = await invite(`self-${crypto.randomUUID()}@example.com`, 'Admin')
+    const response = await accept(brewerA.sub, token)
+    expect(response.json()).toEqual({ data: { entityId: A.entityId, role: 'Brewer' } })
+    expect((await accept(newcomer(), token)).statusCode).toBe(409)
+  })
+
+  it('answers 404 for an unknown link and 400 for a malformed one', async () => {
+    const unknown = await h.call(null, 'GET', `/api/invitations/${'x'.repeat(43)}`)
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: TEAM_MESSAGES.invitationInvalid } })
+    expect((await accept(newcomer(), 'y'.repeat(43))).statusCode).toBe(404)
+    expect((await h.call(null, 'GET', '/api/invitations/short')).statusCode).toBe(400)
+  })
+})
+
+describe('invitation email over SMTP', () => {
+  let testDb: TestDb
+  let t: TestApp
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+  const h = harness(
+    () => t,
+    () => testDb,
+  )
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    testDb = await createTestDb()
+    t = await createTestApp({ db: testDb, smtpUrl: smtp.url, publicUrl: 'https://brew.example' })
+  })
+  afterAll(async () => {
+    await t?.app.close()
+    await testDb?.client.close()
+    await smtp?.close()
+  })
+
+  it('is received by the SMTP server, and its link lets the person join', async () => {
+    const A = await h.brewery('Smtp Brewing')
+    const email = `smtp-${crypto.randomUUID()}@example.com`
+    const response = await h.call(
+      A.sub,
+      'POST',
+      `/api/entities/${A.entityId}/users`,
+      h.inviteEnvelope(email, 'Manager'),
+    )
+    expect(response.statusCode).toBe(201)
+    const mail = smtp.received.find((m) => m.envelope.to.includes(email))
+    expect(mail).toMatchObject({
+      envelope: { from: 'no-reply@brew.test', to: [email] },
+      subject: 'You are invited to join Smtp Brewing on BrewCommand',
+    })
+    const link = firstLink(mail!.text)!
+    expect(link).toMatch(/^https:\/\/brew\.example\/invitations\//)
+    const sub = crypto.randomUUID()
+    const accepted = await h.call(sub, 'POST', `/api/invitations/${link.split('/invitations/')[1]}/accept`)
+    expect(accepted.json()).toEqual({ data: { entityId: A.entityId, role: 'Manager' } })
+  })
+})
+
+describe('invitation email that cannot be sent', () => {
+  let testDb: TestDb
+  let t: TestApp
+  const h = harness(
+    () => t,
+    () => testDb,
+  )
+  beforeAll(async () => {
+    testDb = await createTestDb()
+    // Nothing listens on this port: the connection is refused at once.
+    t = await createTestApp({ db: testDb, smtpUrl: `smtp://127.0.0.1:${await freePort()}` })
+  })
+  afterAll(async () => {
+    await t?.app.close()
+    await testDb?.client.close()
+  })
+
+  it('answers an error and leaves no invitation behind', async () => {
+    const A = await h.brewery('Quiet Brewing')
+    const email = `nomail-${crypto.randomUUID()}@example.com`
+    const response = await h.call(
+      A.sub,
+      'POST',
+      `/api/entities/${A.entityId}/users`,
+      h.inviteEnvelope(email, 'Brewer'),
+    )
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: TEAM_MESSAGES.mailFailed } })
+    expect((await h.list(A.sub, A.entityId)).some((u) => u.email === email)).toBe(false)
+  })
+})
+
+describe('team changes in real time', () => {
+  let testDb: TestDb
+  let t: TestApp
+  let url: string
+  const sockets: Socket[] = []
+  const h = harness(
+    () => t,
+    () => testDb,
+  )
+
+  beforeAll(async () => {
+    testDb = await createTestDb()
+    const port = await freePort()
+    t = await createTestApp({ db: testDb, publicUrl: `http://127.0.0.1:${port}` })
+    await t.app.listen({ port, host: '127.0.0.1' })
+    url = `http://127.0.0.1:${port}`
+  })
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect()
+    await t?.app.close()
+    await testDb?.client.close()
+  })
+
+  async function connect(sub: string): Promise<Socket> {
+    const socket = io(url, {
+      auth: { token: await h.token(sub) },
+      transports: ['websocket'],
+      reconnection: false,
+    })
+    sockets.push(socket)
+    return new Promise((resolve, reject) => {
+      socket.on('connect', () => resolve(socket))
+      socket.on('connect_error', reject)
+    })
+  }
+  /** The next team event of the given change on the socket (earlier events may still be in flight). */
+  const nextTeamEvent = (socket: Socket, change: TeamModifiedEvent['payload']['change']) =>
+    new Promise<TeamModifiedEvent>((resolve) => {
+      const listener = (event: TeamModifiedEvent) => {
+        if (event.payload.change !== change) return
+        socket.off('teamModified', listener)
+        resolve(event)
+      }
+      socket.on('teamModified', listener)
+    })
+
+  it('tells the brewery’s room (only) about an invitation, a join, a role change and a removal', async () => {
+    const A = await h.brewery('Live A')
+    const B = await h.brewery('Live B')
+    const member = await h.member(A.entityId, 'Brewer', 'Lou')
+    const [adminSocket, memberSocket, otherSocket] = await Promise.all([
+      connect(A.sub),
+      connect(member.sub),
+      connect(B.sub),
+    ])
+    let otherHeard = 0
+    otherSocket.on('teamModified', () => otherHeard++)
+
+    let event = nextTeamEvent(adminSocket, 'invited')
+    const invited = await h.call(
+      A.sub,
+      'POST',
+      `/api/entities/${A.entityId}/users`,
+      h.inviteEnvelope('live@example.com', 'Brewer'),
+      {
+        'x-socket-id': adminSocket.id,
+      },
+    )
+    const invitation = invited.json<{ data: TeamUser }>().data
+    expect(await event).toEqual({
+      sourceSocketId: adminSocket.id,
+      payload: { change: 'invited', userId: invitation.id },
+    })
+
+    event = nextTeamEvent(adminSocket, 'joined')
+    const [mail] = await readOutbox(t.outboxDir, 'live@example.com')
+    const joiner = crypto.randomUUID()
+    await h.call(joiner, 'POST', `/api/invitations/${firstLink(mail.text)!.split('/invitations/')[1]}/accept`)
+    const joinerId = (await h.list(A.sub, A.entityId)).find((u) => u.email === `${joiner}@example.com`)!.id
+    expect(await event).toEqual({ sourceSocketId: '', payload: { change: 'joined', userId: joinerId } })
+
+    event = nextTeamEvent(memberSocket, 'updated')
+    await h.call(
+      A.sub,
+      'PUT',
+      `/api/entities/${A.entityId}/users/${member.id}`,
+      h.changeEnvelope('Manager', 1),
+    )
+    expect(await event).toEqual({ sourceSocketId: '', payload: { change: 'updated', userId: member.id } })
+
+    event = nextTeamEvent(adminSocket, 'removed')
+    const disconnected = new Promise<void>((resolve) => memberSocket.once('disconnect', () => resolve()))
+    await h.call(A.sub, 'DELETE', `/api/entities/${A.entityId}/users/${member.id}?rev=2`)
+    expect(await event).toEqual({ sourceSocketId: '', payload: { change: 'removed', userId: member.id } })
+    // The removed member no longer hears the brewery.
+    await disconnected
+    expect(otherHeard).toBe(0)
+  })
+})

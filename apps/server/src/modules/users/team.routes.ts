@@ -1,0 +1,146 @@
+import {
+  InvitationAcceptedSchema,
+  InvitationSummarySchema,
+  InviteEnvelopeSchema,
+  UserChangeEnvelopeSchema,
+  UserSchema,
+} from '@brewcommand/domain'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { TenantResolver } from '../../auth/tenant.ts'
+import type { TeamService } from './team.service.ts'
+
+const EntityParams = z.object({ entityId: z.uuid('The brewery id must be a UUID') })
+const UserParams = EntityParams.extend({ userId: z.uuid('The user id must be a UUID') })
+const RevQuery = z.object({
+  rev: z.coerce
+    .number('The revision (rev) is required.')
+    .int('The revision (rev) must be a whole number.')
+    .positive('The revision (rev) must be positive.'),
+})
+const Headers = z.looseObject({ 'x-socket-id': z.string().max(128).optional() })
+const TokenParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This invitation link is not valid.'),
+})
+
+const socketId = (request: FastifyRequest) => {
+  const header = request.headers['x-socket-id']
+  return (Array.isArray(header) ? header[0] : header) ?? ''
+}
+
+/**
+ * `/api/entities/{entityId}/users`: the brewery's team (spec 01 §7), Admin-only writes, `rev` checks,
+ * and the resend/revoke actions of a pending invitation.
+ */
+export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; tenantOf: TenantResolver }> = async (
+  app,
+  { team, tenantOf },
+) => {
+  app.get(
+    '/:entityId/users',
+    { schema: { params: EntityParams, response: { 200: z.object({ data: z.array(UserSchema) }) } } },
+    async (request) => ({ data: await team.list(await tenantOf(request), request.params.entityId) }),
+  )
+
+  app.post(
+    '/:entityId/users',
+    { schema: { params: EntityParams, body: InviteEnvelopeSchema, headers: Headers } },
+    async (request, reply) => {
+      const user = await team.invite(
+        await tenantOf(request),
+        request.params.entityId,
+        request.body.data,
+        socketId(request),
+      )
+      return reply.code(201).send({ data: user })
+    },
+  )
+
+  app.put(
+    '/:entityId/users/:userId',
+    { schema: { params: UserParams, body: UserChangeEnvelopeSchema, headers: Headers } },
+    async (request) => ({
+      data: await team.change(
+        await tenantOf(request),
+        request.params.entityId,
+        request.params.userId,
+        request.body.data,
+        socketId(request),
+      ),
+    }),
+  )
+
+  app.delete(
+    '/:entityId/users/:userId',
+    { schema: { params: UserParams, querystring: RevQuery, headers: Headers } },
+    async (request, reply) => {
+      await team.remove(
+        await tenantOf(request),
+        request.params.entityId,
+        request.params.userId,
+        request.query.rev,
+        socketId(request),
+      )
+      return reply.code(204).send()
+    },
+  )
+
+  app.post(
+    '/:entityId/users/:userId/invitation/resend',
+    { schema: { params: UserParams, headers: Headers } },
+    async (request) => ({
+      data: await team.resend(
+        await tenantOf(request),
+        request.params.entityId,
+        request.params.userId,
+        socketId(request),
+      ),
+    }),
+  )
+
+  app.delete(
+    '/:entityId/users/:userId/invitation',
+    { schema: { params: UserParams, headers: Headers } },
+    async (request, reply) => {
+      await team.revoke(
+        await tenantOf(request),
+        request.params.entityId,
+        request.params.userId,
+        socketId(request),
+      )
+      return reply.code(204).send()
+    },
+  )
+}
+
+/**
+ * `/api/invitations/{token}`: what an invitation link offers (public: the token is the key) and its
+ * acceptance by the signed-in person.
+ */
+export const invitationRoutes: FastifyPluginAsyncZod<{ team: TeamService; perMinute: number }> = async (
+  app,
+  { team, perMinute },
+) => {
+  app.get(
+    '/:token',
+    {
+      config: { public: true, rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      schema: { params: TokenParams, response: { 200: z.object({ data: InvitationSummarySchema }) } },
+    },
+    async (request) => ({ data: await team.summary(request.params.token) }),
+  )
+
+  app.post(
+    '/:token/accept',
+    {
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      schema: {
+        params: TokenParams,
+        headers: Headers,
+        response: { 200: z.object({ data: InvitationAcceptedSchema }) },
+      },
+    },
+    async (request) => ({ data: await team.accept(request.auth!, request.params.token, socketId(request)) }),
+  )
+}
