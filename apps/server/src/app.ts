@@ -14,10 +14,11 @@ import { createOnboardingService, toEntitySummary } from './modules/onboarding/o
 import { createUserRepository } from './modules/users/users.repository.ts'
 import { userRoutes } from './modules/users/users.routes.ts'
 import { createUserService } from './modules/users/users.service.ts'
-import { createTeamRepository } from './modules/users/team.repository.ts'
-import { invitationRoutes, teamRoutes } from './modules/users/team.routes.ts'
-import { createTeamService } from './modules/users/team.service.ts'
 import { createTestGateway } from './payments/test-gateway.ts'
+import { stripePlanPrices, type StripeApiAddress } from './payments/stripe-gateway.ts'
+import { registerStripePayments, STRIPE_CSP } from './payments/stripe-payments.ts'
+import { billingRoutes } from './modules/billing/billing.routes.ts'
+import { createBillingService } from './modules/billing/billing.service.ts'
 import { createTenantResolver } from './auth/tenant.ts'
 import { createProductRepository } from './modules/products/products.repository.ts'
 import { productRoutes } from './modules/products/products.routes.ts'
@@ -43,6 +44,8 @@ export type BuildAppOptions = {
   signInLimits?: SignInLimits
   /** Sees every route as it is added (the security matrix reads the route table with it). */
   onRoute?: (route: RouteOptions) => void
+  /** Where the Stripe SDK sends its calls (tests: a local server answering like Stripe's API). */
+  stripeApi?: StripeApiAddress
 }
 
 /** Price ids of the plans with the built-in test gateway (spec 01 §9). */
@@ -63,8 +66,10 @@ export function browserConfigFor(config: AppConfig): BrowserConfig {
       audience: config.oidc.audience,
       builtIn: config.oidc.isBuiltIn,
     },
-    payments: { mode: 'test', publishableKey: null },
-    plans: TEST_PLAN_PRICES,
+    payments: config.stripe
+      ? { mode: 'stripe', publishableKey: config.stripe.publishableKey }
+      : { mode: 'test', publishableKey: null },
+    plans: config.stripe ? stripePlanPrices(config.stripe) : TEST_PLAN_PRICES,
   }
 }
 
@@ -73,18 +78,20 @@ function contentSecurityPolicy(config: AppConfig) {
   const isHttps = config.publicUrl.startsWith('https://')
   // An external identity provider is reached by the browser: discovery, token calls, the popup.
   const idp = config.oidc.isBuiltIn ? [] : [new URL(config.oidc.issuer).origin]
+  // Stripe.js and its embedded Checkout, only when Stripe is the payment gateway.
+  const stripe = config.stripe ? STRIPE_CSP : { scriptSrc: [], connectSrc: [], frameSrc: [] }
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
       baseUri: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...stripe.scriptSrc],
       // Radix and sonner set inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...idp],
-      frameSrc: ["'self'", ...idp],
+      connectSrc: ["'self'", ...idp, ...stripe.connectSrc],
+      frameSrc: ["'self'", ...idp, ...stripe.frameSrc],
       formAction: ["'self'", ...idp],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
@@ -94,7 +101,14 @@ function contentSecurityPolicy(config: AppConfig) {
 }
 
 /** The whole application, ready for `listen()` or `inject()`. */
-export async function buildApp({ config, database, logger, signInLimits, onRoute }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  signInLimits,
+  onRoute,
+  stripeApi,
+}: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
     bodyLimit: config.bodyLimitBytes,
@@ -148,13 +162,7 @@ export async function buildApp({ config, database, logger, signInLimits, onRoute
     signInLimits: signInLimits ?? config.signInLimits,
     onEmailVerified: (accountId) => userService.markEmailVerified(accountId),
   })
-  await app.register(systemRoutes, {
-    prefix: '/api',
-    browserConfig: browserConfigFor(config),
-    database,
-    // Called per health check, long after `realtime` below is set.
-    redisStatus: () => realtime.redisStatus(),
-  })
+  await app.register(systemRoutes, { prefix: '/api', browserConfig: browserConfigFor(config), database })
   await app.register(contactRoutes, {
     prefix: '/api/contacts',
     contacts: createContactService(createContactRepository(database.db)),
@@ -162,17 +170,30 @@ export async function buildApp({ config, database, logger, signInLimits, onRoute
   })
 
   await app.register(userRoutes, { prefix: '/api/users', users: userService })
-  const testGateway = createTestGateway(database.db)
+  // Payments: Stripe when its keys are configured, otherwise the built-in test checkout.
+  const stripe = config.stripe
+    ? await registerStripePayments(app, { config: config.stripe, db: database.db, api: stripeApi })
+    : null
+  const testGateway = stripe ? null : createTestGateway(database.db)
   await app.register(onboardingRoutes, {
     prefix: '/api',
     onboarding: createOnboardingService({
       db: database.db,
       repo: onboardingRepository,
-      gateway: testGateway,
+      gateway: stripe?.gateway ?? testGateway!,
       testGateway,
-      plans: TEST_PLAN_PRICES,
+      plans: stripe?.prices ?? TEST_PLAN_PRICES,
       publicUrl: config.publicUrl,
     }),
+  })
+  await app.register(billingRoutes, {
+    prefix: '/api/billing',
+    billing: createBillingService({
+      db: database.db,
+      stripe: stripe?.gateway ?? null,
+      publicUrl: config.publicUrl,
+    }),
+    tenantOf: createTenantResolver(database.db),
   })
 
   // Real-time: a socket's token is checked like a bearer token and it joins its brewery's room only.
@@ -197,18 +218,6 @@ export async function buildApp({ config, database, logger, signInLimits, onRoute
     catalog: createCatalogRepository(database.db),
     tenantOf,
   })
-
-  const teamService = createTeamService({
-    db: database.db,
-    repoFor: createTeamRepository,
-    users: createUserRepository(database.db),
-    realtime,
-    mailer: identity.mailer,
-    publicUrl: config.publicUrl,
-    logError: (error, message) => app.log.error({ err: error }, message),
-  })
-  await app.register(teamRoutes, { prefix: '/api/entities', team: teamService, tenantOf })
-  await app.register(invitationRoutes, { prefix: '/api/invitations', team: teamService, perMinute: 60 })
 
   const productService = createProductService({ db: database.db, repoFor: createProductRepository, realtime })
   await app.register(productRoutes, {

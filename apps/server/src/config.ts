@@ -10,6 +10,8 @@ const boolean = z
   .enum(['true', 'false', '1', '0'], 'must be true or false')
   .transform((v) => v === 'true' || v === '1')
 
+const stripeKey = (pattern: RegExp, message: string) => z.string().trim().regex(pattern, message).optional()
+
 /**
  * Every environment variable the server reads, with its default and what it means. The README's
  * configuration table is generated from this list (`npm run docs:config -w apps/server`).
@@ -101,6 +103,32 @@ export const CONFIG_VARIABLES = {
     default: '(unset: one instance)',
     about: 'Redis for real-time events across several server instances',
   },
+  STRIPE_SECRET_KEY: {
+    schema: stripeKey(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)'),
+    default: '(unset: the built-in test checkout)',
+    about:
+      'Stripe secret key; the five STRIPE_* variables switch payments to Stripe embedded Checkout (all or none)',
+  },
+  STRIPE_PUBLISHABLE_KEY: {
+    schema: stripeKey(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)'),
+    default: '(unset)',
+    about: 'Stripe publishable key, given to the browser to load Stripe.js',
+  },
+  STRIPE_PRICE_MONTHLY: {
+    schema: stripeKey(/^price_\w+$/, 'must be a Stripe price id (price_…)'),
+    default: '(unset)',
+    about: 'Stripe price id of the Essential Monthly plan (a recurring price)',
+  },
+  STRIPE_PRICE_ANNUAL: {
+    schema: stripeKey(/^price_\w+$/, 'must be a Stripe price id (price_…)'),
+    default: '(unset)',
+    about: 'Stripe price id of the Essential Annual plan (a recurring price)',
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    schema: stripeKey(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)'),
+    default: '(unset)',
+    about: 'signing secret of the webhook endpoint $PUBLIC_URL/api/webhooks/stripe',
+  },
   WEB_DIST: {
     schema: z.string().min(1).optional(),
     default: './apps/web/dist',
@@ -128,6 +156,53 @@ export type AppConfig = {
   /** Failed sign-ins the built-in provider allows in a sliding window. */
   signInLimits: { maxFailuresPerAddress: number; maxFailuresPerAccount: number; windowMs: number }
   redisUrl: string | undefined
+  /** Stripe embedded Checkout when all five STRIPE_* variables are set; null means the built-in test checkout. */
+  stripe: StripeConfig | null
+}
+
+export type StripeConfig = {
+  secretKey: string
+  publishableKey: string
+  priceMonthly: string
+  priceAnnual: string
+  webhookSecret: string
+}
+
+const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_PRICE_MONTHLY',
+  'STRIPE_PRICE_ANNUAL',
+  'STRIPE_WEBHOOK_SECRET',
+] as const
+
+/** All five Stripe variables or none: half a Stripe set-up would take payments it cannot confirm. */
+function stripeConfig(raw: Raw): StripeConfig | null {
+  const missing = STRIPE_VARIABLES.filter((name) => raw[name] === undefined)
+  if (missing.length === STRIPE_VARIABLES.length) return null
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: is required when another STRIPE_* variable is set (set all five STRIPE_* variables, or none)`).join('\n')}`,
+    )
+  }
+  if (raw.STRIPE_PRICE_MONTHLY === raw.STRIPE_PRICE_ANNUAL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_PRICE_ANNUAL: must differ from STRIPE_PRICE_MONTHLY',
+    )
+  }
+  const mode = (key: string) => (/_live_/.test(key) ? 'live' : 'test')
+  if (mode(raw.STRIPE_SECRET_KEY!) !== mode(raw.STRIPE_PUBLISHABLE_KEY!)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: must be of the same mode (test or live) as STRIPE_SECRET_KEY',
+    )
+  }
+  return {
+    secretKey: raw.STRIPE_SECRET_KEY!,
+    publishableKey: raw.STRIPE_PUBLISHABLE_KEY!,
+    priceMonthly: raw.STRIPE_PRICE_MONTHLY!,
+    priceAnnual: raw.STRIPE_PRICE_ANNUAL!,
+    webhookSecret: raw.STRIPE_WEBHOOK_SECRET!,
+  }
 }
 
 /** Thrown when the environment holds a bad value; the message names every offending variable. */
@@ -177,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowMs: raw.SIGN_IN_WINDOW_MINUTES * 60_000,
     },
     redisUrl: raw.REDIS_URL,
+    stripe: stripeConfig(raw),
   }
 }
 
