@@ -14,6 +14,9 @@ import { createOnboardingService, toEntitySummary } from './modules/onboarding/o
 import { createUserRepository } from './modules/users/users.repository.ts'
 import { userRoutes } from './modules/users/users.routes.ts'
 import { createUserService } from './modules/users/users.service.ts'
+import { createTeamRepository } from './modules/users/team.repository.ts'
+import { invitationRoutes, teamRoutes } from './modules/users/team.routes.ts'
+import { createTeamService } from './modules/users/team.service.ts'
 import { createTestGateway } from './payments/test-gateway.ts'
 import { stripePlanPrices, type StripeApiAddress } from './payments/stripe-gateway.ts'
 import { registerStripePayments, STRIPE_CSP } from './payments/stripe-payments.ts'
@@ -162,7 +165,13 @@ export async function buildApp({
     signInLimits: signInLimits ?? config.signInLimits,
     onEmailVerified: (accountId) => userService.markEmailVerified(accountId),
   })
-  await app.register(systemRoutes, { prefix: '/api', browserConfig: browserConfigFor(config), database })
+  await app.register(systemRoutes, {
+    prefix: '/api',
+    browserConfig: browserConfigFor(config),
+    database,
+    // Called per health check, long after `realtime` below is set.
+    redisStatus: () => realtime.redisStatus(),
+  })
   await app.register(contactRoutes, {
     prefix: '/api/contacts',
     contacts: createContactService(createContactRepository(database.db)),
@@ -218,6 +227,18 @@ export async function buildApp({
     catalog: createCatalogRepository(database.db),
     tenantOf,
   })
+
+  const teamService = createTeamService({
+    db: database.db,
+    repoFor: createTeamRepository,
+    users: createUserRepository(database.db),
+    realtime,
+    mailer: identity.mailer,
+    publicUrl: config.publicUrl,
+    logError: (error, message) => app.log.error({ err: error }, message),
+  })
+  await app.register(teamRoutes, { prefix: '/api/entities', team: teamService, tenantOf })
+  await app.register(invitationRoutes, { prefix: '/api/invitations', team: teamService, perMinute: 60 })
 
   const productService = createProductService({ db: database.db, repoFor: createProductRepository, realtime })
   await app.register(productRoutes, {
