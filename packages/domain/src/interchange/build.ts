@@ -1,0 +1,268 @@
+// From the neutral recipe to a BrewCommand recipe (matching the catalogue) and back.
+import { silentLogger } from '../brewing/logger.ts'
+import { roundRecipeStats } from '../brewing/display.ts'
+import { calculateRecipeStats, type RecipeStats } from '../brewing/stats.ts'
+import { FERMENTABLE_TYPES, toRecipeYeast } from '../catalog/catalog.ts'
+import {
+  type GrainEntry,
+  type HopEntry,
+  type OtherEntry,
+  type Recipe,
+  type YeastRef,
+  DEFAULT_YEAST_FLOCCULATION,
+  MASH_STEP_TYPES,
+  noYeast,
+  type MashStep,
+} from '../recipes/recipe.schema.ts'
+import { findStyle } from '../styles/styles.ts'
+import {
+  matchFermentable,
+  matchHop,
+  matchOtherIngredient,
+  matchStyle,
+  matchYeast,
+  normaliseName,
+} from './matching.ts'
+import type { InterchangeProblem, NeutralRecipe } from './model.ts'
+
+/** The recipe parts an import creates; ids and the product are given when it is confirmed. */
+export type RecipeDraft = Omit<Recipe, 'id' | 'productId'>
+
+/** An ingredient that is not in the catalogue and is kept with the file's own properties. */
+export type UnmatchedIngredient = {
+  kind: 'fermentable' | 'hop' | 'other' | 'yeast' | 'style'
+  name: string
+  path: string
+}
+
+/** One recipe of a file, ready to preview and to create. */
+export type ImportedRecipe = {
+  name: string
+  description: string
+  recipe: RecipeDraft
+  /** The figures the recipe will show (unrounded). */
+  stats: RecipeStats
+  /** Catalogue matches, by kind: how many of the file's ingredients were found in the catalogue. */
+  matched: number
+  unmatched: UnmatchedIngredient[]
+  /** Parts of the recipe that were left out, with why. */
+  skipped: InterchangeProblem[]
+  /** What was assumed or chosen while reading (e.g. the catalogue's alpha acids used). */
+  notices: InterchangeProblem[]
+}
+
+/** The id a custom (unmatched) ingredient gets: stable for the same name, never a catalogue id. */
+export function customId(name: string): string {
+  return `custom-${normaliseName(name).slice(0, 180) || 'ingredient'}`
+}
+
+const CUSTOM_PREFIX = 'custom-'
+/** True for an ingredient id made by customId. */
+export const isCustomId = (id: string) => id.startsWith(CUSTOM_PREFIX)
+
+const differs = (a: number | undefined, b: number, tolerance: number) =>
+  a !== undefined && Math.abs(a - b) > tolerance
+
+/** A neutral recipe as a BrewCommand recipe draft, matching each ingredient to the catalogue by name. */
+export function buildImportedRecipe(neutral: NeutralRecipe): ImportedRecipe {
+  const unmatched: UnmatchedIngredient[] = []
+  const notices = [...neutral.notices]
+  let matched = 0
+
+  const grainBill: GrainEntry[] = neutral.fermentables.map((f) => {
+    const item = matchFermentable(f.name, f.catalogueId)
+    if (item) {
+      matched += 1
+      if (differs(f.extract, item.extractFgMin, 0.005) || differs(f.lovibond, item.lovibond, 0.5)) {
+        notices.push({
+          path: f.path,
+          reason: `${f.name} is the catalogue's ${item.name}; its yield and colour come from the catalogue`,
+        })
+      }
+      return { id: crypto.randomUUID(), ingredient: { ...structuredClone(item) }, amount: f.amount }
+    }
+    unmatched.push({ kind: 'fermentable', name: f.name, path: f.path })
+    const type = (FERMENTABLE_TYPES as readonly string[]).includes(f.kind) ? f.kind : 'grain'
+    return {
+      id: crypto.randomUUID(),
+      ingredient: {
+        id: f.catalogueId ?? customId(f.name),
+        type,
+        name: f.name,
+        extractFgMin: f.extract ?? 0,
+        lovibond: f.lovibond ?? 0,
+      },
+      amount: f.amount,
+    }
+  })
+
+  const hopsBill: HopEntry[] = neutral.hops.map((h) => {
+    const item = matchHop(h.name, h.catalogueId)
+    const base = { id: crypto.randomUUID(), amount: h.amount, additionType: h.additionType, time: h.time }
+    if (item) {
+      matched += 1
+      if (differs(h.alphaAcids, item.alphaAcids, 0.05)) {
+        notices.push({
+          path: h.path,
+          reason: `${h.name}: the file says ${h.alphaAcids} % alpha acids; the catalogue's ${item.alphaAcids} % is used`,
+        })
+      }
+      return { ...base, ingredient: structuredClone(item) }
+    }
+    unmatched.push({ kind: 'hop', name: h.name, path: h.path })
+    return {
+      ...base,
+      ingredient: {
+        id: h.catalogueId ?? customId(h.name),
+        type: 'hop',
+        name: h.name,
+        alphaAcids: h.alphaAcids ?? 0,
+      },
+    }
+  })
+
+  const otherIngredients: OtherEntry[] = neutral.miscs.map((m) => {
+    const item = matchOtherIngredient(m.name, m.catalogueId)
+    const base = {
+      id: crypto.randomUUID(),
+      amount: m.amount,
+      additionType: m.additionType,
+      additionTime: m.additionTime,
+      brewersNotes: m.notes,
+    }
+    if (item) {
+      matched += 1
+      return { ...base, ingredient: structuredClone(item) }
+    }
+    unmatched.push({ kind: 'other', name: m.name, path: m.path })
+    return {
+      ...base,
+      ingredient: {
+        id: m.catalogueId ?? customId(m.name),
+        type: m.kind || 'other',
+        name: m.name,
+        fermentable: m.fermentable ?? false,
+      },
+    }
+  })
+
+  // No yeast in the file: the recipe starts with none chosen, as a new recipe does.
+  let yeast: YeastRef | null = noYeast()
+  if (neutral.yeast) {
+    const y = neutral.yeast
+    const item = matchYeast(y, y.catalogueId)
+    if (item) {
+      matched += 1
+      yeast = toRecipeYeast(item)
+      if (differs(y.attenuation, item.attenuation, 0.5)) {
+        notices.push({
+          path: y.path,
+          reason: `${y.name}: the file says ${y.attenuation} % attenuation; the catalogue's ${item.attenuation} % is used`,
+        })
+      }
+    } else {
+      unmatched.push({ kind: 'yeast', name: y.name, path: y.path })
+      yeast = {
+        type: y.kind || 'ale',
+        id: y.catalogueId ?? customId(y.name),
+        name: y.name,
+        attenuation: Math.min(100, Math.max(0, y.attenuation ?? 0)),
+        flocculation: y.flocculation || DEFAULT_YEAST_FLOCCULATION,
+        tolerance: null,
+      }
+    }
+  }
+
+  let style = ''
+  if (neutral.style.name || neutral.style.code || neutral.style.id) {
+    const found = matchStyle(neutral.style)
+    if (found) style = found.id
+    else
+      unmatched.push({
+        kind: 'style',
+        name: [neutral.style.code, neutral.style.name].filter(Boolean).join(' ') || neutral.style.id || '',
+        path: `${neutral.path}/STYLE`,
+      })
+  }
+
+  const process: MashStep[] = neutral.steps.map((step, index) => ({
+    id: crypto.randomUUID(),
+    order: index + 1,
+    type: step.type,
+    temperature: step.temperature,
+    durationMins: step.durationMins,
+    targetpH: step.targetpH,
+    brewersNotes: step.brewersNotes,
+  }))
+
+  const draft: RecipeDraft = {
+    yield: neutral.batch,
+    grainBill,
+    hopsBill,
+    otherIngredients,
+    process,
+    yeast,
+    style,
+    ibu: 0,
+    abv: 0,
+    srm: 0,
+    originalGravity: 1,
+    finalGravity: 1,
+    boilTime: neutral.boilTime,
+    whirlpoolTime: neutral.whirlpoolTime,
+    mashThickness: neutral.mashThickness,
+  }
+  const stats = calculateRecipeStats(draft, { logger: silentLogger })
+  return {
+    name: neutral.name,
+    description: neutral.notes,
+    recipe: { ...draft, ...roundRecipeStats(stats) },
+    stats,
+    matched,
+    unmatched,
+    skipped: neutral.skipped,
+    notices,
+  }
+}
+
+/** A draft as a recipe of a product, with fresh ids for the recipe and each entry. */
+export function recipeFromDraft(
+  draft: RecipeDraft,
+  productId: string,
+  id: string = crypto.randomUUID(),
+): Recipe {
+  const fresh = <T extends { id: string }>(entries: T[]) =>
+    entries.map((e) => ({ ...e, id: crypto.randomUUID() }))
+  return {
+    ...structuredClone(draft),
+    id,
+    productId,
+    grainBill: fresh(draft.grainBill),
+    hopsBill: fresh(draft.hopsBill),
+    otherIngredients: fresh(draft.otherIngredients),
+    process: fresh(draft.process),
+  }
+}
+
+/** The style's name and BJCP code for an export; empty when the recipe has none. */
+export function styleForExport(recipe: Pick<Recipe, 'style'>) {
+  const style = findStyle(recipe.style)
+  return style
+    ? {
+        id: style.id,
+        name: style.name,
+        code: style.bjcpCode,
+        guide: style.guide,
+        category: style.category,
+        style,
+      }
+    : undefined
+}
+
+/** An ingredient's name for a file: its name, or its id when it has none. */
+export function ingredientName(ingredient: { id: string; name?: unknown }): string {
+  return typeof ingredient.name === 'string' && ingredient.name.trim() ? ingredient.name : ingredient.id
+}
+
+/** The label of a mash step type (for names in exported files). */
+export const mashStepLabel = (step: Pick<MashStep, 'type'>) => MASH_STEP_TYPES[step.type]
