@@ -24,6 +24,11 @@ import { billingRoutes } from './modules/billing/billing.routes.ts'
 import { createBillingService } from './modules/billing/billing.service.ts'
 import { createTenantResolver } from './auth/tenant.ts'
 import { createProductRepository } from './modules/products/products.repository.ts'
+import { mediaRoutes } from './modules/media/media.routes.ts'
+import { createMediaService } from './modules/media/media.service.ts'
+import { uploadsRoutes } from './modules/media/uploads.routes.ts'
+import { createMediaStorage } from './storage/media-storage.ts'
+import { s3BrowserOrigin } from './storage/s3-storage.ts'
 import { productRoutes } from './modules/products/products.routes.ts'
 import { createProductService } from './modules/products/products.service.ts'
 import { createRealtime, type Realtime } from './realtime/realtime.ts'
@@ -81,6 +86,8 @@ function contentSecurityPolicy(config: AppConfig) {
   const isHttps = config.publicUrl.startsWith('https://')
   // An external identity provider is reached by the browser: discovery, token calls, the popup.
   const idp = config.oidc.isBuiltIn ? [] : [new URL(config.oidc.issuer).origin]
+  // With S3 the browser uploads to the bucket and follows read redirects to it.
+  const s3 = config.s3 ? [s3BrowserOrigin(config.s3)] : []
   // Stripe.js and its embedded Checkout, only when Stripe is the payment gateway.
   const stripe = config.stripe ? STRIPE_CSP : { scriptSrc: [], connectSrc: [], frameSrc: [] }
   return {
@@ -91,9 +98,10 @@ function contentSecurityPolicy(config: AppConfig) {
       scriptSrc: ["'self'", ...stripe.scriptSrc],
       // Radix and sonner set inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...s3],
+      mediaSrc: ["'self'", 'blob:', ...s3],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...idp, ...stripe.connectSrc],
+      connectSrc: ["'self'", ...idp, ...s3, ...stripe.connectSrc],
       frameSrc: ["'self'", ...idp, ...stripe.frameSrc],
       formAction: ["'self'", ...idp],
       frameAncestors: ["'none'"],
@@ -141,6 +149,7 @@ export async function buildApp({
   })
 
   const onboardingRepository = createOnboardingRepository(database.db)
+  const mediaStorage = await createMediaStorage(config, database.db)
   const userService = createUserService(createUserRepository(database.db), async (entityId, role) => {
     const entity = await onboardingRepository.findEntity(entityId)
     if (!entity) return null
@@ -148,7 +157,7 @@ export async function buildApp({
       ...toEntitySummary(entity),
       role,
       packagingTypes: await onboardingRepository.listPackagingTypes(entityId),
-      products: await createProductRepository(database.db).list(entityId),
+      products: await createProductRepository(database.db, { fileUrl: mediaStorage.fileUrl }).list(entityId),
     }
   })
 
@@ -240,12 +249,23 @@ export async function buildApp({
   await app.register(teamRoutes, { prefix: '/api/entities', team: teamService, tenantOf })
   await app.register(invitationRoutes, { prefix: '/api/invitations', team: teamService, perMinute: 60 })
 
-  const productService = createProductService({ db: database.db, repoFor: createProductRepository, realtime })
+  const productService = createProductService({
+    db: database.db,
+    repoFor: (connection) => createProductRepository(connection, { fileUrl: mediaStorage.fileUrl }),
+    realtime,
+  })
   await app.register(productRoutes, {
     prefix: '/api/products',
     products: productService,
     tenantOf,
   })
+
+  await app.register(mediaRoutes, {
+    prefix: '/api',
+    media: createMediaService({ db: database.db, media: mediaStorage, realtime }),
+    tenantOf,
+  })
+  await app.register(uploadsRoutes, { media: mediaStorage })
 
   await app.register(staticWeb, { root: config.webDist })
   return app

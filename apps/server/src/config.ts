@@ -129,6 +129,42 @@ export const CONFIG_VARIABLES = {
     default: '(unset)',
     about: 'signing secret of the webhook endpoint $PUBLIC_URL/api/webhooks/stripe',
   },
+  UPLOAD_MAX_BYTES: {
+    schema: positiveInt.default(200 * 1024 * 1024),
+    default: '209715200 (200 MB)',
+    about: 'largest media file accepted for upload (larger is a 413)',
+  },
+  S3_BUCKET: {
+    schema: z.string().trim().min(3).max(63).optional(),
+    default: '(unset: media on local disk in DATA_DIR/uploads)',
+    about:
+      'S3 bucket for product media; S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY switch media to S3-compatible storage (all or none)',
+  },
+  S3_REGION: {
+    schema: z.string().trim().min(1).max(64).optional(),
+    default: '(unset)',
+    about: 'region of the S3 bucket (e.g. us-east-1; any value the store accepts for MinIO and others)',
+  },
+  S3_ACCESS_KEY_ID: {
+    schema: z.string().trim().min(1).max(256).optional(),
+    default: '(unset)',
+    about: 'access key id for the S3 bucket',
+  },
+  S3_SECRET_ACCESS_KEY: {
+    schema: z.string().trim().min(1).max(256).optional(),
+    default: '(unset)',
+    about: 'secret access key for the S3 bucket',
+  },
+  S3_ENDPOINT: {
+    schema: url.optional(),
+    default: '(unset: AWS S3)',
+    about: 'endpoint of an S3-compatible store (MinIO, R2, …); the browser uploads to it directly',
+  },
+  S3_FORCE_PATH_STYLE: {
+    schema: boolean.default(false),
+    default: 'false',
+    about: 'address the bucket as $S3_ENDPOINT/$S3_BUCKET instead of a bucket subdomain (MinIO needs true)',
+  },
   WEB_DIST: {
     schema: z.string().min(1).optional(),
     default: './apps/web/dist',
@@ -156,6 +192,10 @@ export type AppConfig = {
   /** Failed sign-ins the built-in provider allows in a sliding window. */
   signInLimits: { maxFailuresPerAddress: number; maxFailuresPerAccount: number; windowMs: number }
   redisUrl: string | undefined
+  /** Largest media upload in bytes. */
+  uploadMaxBytes: number
+  /** S3-compatible media storage when the S3_* variables are set; null means local disk. */
+  s3: S3Config | null
   /** Stripe embedded Checkout when all five STRIPE_* variables are set; null means the built-in test checkout. */
   stripe: StripeConfig | null
 }
@@ -202,6 +242,37 @@ function stripeConfig(raw: Raw): StripeConfig | null {
     priceMonthly: raw.STRIPE_PRICE_MONTHLY!,
     priceAnnual: raw.STRIPE_PRICE_ANNUAL!,
     webhookSecret: raw.STRIPE_WEBHOOK_SECRET!,
+  }
+}
+
+export type S3Config = {
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+  endpoint: string | undefined
+  forcePathStyle: boolean
+}
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+
+/** The four S3 variables all or none: half a set-up would accept uploads it cannot store. */
+function s3Config(raw: Raw): S3Config | null {
+  const missing = S3_REQUIRED.filter((name) => raw[name] === undefined)
+  const extras = raw.S3_ENDPOINT !== undefined
+  if (missing.length === S3_REQUIRED.length && !extras) return null
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: is required when another S3_* variable is set (set S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none)`).join('\n')}`,
+    )
+  }
+  return {
+    bucket: raw.S3_BUCKET!,
+    region: raw.S3_REGION!,
+    accessKeyId: raw.S3_ACCESS_KEY_ID!,
+    secretAccessKey: raw.S3_SECRET_ACCESS_KEY!,
+    endpoint: raw.S3_ENDPOINT?.replace(/\/+$/, ''),
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE,
   }
 }
 
@@ -252,6 +323,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowMs: raw.SIGN_IN_WINDOW_MINUTES * 60_000,
     },
     redisUrl: raw.REDIS_URL,
+    uploadMaxBytes: raw.UPLOAD_MAX_BYTES,
+    s3: s3Config(raw),
     stripe: stripeConfig(raw),
   }
 }

@@ -47,12 +47,13 @@ export function makeEnvelope<T extends string, D>(
   }
 }
 
-/** Envelope types (spec 02 §3): product writes and their packages, tasting notes and attributes; recipes. */
+/** Envelope types (spec 02 §3): product writes and their packages, tasting notes and attributes; recipes; media files. */
 export const ENVELOPE_TYPES = [
   'product',
   'product:package',
   'product:tastingNote',
   'product:attribute',
+  'product:file',
   'recipe',
 ] as const
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]

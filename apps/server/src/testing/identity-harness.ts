@@ -25,6 +25,8 @@ export interface TestApp {
   idp: BuiltInIdp
   outboxDir: string
   publicUrl: string
+  /** The app's DATA_DIR (removed when the app closes). */
+  dataDir: string
 }
 
 /**
@@ -37,6 +39,8 @@ export async function createTestApp(options: {
   smtpUrl?: string
   limits?: SignInLimits
   redisUrl?: string
+  /** More configuration variables (e.g. UPLOAD_MAX_BYTES). */
+  env?: Record<string, string>
 }): Promise<TestApp> {
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const dataDir = await mkdtemp(join(tmpdir(), 'brewcommand-data-'))
@@ -47,6 +51,7 @@ export async function createTestApp(options: {
     WEB_DIST: '/nonexistent-web-dist',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'BrewCommand <no-reply@brew.test>' } : {}),
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    ...options.env,
   })
   const app = await buildApp({
     config,
@@ -56,5 +61,5 @@ export async function createTestApp(options: {
   app.get('/api/private', () => ({ data: { ok: true } }))
   app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }))
   await app.ready()
-  return { app, idp: app.builtInIdp!, outboxDir: join(dataDir, 'outbox'), publicUrl }
+  return { app, idp: app.builtInIdp!, outboxDir: join(dataDir, 'outbox'), publicUrl, dataDir }
 }

@@ -95,11 +95,18 @@ export const AttributeSchema = z.object({
 })
 export type Attribute = z.infer<typeof AttributeSchema>
 
-/** A media file attached to a product (the media issue adds upload fields). */
+/**
+ * A media file attached to a product (spec 02 §3 "File", plus its stored object): `url` is a short-lived
+ * signed link of the form {host}/uploads/{s3Key}?… that the server adds on every read.
+ */
 export const ProductFileSchema = z.looseObject({
   id: z.uuid(),
   name: z.string().max(255),
   description: z.string().max(2000),
+  s3Key: z.string().optional(),
+  fileType: z.string().optional(),
+  size: z.number().optional(),
+  url: z.string().optional(),
 })
 export type ProductFile = z.infer<typeof ProductFileSchema>
 

@@ -2,6 +2,7 @@ import type { Attribute, NewProductData, Package, Product, Recipe, TastingNote }
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
+import { listProductFiles, toProductFile, type FileUrl } from '../media/media.repository.ts'
 import { packagingTypes } from '../../db/schema/entities.ts'
 import {
   productAttributes,
@@ -30,7 +31,8 @@ const FIELDS: Record<CollectionName, readonly string[]> = {
 }
 
 // Every method takes the brewery first: a query without it would look wrong at a glance.
-export function createProductRepository(db: Db) {
+// `fileUrl` signs each file's read link (the media module's storage); without it files carry no `url`.
+export function createProductRepository(db: Db, { fileUrl }: { fileUrl?: FileUrl } = {}) {
   async function assemble(entityId: string, ids: string[] | null): Promise<Product[]> {
     const scope = ids
       ? and(eq(products.entityId, entityId), inArray(products.id, ids))
@@ -65,6 +67,7 @@ export function createProductRepository(db: Db) {
       .from(productAttributes)
       .where(owned(productAttributes))
       .orderBy(asc(productAttributes.position))
+    const fileRows = await listProductFiles(db, entityId, productIds)
     const byProduct = <R extends { productId: string }>(rows: R[], productId: string) =>
       rows.filter((r) => r.productId === productId)
     return productRows.map((p) => ({
@@ -73,7 +76,7 @@ export function createProductRepository(db: Db) {
       name: p.name,
       description: p.description,
       recipes: byProduct(recipeRows, p.id).map((r) => r.document as Recipe),
-      files: [],
+      files: byProduct(fileRows, p.id).map((f) => toProductFile(f, fileUrl)),
       packagingTypes: byProduct(packageRows, p.id).map((r) => pick(r, FIELDS.packages) as Package),
       tastingNotes: byProduct(noteRows, p.id).map((r) => pick(r, FIELDS.tastingNotes) as TastingNote),
       attributes: byProduct(attributeRows, p.id).map((r) => pick(r, FIELDS.attributes) as Attribute),

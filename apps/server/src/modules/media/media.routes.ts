@@ -1,0 +1,111 @@
+import {
+  DeleteFileRequestSchema,
+  MediaUploadRequestSchema,
+  MediaUploadResponseSchema,
+  ProductFileChangeEnvelopeSchema,
+  ProductFileEnvelopeSchema,
+} from '@brewcommand/domain'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { TenantResolver } from '../../auth/tenant.ts'
+import type { WriteContext } from '../products/products.service.ts'
+import type { MediaService } from './media.service.ts'
+
+const WriteHeadersSchema = z.looseObject({
+  'idempotency-key': z.string().trim().min(1).max(128).optional(),
+  'x-socket-id': z.string().max(128).optional(),
+})
+const ProductParams = z.object({ productId: z.uuid('The product id must be a UUID') })
+const FileParams = ProductParams.extend({ id: z.uuid('The id must be a UUID') })
+const UploadRequestSchema = MediaUploadRequestSchema.extend({
+  /** Not in the spec's call: lets the server refuse a file over the limit before it is sent. */
+  fileSize: z.number().int().min(0).optional(),
+})
+
+function context(request: FastifyRequest): WriteContext {
+  const headers = request.headers as Record<string, string | undefined>
+  const envelopeKey = (request.body as { metadata?: { correlationIdentifier?: string } } | undefined)
+    ?.metadata?.correlationIdentifier
+  return {
+    key: headers['idempotency-key'] ?? envelopeKey,
+    socketId: headers['x-socket-id'] ?? '',
+    method: request.method,
+    path: request.url.split('?')[0],
+    body: request.body ?? null,
+  }
+}
+
+/**
+ * Media calls (spec 02 §7): `POST /api/media/upload`, `POST /api/delete-file` and the files of a
+ * product at `/api/products/{productId}/files[/{id}]`. Registered with the prefix `/api`.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; tenantOf: TenantResolver }> = async (
+  app,
+  { media, tenantOf },
+) => {
+  const headers = WriteHeadersSchema
+
+  app.post(
+    '/media/upload',
+    { schema: { body: UploadRequestSchema, response: { 200: MediaUploadResponseSchema } } },
+    // The spec's response is the bare object: {uploadUrl, s3Key}.
+    async (request) => media.requestUpload(await tenantOf(request), request.body),
+  )
+
+  app.post('/delete-file', { schema: { body: DeleteFileRequestSchema, headers } }, async (request, reply) => {
+    await media.deleteObject(await tenantOf(request), request.body.s3Key, context(request).socketId)
+    return reply.code(204).send()
+  })
+
+  app.post(
+    '/products/:productId/files',
+    { schema: { params: ProductParams, body: ProductFileEnvelopeSchema, headers } },
+    async (request, reply) => {
+      const { statusCode, body } = await media.attach(
+        await tenantOf(request),
+        request.params.productId,
+        request.body.data,
+        context(request),
+      )
+      return reply.code(statusCode).send(body)
+    },
+  )
+
+  app.put(
+    '/products/:productId/files/:id',
+    { schema: { params: FileParams, body: ProductFileChangeEnvelopeSchema, headers } },
+    async (request, reply) => {
+      if (request.body.data.id !== request.params.id) {
+        return reply.code(400).send({
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'The id in the body differs from the path.',
+            issues: [{ path: 'data.id', message: 'Must be the file in the path' }],
+          },
+        })
+      }
+      const { statusCode, body } = await media.update(
+        await tenantOf(request),
+        request.params.productId,
+        request.body.data,
+        context(request),
+      )
+      return reply.code(statusCode).send(body)
+    },
+  )
+
+  app.delete(
+    '/products/:productId/files/:id',
+    { schema: { params: FileParams, headers } },
+    async (request, reply) => {
+      await media.remove(
+        await tenantOf(request),
+        request.params.productId,
+        request.params.id,
+        context(request),
+      )
+      return reply.code(204).send()
+    },
+  )
+}

@@ -1,0 +1,106 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeS3 } from './fake-s3.testing.ts'
+import { createS3Storage, s3BrowserOrigin } from './s3-storage.ts'
+
+const settings = {
+  bucket: 'brew-media',
+  region: 'us-east-1',
+  accessKeyId: 'AKIATESTKEY',
+  secretAccessKey: 'test-secret',
+}
+const key = `${crypto.randomUUID()}/${crypto.randomUUID()}/${crypto.randomUUID()}.png`
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')
+
+describe('S3-compatible storage against a local S3 server', () => {
+  let s3: Awaited<ReturnType<typeof startFakeS3>>
+  let storage: ReturnType<typeof createS3Storage>
+
+  beforeAll(async () => {
+    s3 = await startFakeS3(settings)
+    storage = createS3Storage({ ...settings, endpoint: s3.endpoint, forcePathStyle: true })
+  })
+  afterAll(async () => {
+    storage?.client.destroy()
+    await s3?.close()
+  })
+
+  it('hands out a presigned PUT that uploads the file end to end, then stats, reads and deletes it', async () => {
+    const uploadUrl = await storage.presignUpload(key, 'image/png', { expiresInSeconds: 600 })
+    expect(uploadUrl.startsWith(`${s3.endpoint}/brew-media/${key}?`)).toBe(true)
+    expect(new URL(uploadUrl).searchParams.get('X-Amz-SignedHeaders')).toContain('content-type')
+    const put = await fetch(uploadUrl, { method: 'PUT', body: PNG, headers: { 'content-type': 'image/png' } })
+    expect(put.status).toBe(200)
+    expect(s3.objects.get(key)?.body.equals(PNG)).toBe(true)
+
+    expect(await storage.stat(key)).toEqual({ size: PNG.length, contentType: 'image/png' })
+    const read = await storage.read(key)
+    expect(read?.kind).toBe('redirect')
+    const redirected = await fetch((read as { url: string }).url)
+    expect(redirected.status).toBe(200)
+    expect(Buffer.from(await redirected.arrayBuffer()).equals(PNG)).toBe(true)
+
+    await storage.delete(key)
+    expect(await storage.stat(key)).toBeNull()
+    expect(await storage.read(key)).toBeNull()
+  })
+
+  it('binds the presigned PUT to its Content-Type, its length when given, and its key', async () => {
+    const uploadUrl = await storage.presignUpload(key, 'image/png', {
+      expiresInSeconds: 600,
+      size: PNG.length,
+    })
+    const retyped = await fetch(uploadUrl, {
+      method: 'PUT',
+      body: PNG,
+      headers: { 'content-type': 'text/html' },
+    })
+    expect(retyped.status).toBe(403)
+    expect(await retyped.text()).toContain('SignatureDoesNotMatch')
+    const longer = await fetch(uploadUrl, {
+      method: 'PUT',
+      body: Buffer.concat([PNG, PNG]),
+      headers: { 'content-type': 'image/png' },
+    })
+    expect(longer.status).toBe(403)
+    const moved = await fetch(uploadUrl.replace(key, key.replace(/\.png$/, '.gif')), {
+      method: 'PUT',
+      body: PNG,
+      headers: { 'content-type': 'image/png' },
+    })
+    expect(moved.status).toBe(403)
+    expect(s3.objects.has(key)).toBe(false)
+    const ok = await fetch(uploadUrl, { method: 'PUT', body: PNG, headers: { 'content-type': 'image/png' } })
+    expect(ok.status).toBe(200)
+  })
+
+  it('refuses an expired presigned PUT', async () => {
+    // Signed two minutes ago for one minute: a valid signature, but expired.
+    const uploadUrl = await getSignedUrl(
+      storage.client,
+      new PutObjectCommand({ Bucket: settings.bucket, Key: key, ContentType: 'image/png' }),
+      {
+        expiresIn: 60,
+        signingDate: new Date(Date.now() - 120_000),
+        signableHeaders: new Set(['content-type']),
+      },
+    )
+    const response = await fetch(uploadUrl, {
+      method: 'PUT',
+      body: PNG,
+      headers: { 'content-type': 'image/png' },
+    })
+    expect(response.status).toBe(403)
+    expect(await response.text()).toContain('AccessDenied')
+  })
+
+  it('names the origin the browser talks to, for the Content-Security-Policy', () => {
+    expect(s3BrowserOrigin({ ...settings, endpoint: 'http://minio.local:9000/', forcePathStyle: true })).toBe(
+      'http://minio.local:9000',
+    )
+    expect(s3BrowserOrigin({ ...settings, endpoint: undefined, forcePathStyle: false })).toBe(
+      'https://brew-media.s3.us-east-1.amazonaws.com',
+    )
+  })
+})
