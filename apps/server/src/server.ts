@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
+import { startIdempotencyPruning } from './idempotency/idempotency.ts'
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts'
 
 let config
@@ -24,6 +25,10 @@ const catalogItems = await createCatalogRepository(database.db).seed()
 const app = await buildApp({ config, database })
 app.log.info({ catalogItems }, 'ingredient catalogue seeded')
 app.addHook('onClose', async () => database.close())
+// Idempotency keys are kept 7 days, then pruned (hourly), so a long-offline browser's retry still
+// counts once.
+const pruning = startIdempotencyPruning(database.db, { logger: app.log })
+app.addHook('onClose', () => pruning.stop())
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
 let closing = false

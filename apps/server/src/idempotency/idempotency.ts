@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { idempotencyRecords } from '../db/schema/idempotency.ts'
 import { AppError } from '../errors.ts'
 
 export type StoredResponse<T> = { statusCode: number; body: T }
+/** A response, and whether it is a stored one answered again (then nothing was changed). */
+export type IdempotentResponse<T> = StoredResponse<T> & { replayed: boolean }
+
+/** How long a key is kept (DESIGN.md "Writes"): a retried write is recognised for at least 7 days. */
+export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
  * A stable fingerprint of a request: method, path and body (keys sorted). An envelope's `timestamp`
@@ -31,47 +36,119 @@ export function requestHash(method: string, path: string, body: unknown): string
     .digest('hex')
 }
 
+type Claim = { scope: string; key: string; hash: string }
+
+async function findRecord(db: Db, { scope, key }: Claim) {
+  const [row] = await db
+    .select()
+    .from(idempotencyRecords)
+    .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)))
+  return row
+}
+
+function replayOf<T>(row: NonNullable<Awaited<ReturnType<typeof findRecord>>>, hash: string) {
+  if (row.requestHash !== hash) {
+    throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request.')
+  }
+  return { statusCode: row.statusCode, body: row.body as T, replayed: true }
+}
+
 /**
- * Runs `write` once per (scope, key) inside a transaction that also stores its response. A replay with
- * the same request returns the stored response; the same key with another request is a 409.
+ * The stored first response to (scope, key), or null when the key is new. The same key with another
+ * request is a 409. Checked before anything else about a write, so a replay answers the same even
+ * after the record it wrote has changed or gone (a replayed DELETE is still a 204).
+ */
+export async function storedResponse<T>(db: Db, claim: Claim): Promise<IdempotentResponse<T> | null> {
+  const row = await findRecord(db, claim)
+  return row ? replayOf<T>(row, claim.hash) : null
+}
+
+/**
+ * Runs `write` once per (scope, key) inside a transaction that also stores its response: the response
+ * is kept exactly when the write is. A replay with the same request returns the stored response; the
+ * same key with another request is a 409. A write that throws (a refusal, a failed transaction) stores
+ * no key, so the request may be sent again.
  */
 export async function idempotent<T>(
   db: Db,
-  { scope, key, hash }: { scope: string; key: string; hash: string },
+  claim: Claim,
   write: (tx: Db) => Promise<StoredResponse<T>>,
-): Promise<StoredResponse<T>> {
-  const find = async (from: Db) => {
-    const [row] = await from
-      .select()
-      .from(idempotencyRecords)
-      .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)))
-    return row
-  }
-  const replay = (row: NonNullable<Awaited<ReturnType<typeof find>>>): StoredResponse<T> => {
-    if (row.requestHash !== hash) {
-      throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request.')
-    }
-    return { statusCode: row.statusCode, body: row.body as T }
-  }
-
-  const earlier = await find(db)
-  if (earlier) return replay(earlier)
+): Promise<IdempotentResponse<T>> {
+  const earlier = await storedResponse<T>(db, claim)
+  if (earlier) return earlier
   try {
     return await db.transaction(async (tx) => {
       const response = await write(tx)
       await tx.insert(idempotencyRecords).values({
-        scope,
-        key,
-        requestHash: hash,
+        scope: claim.scope,
+        key: claim.key,
+        requestHash: claim.hash,
         statusCode: response.statusCode,
         body: response.body,
       })
-      return response
+      return { ...response, replayed: false }
     })
   } catch (error) {
     // Two copies of one request raced: the loser answers with the winner's stored response.
-    const winner = await find(db)
-    if (winner) return replay(winner)
+    const winner = await findRecord(db, claim)
+    if (winner) return replayOf<T>(winner, claim.hash)
     throw error
+  }
+}
+
+/** Deletes the keys stored before `olderThan`; returns how many went. */
+export async function pruneIdempotencyRecords(db: Db, olderThan: Date): Promise<number> {
+  const deleted = await db
+    .delete(idempotencyRecords)
+    .where(lt(idempotencyRecords.createdAt, olderThan))
+    .returning({ key: idempotencyRecords.key })
+  return deleted.length
+}
+
+/**
+ * Prunes keys older than the retention now and then every `intervalMs` (default hourly) while the
+ * server runs. A failed prune is logged and tried again next time. Returns the stop function.
+ */
+export function startIdempotencyPruning(
+  db: Db,
+  {
+    retentionMs = IDEMPOTENCY_RETENTION_MS,
+    intervalMs = 60 * 60 * 1000,
+    now = () => Date.now(),
+    logger,
+  }: {
+    retentionMs?: number
+    intervalMs?: number
+    now?: () => number
+    logger?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void }
+  } = {},
+): { stop(): Promise<void>; runOnce(): Promise<number> } {
+  let running: Promise<number> | null = null
+  const runOnce = () => {
+    running ??= pruneIdempotencyRecords(db, new Date(now() - retentionMs))
+      .then((pruned) => {
+        if (pruned > 0) logger?.info({ pruned }, 'pruned expired idempotency keys')
+        return pruned
+      })
+      .catch((error: unknown) => {
+        logger?.error({ err: error }, 'pruning idempotency keys failed')
+        return 0
+      })
+      .finally(() => {
+        running = null
+      })
+    return running
+  }
+  const first = setTimeout(() => void runOnce(), Math.min(intervalMs, 10_000))
+  const timer = setInterval(() => void runOnce(), intervalMs)
+  first.unref()
+  timer.unref()
+  return {
+    runOnce,
+    async stop() {
+      clearTimeout(first)
+      clearInterval(timer)
+      await running
+    },
   }
 }

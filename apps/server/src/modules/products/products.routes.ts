@@ -48,6 +48,14 @@ export const productRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { products, tenantOf }) => {
   const headers = WriteHeadersSchema
 
+  // A replayed write (same Idempotency-Key) answers its stored first response before anything else
+  // is checked, so it answers the same even after its record changed or went (idempotency/).
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return
+    const stored = await products.storedResponse(await tenantOf(request), context(request))
+    if (stored) return reply.code(stored.statusCode).send(stored.body)
+  })
+
   app.get(
     '/',
     { schema: { response: { 200: z.object({ data: z.array(ProductSchema) }) } } },

@@ -11,7 +11,7 @@ import {
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { idempotent, requestHash } from '../../idempotency/idempotency.ts'
+import { idempotent, requestHash, storedResponse } from '../../idempotency/idempotency.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import { COLLECTIONS, type CollectionName, type ProductRepository } from './products.repository.ts'
 import { createRecipeChecker } from './recipe-checker.ts'
@@ -45,7 +45,15 @@ export function createProductService({
 }) {
   const repo = repoFor(db)
   const recipeChecker = createRecipeChecker(db)
-  /** Runs a write once per idempotency key, then tells the brewery's room what changed. */
+  const claimOf = (tenant: Tenant, context: WriteContext & { key: string }) => ({
+    scope: `entity:${tenant.entityId}`,
+    key: context.key,
+    hash: requestHash(context.method, context.path, context.body),
+  })
+  /**
+   * Runs a write once per idempotency key, then tells the brewery's room what changed. A replay
+   * changed nothing, so it tells no one.
+   */
   async function write<T>(
     tenant: Tenant,
     context: WriteContext,
@@ -55,17 +63,9 @@ export function createProductService({
   ) {
     const perform = async (tx: Db) => run(repoFor(tx))
     const response = context.key
-      ? await idempotent(
-          db,
-          {
-            scope: `entity:${tenant.entityId}`,
-            key: context.key,
-            hash: requestHash(context.method, context.path, context.body),
-          },
-          perform,
-        )
-      : await db.transaction((tx) => perform(tx as unknown as Db))
-    if (realtime) {
+      ? await idempotent(db, claimOf(tenant, { ...context, key: context.key }), perform)
+      : { ...(await db.transaction((tx) => perform(tx as unknown as Db))), replayed: false }
+    if (realtime && !response.replayed) {
       const data = await broadcast()
       realtime.dataModified(tenant.entityId, {
         sourceSocketId: context.socketId,
@@ -93,6 +93,10 @@ export function createProductService({
   }
 
   return {
+    /** The stored first response of a replayed write (checked before anything else), or null. */
+    storedResponse: (tenant: Tenant, context: WriteContext) =>
+      context.key ? storedResponse(db, claimOf(tenant, { ...context, key: context.key })) : null,
+
     list: (tenant: Tenant) => repo.list(tenant.entityId),
 
     get: (tenant: Tenant, productId: string) => existing(tenant, productId),
