@@ -21,7 +21,7 @@ test('a brewery builds a product: create, rename, describe, packaging with a bar
   await expect(page.getByText("Don't Worry, It's Easy...")).toBeVisible()
 
   // Create from the dialog; Create is disabled while the name is blank.
-  await page.getByRole('button', { name: 'Create Your First Product' }).click()
+  await page.getByRole('button', { name: 'Add Product' }).click()
   const dialog = page.getByRole('dialog', { name: 'New Product' })
   await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled()
   await dialog.getByPlaceholder('Product Name').fill('   ')

@@ -6,7 +6,7 @@ test('two people in one brewery see each other’s changes live', async ({ page,
   await onboardNewBrewery(page, 'Ada')
   // A product with a package and a tasting note, made by A.
   await page.goto('/secure/products')
-  await page.getByRole('button', { name: 'Create Your First Product' }).click()
+  await page.getByRole('button', { name: 'Add Product' }).click()
   await page.getByPlaceholder('Product Name').fill('Live Lager')
   await page.getByRole('button', { name: 'Create' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Live Lager' })).toBeVisible()

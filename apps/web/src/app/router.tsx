@@ -1,8 +1,11 @@
 import { createBrowserRouter } from 'react-router'
+import { RecipePage } from '@/features/recipes/recipe-page.tsx'
 import { RootLayout } from './root-layout.tsx'
 import { LandingPage } from './routes/landing.tsx'
 import { NotFoundPage } from './routes/not-found.tsx'
 import { PlansPage } from './routes/plans.tsx'
+import { InvitationRoute } from './routes/invitation.tsx'
+import { RolesTable } from '@/features/users/components/roles-table.tsx'
 import {
   BillingPage,
   DashboardPage,
@@ -25,13 +28,18 @@ export function createRouter() {
       children: [
         { path: '/', element: <LandingPage /> },
         { path: '/plans', element: <PlansPage /> },
+        { path: '/invitations/:token', element: <InvitationRoute /> },
         {
           path: '/secure',
           element: <SecureLayout />,
           children: [
             { index: true, element: <DashboardPage /> },
             { path: 'products', element: <ProductsPage /> },
+            { path: 'products/editrecipe', element: <RecipePage /> },
+            { path: 'products/onboarding', element: <RecipePage /> },
             { path: 'products/:productId', element: <ProductPage /> },
+            { path: 'products/:productId/recipes', element: <RecipePage /> },
+            { path: 'products/:productId/recipes/:recipeId', element: <RecipePage /> },
             { path: 'inventory', element: <InventoryPage /> },
             { path: 'operations', element: <OperationsPage /> },
             { path: 'reporting', element: <ReportingPage /> },
@@ -42,7 +50,7 @@ export function createRouter() {
               children: [
                 { index: true, element: <UserManagementPage /> },
                 { path: 'users', element: <UserManagementPage /> },
-                { path: 'roles', element: <SettingsPlaceholderPage title="Roles" /> },
+                { path: 'roles', element: <RolesTable /> },
                 { path: 'equipment', element: <SettingsPlaceholderPage title="Equipment" /> },
                 { path: 'billing', element: <BillingPage /> },
               ],

@@ -1,7 +1,7 @@
 import { can, type Attribute, type Package, type Product, type TastingNote } from '@brewcommand/domain'
 import { ChevronRight, Pencil, Trash2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx'
 import { Input } from '@/components/ui/input.tsx'
@@ -11,6 +11,8 @@ import { useProductWrites } from '../api/use-product-writes.ts'
 import { AttributeDialog, PackageDialog, TastingNoteDialog } from './item-dialogs.tsx'
 import { AddCard } from './new-product-dialog.tsx'
 import { UpcBarcode } from './upc-barcode.tsx'
+import { RecipeSummary } from '@/features/recipes/components/recipe-summary.tsx'
+import { newRecipePath, recipeEditPath } from '@/features/recipes/lib/navigation.ts'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`
@@ -149,6 +151,7 @@ type Editing<T> = { item: T | null; key: number } | null
 export function ProductDetail({ productId }: { productId: string }) {
   const { currentEntity } = useAppState()
   const writes = useProductWrites()
+  const navigate = useNavigate()
   const [editingPackage, setEditingPackage] = useState<Editing<Package>>(null)
   const [editingAttribute, setEditingAttribute] = useState<Editing<Attribute>>(null)
   const [editingNote, setEditingNote] = useState<Editing<TastingNote>>(null)
@@ -203,15 +206,18 @@ export function ProductDetail({ productId }: { productId: string }) {
       </Section>
 
       <Section title="Recipes">
-        {product.recipes.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No recipes yet.</p>
-        ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {product.recipes.map((recipe) => (
-              <ItemCard
-                key={recipe.id}
-                actions={
-                  canEditRecipes && (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {product.recipes.map((recipe) => (
+            <ItemCard
+              key={recipe.id}
+              actions={
+                canEditRecipes && (
+                  <>
+                    <Button variant="ghost" size="icon" className="size-8" asChild>
+                      <Link to={recipeEditPath(product.id, recipe.id)} aria-label="Edit recipe">
+                        <Pencil aria-hidden="true" />
+                      </Link>
+                    </Button>
                     <IconAction
                       label="Delete recipe"
                       onClick={() =>
@@ -223,16 +229,22 @@ export function ProductDetail({ productId }: { productId: string }) {
                     >
                       <Trash2 aria-hidden="true" />
                     </IconAction>
-                  )
-                }
-              >
-                <p className="font-medium">
-                  {recipe.yield.quantity} {recipe.yield.unit === 'GAL' ? 'Gallons' : 'BBL'}
-                </p>
-              </ItemCard>
-            ))}
-          </ul>
-        )}
+                  </>
+                )
+              }
+            >
+              <RecipeSummary productId={product.id} recipe={recipe} />
+            </ItemCard>
+          ))}
+          {canEditRecipes && (
+            <li>
+              <AddCard label="Add Recipe" onClick={() => void navigate(newRecipePath(product.id))} />
+            </li>
+          )}
+          {!canEditRecipes && product.recipes.length === 0 && (
+            <li className="text-sm text-muted-foreground">No recipes yet.</li>
+          )}
+        </ul>
       </Section>
 
       <Section title="Packaging Options">

@@ -77,13 +77,23 @@ export function ProductsList() {
     <div className="grid gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Products</h1>
       {products.length === 0 ? (
-        <section className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-16 text-center shadow-xs">
-          <Beer aria-hidden="true" className="size-10 text-primary" />
-          <h2 className="text-xl font-semibold">Let&apos;s Create Your Products!</h2>
-          <p className="text-muted-foreground">Don&apos;t Worry, It&apos;s Easy...</p>
-          {/* The recipe editor's onboarding mode arrives with the recipe issue; until then the dialog creates the product. */}
-          <Button onClick={() => setIsCreating(true)}>Create Your First Product</Button>
-        </section>
+        <>
+          <section className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-16 text-center shadow-xs">
+            <Beer aria-hidden="true" className="size-10 text-primary" />
+            <h2 className="text-xl font-semibold">Let&apos;s Create Your Products!</h2>
+            <p className="text-muted-foreground">Don&apos;t Worry, It&apos;s Easy...</p>
+            {/* The product with its first recipe, in the recipe editor's onboarding mode (spec 02 §2). */}
+            <Button onClick={() => void navigate('/secure/products/editrecipe')}>
+              Create Your First Product
+            </Button>
+          </section>
+          {/* A product without a recipe yet, from the dialog as on the full list (ADR 022). */}
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <li>
+              <AddCard label="Add Product" onClick={() => setIsCreating(true)} />
+            </li>
+          </ul>
+        </>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {products.map((product) => (

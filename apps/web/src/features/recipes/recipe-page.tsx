@@ -1,0 +1,15 @@
+import { useParams, useSearchParams } from 'react-router'
+import { RecipeScreen } from './components/recipe-editor.tsx'
+
+/** The recipe routes (spec 02 §2): viewMode=true is read-only, returnTo=view comes back to the view. */
+export function RecipePage() {
+  const { productId, recipeId } = useParams()
+  const [search] = useSearchParams()
+  const route = {
+    productId,
+    recipeId,
+    isViewMode: search.get('viewMode') === 'true',
+    returnsToView: search.get('returnTo') === 'view',
+  }
+  return <RecipeScreen key={`${productId}/${recipeId}/${route.isViewMode}`} route={route} />
+}
