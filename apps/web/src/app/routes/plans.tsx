@@ -20,6 +20,7 @@ import {
   postOnboarding,
 } from '@/features/onboarding/api/onboarding-api.ts'
 import { BusinessForm } from '@/features/onboarding/business-form.tsx'
+import { EmbeddedStripeCheckout } from '@/features/onboarding/embedded-checkout.tsx'
 import { PaymentResult } from '@/features/onboarding/payment-result.tsx'
 import { PlanCards } from '@/features/onboarding/plan-cards.tsx'
 import { readSelectedPlan, storeSelectedPlan } from '@/features/onboarding/selected-plan.ts'
@@ -71,6 +72,11 @@ function PaymentStep({ plan, entityId }: { plan: PlanId; entityId: string }) {
         </p>
       ) : !checkout.data ? (
         <Loading />
+      ) : config.payments.mode === 'stripe' && config.payments.publishableKey ? (
+        <EmbeddedStripeCheckout
+          publishableKey={config.payments.publishableKey}
+          clientSecret={checkout.data.client_secret}
+        />
       ) : (
         <TestCheckout
           amountLabel={

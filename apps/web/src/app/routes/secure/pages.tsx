@@ -1,11 +1,11 @@
 import { BookOpen, Boxes, Factory } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { PLANS } from '@brewcommand/domain'
-import { Link, NavLink, Outlet, useParams } from 'react-router'
+import { NavLink, Outlet, useParams } from 'react-router'
 import { ProductDetail } from '@/features/products/components/product-detail.tsx'
 import { ProductsList } from '@/features/products/components/products-list.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { useAppState } from '@/features/app-state/app-state.tsx'
+import { BillingSettings } from '@/features/onboarding/billing-settings.tsx'
 import { cn } from '@/lib/utils.ts'
 
 function PageHeading({ children }: { children: ReactNode }) {
@@ -164,42 +164,9 @@ export function UserManagementPage() {
   )
 }
 
-const STATUS_LABEL: Record<string, string> = {
-  active: 'Active',
-  incomplete: 'Awaiting payment',
-  past_due: 'Past due',
-  canceled: 'Canceled',
-}
-
-/** Settings → Billing: the brewery's plan, its price and the subscription's status. */
+/** Settings → Billing: the subscription's state, and Stripe's customer portal in Stripe mode. */
 export function BillingPage() {
-  const { currentEntity } = useAppState()
-  const subscription = currentEntity?.subscription
-  const plan = subscription?.plan ? PLANS[subscription.plan] : null
-  return (
-    <section aria-labelledby="billing-heading" className="grid gap-4">
-      <h2 id="billing-heading" className="text-xl font-semibold">
-        Billing
-      </h2>
-      <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-6 gap-y-3 rounded-xl border bg-card p-6 shadow-xs">
-        <dt className="text-muted-foreground">Plan</dt>
-        <dd className="font-medium">{plan ? plan.name : 'No plan yet'}</dd>
-        <dt className="text-muted-foreground">Price</dt>
-        <dd>
-          {plan
-            ? `$${plan.perMonthUsd} per mo. ${plan.billed} ($${plan.perYearUsd.toLocaleString('en-US')} per year)`
-            : '—'}
-        </dd>
-        <dt className="text-muted-foreground">Status</dt>
-        <dd>{STATUS_LABEL[subscription?.status ?? 'incomplete'] ?? subscription?.status}</dd>
-      </dl>
-      {subscription?.status !== 'active' && (
-        <Button asChild className="w-fit">
-          <Link to="/plans">Finish payment</Link>
-        </Button>
-      )}
-    </section>
-  )
+  return <BillingSettings />
 }
 
 /** Roles and Equipment are placeholders in the spec (spec 01 §2: their routes are not shown). */
