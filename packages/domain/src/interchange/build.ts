@@ -60,14 +60,72 @@ const CUSTOM_PREFIX = 'custom-'
 /** True for an ingredient id made by customId. */
 export const isCustomId = (id: string) => id.startsWith(CUSTOM_PREFIX)
 
+// The recipe shapes' limits (recipe.schema.ts, product.schema.ts): longer texts are cut, larger numbers capped.
+const cut = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value)
+const MAX_QUANTITY = 1_000_000
+const capAmount = <T extends { value: number }>(amount: T): T =>
+  amount.value > MAX_QUANTITY ? { ...amount, value: MAX_QUANTITY } : amount
+const MAX_ENTRIES = 200
+const MAX_STEPS = 100
+
 const differs = (a: number | undefined, b: number, tolerance: number) =>
   a !== undefined && Math.abs(a - b) > tolerance
 
 /** A neutral recipe as a BrewCommand recipe draft, matching each ingredient to the catalogue by name. */
-export function buildImportedRecipe(neutral: NeutralRecipe): ImportedRecipe {
+export function buildImportedRecipe(input: NeutralRecipe): ImportedRecipe {
   const unmatched: UnmatchedIngredient[] = []
-  const notices = [...neutral.notices]
+  const notices = [...input.notices]
+  const skipped = [...input.skipped]
   let matched = 0
+  const limit = <T extends { path: string }>(list: T[], max: number, what: string): T[] => {
+    for (const extra of list.slice(max))
+      skipped.push({ path: extra.path, reason: `Only ${max} ${what} fit in a recipe` })
+    return list.slice(0, max)
+  }
+  const neutral: NeutralRecipe = {
+    ...input,
+    name: cut(input.name, 200),
+    notes: cut(input.notes, 5000),
+    batch: { ...input.batch, quantity: Math.min(input.batch.quantity, MAX_QUANTITY) },
+    boilTime: Math.min(input.boilTime, MAX_QUANTITY),
+    whirlpoolTime: Math.min(input.whirlpoolTime, MAX_QUANTITY),
+    mashThickness: Math.min(input.mashThickness, MAX_QUANTITY),
+    fermentables: limit(input.fermentables, MAX_ENTRIES, 'fermentables').map((f) => ({
+      ...f,
+      name: cut(f.name, 200),
+      amount: capAmount(f.amount),
+      ...(f.lovibond === undefined ? {} : { lovibond: Math.min(f.lovibond, 1000) }),
+    })),
+    hops: limit(input.hops, MAX_ENTRIES, 'hops').map((h) => ({
+      ...h,
+      name: cut(h.name, 200),
+      amount: capAmount(h.amount),
+      time: h.time ? capAmount(h.time) : null,
+    })),
+    miscs: limit(input.miscs, MAX_ENTRIES, 'other ingredients').map((m) => ({
+      ...m,
+      name: cut(m.name, 200),
+      kind: cut(m.kind, 100),
+      amount: capAmount(m.amount),
+      additionTime: m.additionTime === null ? null : Math.min(m.additionTime, MAX_QUANTITY),
+      notes: cut(m.notes, 2000),
+    })),
+    yeast: input.yeast
+      ? {
+          ...input.yeast,
+          name: cut(input.yeast.name, 200),
+          kind: input.yeast.kind?.slice(0, 100),
+          flocculation: input.yeast.flocculation?.slice(0, 50),
+        }
+      : null,
+    steps: limit(input.steps, MAX_STEPS, 'mash steps').map((step) => ({
+      ...step,
+      temperature: cut(step.temperature, 40),
+      durationMins: cut(step.durationMins, 40),
+      targetpH: cut(step.targetpH, 40),
+      brewersNotes: cut(step.brewersNotes, 2000),
+    })),
+  }
 
   const grainBill: GrainEntry[] = neutral.fermentables.map((f) => {
     const item = matchFermentable(f.name, f.catalogueId)
@@ -220,7 +278,7 @@ export function buildImportedRecipe(neutral: NeutralRecipe): ImportedRecipe {
     stats,
     matched,
     unmatched,
-    skipped: neutral.skipped,
+    skipped,
     notices,
   }
 }

@@ -255,6 +255,19 @@ describe('BeerXML tolerance', () => {
     ])
   })
 
+  it('fits what it reads into the recipe limits: long texts cut, huge amounts capped', () => {
+    const long = 'x'.repeat(60)
+    const xml = `<RECIPE><NAME>${'N'.repeat(250)}</NAME><BATCH_SIZE>20</BATCH_SIZE>
+      <HOPS><HOP><NAME>Citra</NAME><ALPHA>12</ALPHA><AMOUNT>5000000</AMOUNT><USE>Boil</USE><TIME>60</TIME></HOP></HOPS>
+      <MASH><MASH_STEPS><MASH_STEP><NAME>Rest</NAME><DISPLAY_STEP_TEMP>${long}</DISPLAY_STEP_TEMP></MASH_STEP></MASH_STEPS></MASH></RECIPE>`
+    const report = readRecipeFile('limits.xml', xml)
+    expect(report.problems).toEqual([])
+    const [r] = report.recipes
+    expect(r.name).toHaveLength(200)
+    expect(r.recipe.process[0].temperature).toBe('x'.repeat(40))
+    expect(r.recipe.hopsBill[0].amount).toEqual({ value: 1_000_000, unit: 'Kilograms' })
+  })
+
   it('reads TRUE, true and 1 as true', () => {
     const misc = (flag: string) =>
       `<RECIPE><NAME>B</NAME><BATCH_SIZE>20</BATCH_SIZE><MISCS><MISC><NAME>Honey Dust</NAME><TYPE>Other</TYPE><USE>Boil</USE>

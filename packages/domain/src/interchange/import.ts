@@ -2,7 +2,10 @@
 // what was skipped and why. Nothing here creates anything; the screen does that on Confirm.
 import { parseBeerJson } from './beerjson.ts'
 import { decodeXmlBytes, parseBeerXml } from './beerxml.ts'
-import { buildImportedRecipe, type ImportedRecipe } from './build.ts'
+import { RecipeSchema } from '../recipes/recipe.schema.ts'
+import { buildImportedRecipe, recipeFromDraft, type ImportedRecipe } from './build.ts'
+
+const CHECK_ID = '00000000-0000-4000-8000-000000000000'
 import type { InterchangeProblem, NeutralFile } from './model.ts'
 
 /** Largest file read: 5 MB. */
@@ -76,5 +79,18 @@ export function readRecipeFile(fileName: string, content: Uint8Array | string): 
   } else {
     file = parseBeerJson(asText.replace(/^\uFEFF/, ''), INTERCHANGE_MAX_RECIPES)
   }
-  return { fileName, format, recipes: file.recipes.map(buildImportedRecipe), problems: file.problems }
+  // Every recipe is checked against the shape the API accepts, so Confirm never meets a 400.
+  const problems = [...file.problems]
+  const recipes: ImportedRecipe[] = []
+  file.recipes.forEach((neutral) => {
+    const imported = buildImportedRecipe(neutral)
+    const checked = RecipeSchema.safeParse(recipeFromDraft(imported.recipe, CHECK_ID, CHECK_ID))
+    if (checked.success) recipes.push(imported)
+    else
+      problems.push({
+        path: neutral.path,
+        reason: `${imported.name} cannot be stored: ${checked.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+      })
+  })
+  return { fileName, format, recipes, problems }
 }
