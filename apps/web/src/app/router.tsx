@@ -4,6 +4,8 @@ import { RootLayout } from './root-layout.tsx'
 import { LandingPage } from './routes/landing.tsx'
 import { NotFoundPage } from './routes/not-found.tsx'
 import { PlansPage } from './routes/plans.tsx'
+import { InvitationRoute } from './routes/invitation.tsx'
+import { RolesTable } from '@/features/users/components/roles-table.tsx'
 import {
   BillingPage,
   DashboardPage,
@@ -26,6 +28,7 @@ export function createRouter() {
       children: [
         { path: '/', element: <LandingPage /> },
         { path: '/plans', element: <PlansPage /> },
+        { path: '/invitations/:token', element: <InvitationRoute /> },
         {
           path: '/secure',
           element: <SecureLayout />,
@@ -47,7 +50,7 @@ export function createRouter() {
               children: [
                 { index: true, element: <UserManagementPage /> },
                 { path: 'users', element: <UserManagementPage /> },
-                { path: 'roles', element: <SettingsPlaceholderPage title="Roles" /> },
+                { path: 'roles', element: <RolesTable /> },
                 { path: 'equipment', element: <SettingsPlaceholderPage title="Equipment" /> },
                 { path: 'billing', element: <BillingPage /> },
               ],

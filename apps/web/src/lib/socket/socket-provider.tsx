@@ -1,12 +1,17 @@
 import type { DataModifiedEvent, ServerToClientEvents } from '@brewcommand/domain'
 import { SOCKET_AUTH_ERRORS } from '@brewcommand/domain'
-import { createContext, use, useEffect, useRef, useState, type ReactNode } from 'react'
+import { createContext, use, useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { io, type Socket } from 'socket.io-client'
 
 export type SocketContextValue = {
   isConnected: boolean
   /** The current socket's id at call time ('' when none), for X-Socket-ID. */
   getSocketId: () => string
+  /** Listens to a server event on whichever socket is current; returns the unsubscribe. */
+  subscribe: <E extends keyof ServerToClientEvents>(
+    event: E,
+    listener: ServerToClientEvents[E],
+  ) => () => void
 }
 
 const SocketContext = createContext<SocketContextValue | null>(null)
@@ -36,6 +41,7 @@ export function SocketProvider({
   const [isConnected, setIsConnected] = useState(false)
   const socketRef = useRef<Socket<ServerToClientEvents> | null>(null)
   const handler = useRef(onDataModified)
+  const listeners = useRef(new Map<string, Set<(...args: never[]) => void>>())
   useEffect(() => {
     handler.current = onDataModified
   })
@@ -58,6 +64,9 @@ export function SocketProvider({
         console.error('Real-time authentication failed; please sign in again.', error)
       }
     })
+    socket.onAny((event: string, ...args: unknown[]) => {
+      for (const listener of listeners.current.get(event) ?? []) listener(...(args as never[]))
+    })
     socket.on('dataModified', (event) =>
       handler.current(event, event.sourceSocketId !== '' && event.sourceSocketId === socket.id),
     )
@@ -68,7 +77,17 @@ export function SocketProvider({
     }
   }, [entityId, token])
 
-  const value: SocketContextValue = { isConnected, getSocketId: () => socketRef.current?.id ?? '' }
+  const subscribe = useCallback<SocketContextValue['subscribe']>((event, listener) => {
+    const set = listeners.current.get(event) ?? new Set()
+    listeners.current.set(event, set)
+    set.add(listener)
+    return () => void set.delete(listener)
+  }, [])
+  const value: SocketContextValue = {
+    isConnected,
+    getSocketId: () => socketRef.current?.id ?? '',
+    subscribe,
+  }
   return <SocketContext value={value}>{children}</SocketContext>
 }
 

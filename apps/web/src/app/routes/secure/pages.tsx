@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { NavLink, Outlet, useParams } from 'react-router'
 import { ProductDetail } from '@/features/products/components/product-detail.tsx'
 import { ProductsList } from '@/features/products/components/products-list.tsx'
+import { UserManagement } from '@/features/users/components/user-management.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { useAppState } from '@/features/app-state/app-state.tsx'
 import { BillingSettings } from '@/features/onboarding/billing-settings.tsx'
@@ -133,35 +134,7 @@ export function SettingsLayout() {
 }
 
 export function UserManagementPage() {
-  const { data, currentEntity } = useAppState()
-  const { user } = data
-  return (
-    <section aria-labelledby="user-management-heading" className="grid gap-4">
-      <h2 id="user-management-heading" className="text-xl font-semibold">
-        User Management
-      </h2>
-      <div className="overflow-x-auto rounded-xl border bg-card shadow-xs">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b bg-muted/50 text-muted-foreground">
-            <tr>
-              <th className="px-4 py-3 font-medium">Name</th>
-              <th className="px-4 py-3 font-medium">Email</th>
-              <th className="px-4 py-3 font-medium">Role</th>
-              <th className="px-4 py-3 font-medium">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td className="px-4 py-3">{`${user.givenName} ${user.familyName}`.trim() || user.email}</td>
-              <td className="px-4 py-3">{user.email}</td>
-              <td className="px-4 py-3">{currentEntity?.role ?? '—'}</td>
-              <td className="px-4 py-3">Active</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
-    </section>
-  )
+  return <UserManagement />
 }
 
 /** Settings → Billing: the subscription's state, and Stripe's customer portal in Stripe mode. */

@@ -12,6 +12,7 @@ import type { BootstrapEntity } from '@/features/app-state/get-bootstrap.ts'
 import { registerProductAppliers } from '@/features/products/api/product-appliers.ts'
 import { useAuth } from '@/features/auth/auth-context.ts'
 import { SecureShell } from '@/features/shell/secure-shell.tsx'
+import { TeamSync } from '@/features/users/team-sync.tsx'
 import { RequireAuth } from './require-auth.tsx'
 
 // Before any queue restores: how a stored write is re-applied to local state (lib/queue/appliers.ts).
@@ -111,6 +112,7 @@ function QueuedArea({
       onRestored={onRestored}
     >
       <PendingWritesBridge target={pendingWrites} />
+      <TeamSync />
       {shell(<Outlet />)}
     </QueueProvider>
   )

@@ -1,0 +1,26 @@
+import { render, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { RolesTable } from './roles-table.tsx'
+
+describe('Settings → Roles', () => {
+  it('shows DESIGN.md’s permission table read-only', () => {
+    render(<RolesTable />)
+    expect(screen.getByRole('heading', { name: 'Roles' })).toBeVisible()
+    const cells = (action: string) =>
+      within(screen.getByRole('row', { name: new RegExp(action) }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Action',
+      'Brewer',
+      'Manager',
+      'Admin',
+    ])
+    expect(cells('Read everything')).toEqual(['Allowed', 'Allowed', 'Allowed'])
+    expect(cells('Create, edit, delete recipes')).toEqual(['Allowed', 'Allowed', 'Allowed'])
+    expect(cells('Rename, describe, delete products')).toEqual(['Not allowed', 'Allowed', 'Allowed'])
+    expect(cells('Invite, change, remove members')).toEqual(['Not allowed', 'Not allowed', 'Allowed'])
+    expect(screen.queryByRole('button')).toBeNull()
+    expect(screen.queryByRole('checkbox')).toBeNull()
+  })
+})

@@ -1,0 +1,11 @@
+import { can, type Permission } from '@brewcommand/domain'
+import { useAppState } from '@/features/app-state/app-state.tsx'
+
+/**
+ * True when the signed-in user's role in the current brewery may do `permission` (DESIGN.md's table).
+ * Hide what this refuses; the server refuses it anyway.
+ */
+export function useCan(permission: Permission): boolean {
+  const { currentEntity } = useAppState()
+  return can(currentEntity?.role, permission)
+}
