@@ -1,0 +1,218 @@
+// API throughput and latency with autocannon against the server process (`apps/server/src/server.ts`,
+// what `npm start` runs), on PGlite and on a PostgreSQL of its own: GET /api/products for a brewery of
+// 100 products × 3 recipes, GET /api/users/bootstrap, and a write mix (PUT product name, POST tasting
+// note, each with its Idempotency-Key as the browser's queue sends it). Every read is compared with a
+// bare Fastify process serving the same JSON from memory, measured in the same run at the same
+// concurrency: the load generator shares the machine, so only these ratios carry over between runs.
+// Targets: read throughput ≥ 0.5 × bare, read p99 ≤ 2 × bare p99; ≥ 1,000 writes/s on PostgreSQL,
+// ≥ 300 on PGlite. BENCH_SECONDS (default 10) sets each run's length; BENCH_CONNECTIONS (default 32).
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { makeEnvelope } from '@brewcommand/domain'
+import autocannon, { type Options, type Result } from 'autocannon'
+import { freePort } from '../apps/server/src/idp/testing/free-port.ts'
+import { recipeWith } from './support/fixtures.ts'
+import { launch, pgliteStore, newBrewery, type Store } from './support/server.ts'
+import { MissingBinaryError, startPostgres } from './support/services.ts'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
+const PRODUCTS = 100
+const RECIPES = 3
+const WRITE_TARGET = { pglite: 300, postgres: 1000 } as const
+
+type Row = { name: string; target: string; [figure: string]: unknown }
+
+async function cannon(options: Options): Promise<Result> {
+  // A short warm-up first: the first second of a run is a JIT and connection-pool dip.
+  await autocannon({ ...options, duration: Math.min(2, SECONDS) })
+  return autocannon({ ...options, duration: SECONDS, connections: options.connections ?? CONNECTIONS })
+}
+
+/** The bare yardstick in a process of its own, serving each path's body from memory. */
+async function startBare(bodies: Record<string, string>) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'brewcommand-bare-'))
+  const routes: Record<string, string> = {}
+  Object.entries(bodies).forEach(([route, body], i) => {
+    routes[route] = path.join(dir, `${i}.json`)
+    writeFileSync(routes[route], body)
+  })
+  writeFileSync(path.join(dir, 'routes.json'), JSON.stringify(routes))
+  const port = await freePort()
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'bare-server.ts'),
+      path.join(dir, 'routes.json'),
+      String(port),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  const [line] = await new Promise<string[]>((resolve) =>
+    createInterface({ input: child.stdout }).once('line', (l) => resolve([l])),
+  )
+  if (line !== 'READY') throw new Error('the bare server did not start')
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))),
+  }
+}
+
+const rps = (r: Result) => Math.round(r['2xx'] / SECONDS)
+const failures = (r: Result) => r.non2xx + r.errors + r.timeouts
+
+async function runStore(label: 'pglite' | 'postgres', store: Store): Promise<Row[]> {
+  const { server, issuer } = await launch(store)
+  try {
+    const brewery = await newBrewery(server.url, issuer)
+    const productIds: string[] = []
+    for (let i = 0; i < PRODUCTS; i++) {
+      const id = crypto.randomUUID()
+      const recipes = Array.from({ length: RECIPES }, (_, r) => recipeWith(id, 12, i + r))
+      // A new product carries its first recipe; the others are added to it.
+      const steps = [
+        ['/api/products', makeEnvelope('product', { id, name: `Beer ${i}`, recipes: recipes.slice(0, 1) })],
+        ...recipes
+          .slice(1)
+          .map((recipe) => [`/api/products/${id}/recipes`, makeEnvelope('recipe', recipe)] as const),
+      ] as const
+      for (const [route, envelope] of steps) {
+        const response = await fetch(`${server.url}${route}`, {
+          method: 'POST',
+          headers: brewery.headers,
+          body: JSON.stringify(envelope),
+        })
+        if (response.status !== 201)
+          throw new Error(`seeding answered ${response.status}: ${await response.text()}`)
+      }
+      productIds.push(id)
+    }
+    const auth = { authorization: brewery.headers.authorization }
+    const read = async (p: string, headers: Record<string, string>) => {
+      const response = await fetch(`${server.url}${p}`, { headers })
+      if (!response.ok) throw new Error(`${p} answered ${response.status}`)
+      return response.text()
+    }
+    const productsBody = await read('/api/products', auth)
+    const bootstrapHeaders = {
+      authorization: brewery.headers.authorization,
+      'x-id-token': brewery.headers['x-id-token'],
+    }
+    const bootstrapBody = await read('/api/users/bootstrap', bootstrapHeaders)
+    const bare = await startBare({ '/api/products': productsBody, '/api/users/bootstrap': bootstrapBody })
+    const rows: Row[] = []
+    try {
+      for (const [route, headers, body] of [
+        ['/api/products', auth, productsBody],
+        ['/api/users/bootstrap', bootstrapHeaders, bootstrapBody],
+      ] as const) {
+        const bareRun = await cannon({ url: `${bare.url}${route}` })
+        const appRun = await cannon({ url: `${server.url}${route}`, headers })
+        const throughputRatio = rps(appRun) / Math.max(1, rps(bareRun))
+        const p99Ratio = appRun.latency.p99 / Math.max(1, bareRun.latency.p99)
+        rows.push({
+          name: `api-${label} GET ${route}`,
+          target: 'req/s ≥ 0.5 × bare, p99 ≤ 2 × bare p99',
+          body_kb: Math.round(Buffer.byteLength(body) / 1024),
+          req_s: rps(appRun),
+          p50_ms: appRun.latency.p50,
+          p99_ms: appRun.latency.p99,
+          bare_req_s: rps(bareRun),
+          bare_p99_ms: bareRun.latency.p99,
+          ratio_req_s: Number(throughputRatio.toFixed(2)),
+          ratio_p99: Number(p99Ratio.toFixed(2)),
+          failed: failures(appRun),
+          met: throughputRatio >= 0.5 && p99Ratio <= 2 && failures(appRun) === 0,
+        })
+      }
+    } finally {
+      await bare.stop()
+    }
+
+    // The write mix: half renames, half new tasting notes, spread over the 100 products.
+    let n = 0
+    const envelopeRequest = (
+      method: string,
+      pathOf: (id: string) => string,
+      envelope: () => ReturnType<typeof makeEnvelope>,
+    ) => ({
+      method,
+      setupRequest: (request: {
+        method?: string
+        path?: string
+        headers?: Record<string, string>
+        body?: string
+      }) => {
+        const id = productIds[n++ % productIds.length]
+        const data = envelope()
+        return {
+          ...request,
+          path: pathOf(id),
+          headers: {
+            ...brewery.headers,
+            'idempotency-key': data.metadata.correlationIdentifier,
+          },
+          body: JSON.stringify(data),
+        }
+      },
+    })
+    const writes = await cannon({
+      url: server.url,
+      requests: [
+        envelopeRequest(
+          'PUT',
+          (id) => `/api/products/${id}`,
+          () => makeEnvelope('product', { name: `Renamed ${n}` }),
+        ),
+        envelopeRequest(
+          'POST',
+          (id) => `/api/products/${id}/tastingNotes`,
+          () =>
+            makeEnvelope('product:tastingNote', {
+              id: crypto.randomUUID(),
+              category: 'Aroma',
+              notes: `Note ${n}`,
+            }),
+        ),
+      ],
+    })
+    rows.push({
+      name: `api-${label} writes (PUT name, POST tasting note)`,
+      target: `≥ ${WRITE_TARGET[label].toLocaleString('en-US')} writes/s`,
+      writes_s: rps(writes),
+      p50_ms: writes.latency.p50,
+      p99_ms: writes.latency.p99,
+      failed: failures(writes),
+      met: rps(writes) >= WRITE_TARGET[label] && failures(writes) === 0,
+    })
+    return rows
+  } finally {
+    await server.stop()
+  }
+}
+
+const results: Row[] = []
+const when = new Date().toISOString()
+results.push(...(await runStore('pglite', pgliteStore())))
+try {
+  const pg = await startPostgres()
+  try {
+    results.push(...(await runStore('postgres', { kind: 'postgres', url: pg.url })))
+  } finally {
+    await pg.destroy()
+  }
+} catch (error) {
+  if (!(error instanceof MissingBinaryError)) throw error
+  console.error(`PostgreSQL runs skipped: ${error.message}`)
+  results.push({ name: 'api-postgres', target: '', skipped: error.message })
+}
+for (const row of results) row.measuredAt = when
+console.table(results.map(({ target: _t, measuredAt: _m, ...row }) => row))
+mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true })
+writeFileSync(path.join(import.meta.dirname, 'results', 'api.json'), `${JSON.stringify(results, null, 2)}\n`)
+process.exit(0)

@@ -1,0 +1,47 @@
+// The part of autocannon's programmatic API the benchmarks use (the package ships no types).
+declare module 'autocannon' {
+  type Histogram = {
+    average: number
+    mean: number
+    stddev: number
+    min: number
+    max: number
+    total: number
+    p50: number
+    p90: number
+    p97_5: number
+    p99: number
+  }
+  export type RawRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string }
+  export type Options = {
+    url: string
+    connections?: number
+    duration?: number
+    amount?: number
+    pipelining?: number
+    timeout?: number
+    headers?: Record<string, string>
+    method?: string
+    body?: string
+    requests?: {
+      method?: string
+      path?: string
+      headers?: Record<string, string>
+      body?: string
+      setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest
+    }[]
+  }
+  export type Result = {
+    requests: Histogram & { sent: number }
+    latency: Histogram
+    throughput: Histogram
+    errors: number
+    timeouts: number
+    non2xx: number
+    '2xx': number
+    '4xx': number
+    '5xx': number
+    duration: number
+  }
+  export default function autocannon(options: Options): Promise<Result>
+}
