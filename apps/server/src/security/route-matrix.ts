@@ -1,0 +1,322 @@
+// The security matrix's table: one descriptor per route of the server ("METHOD /path" exactly as
+// Fastify registers it, e.g. "PUT /api/products/:productId/recipes/:recipeId"). The matrix tests
+// (security/*.test.ts) read the server's own route table and fail for any route missing here.
+//
+// Adding a route? Add its line below:
+// - a route anyone may call without a token → `PUBLIC_ROUTES` (with the reason; keep it short);
+// - a route for any signed-in user, with or without a brewery (onboarding, bootstrap) → `account(…)`;
+// - a route on the caller's brewery → `tenant(permission, scope, okStatus, request)`:
+//     permission: the row of DESIGN.md's table (packages/domain/src/access/roles.ts) it needs;
+//     scope 'record': the path names one record of the brewery (another brewery's member gets 404);
+//     scope 'brewery': it lists or creates within the caller's own brewery;
+//     request: builds a valid request of brewery A (the positive case), e.g. with `ctx.product()`.
+// HEAD routes that Fastify adds for a GET share the GET's line.
+import { makeEnvelope, newRecipe, type Permission, type Role } from '@brewcommand/domain'
+
+export interface MatrixRequest {
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  url: string
+  payload?: unknown
+  headers?: Record<string, string>
+}
+
+/** Records of the brewery under test, created fresh through the API by its Admin. */
+export interface SeededProduct {
+  id: string
+  recipeId: string
+  packageId: string
+  tastingNoteId: string
+  attributeId: string
+}
+
+/** What a request factory may use; everything belongs to the brewery under test ("brewery A"). */
+export interface RequestContext {
+  entityId: string
+  /** The id of the brewery's "16oz Cans" packaging type. */
+  packagingTypeId: string
+  /** A fresh product with one recipe, package, tasting note and attribute. */
+  product(): Promise<SeededProduct>
+  /** A fresh, unpaid checkout session of the brewery. */
+  checkout(): Promise<{ sessionId: string; clientSecret: string }>
+  /** Any call as the brewery's Admin, to seed records a new route needs (answers status and JSON). */
+  asAdmin(request: MatrixRequest): Promise<{ statusCode: number; body: unknown }>
+}
+
+export type RequestFactory = (ctx: RequestContext) => Promise<MatrixRequest> | MatrixRequest
+
+/** Who calls in the role matrix: a member of brewery A with each role, or a user without a brewery. */
+export type Caller = Role | 'newcomer'
+
+export type RouteDescriptor =
+  | {
+      kind: 'public'
+      reason: string
+      /** A valid request, for routes that take a body (the fuzzing starts from it). */
+      request?: RequestFactory
+    }
+  | {
+      /** Any signed-in user, with or without a brewery; the status each caller gets. */
+      kind: 'account'
+      expect: Record<Caller, number>
+      request: RequestFactory
+    }
+  | {
+      kind: 'tenant'
+      permission: Permission
+      scope: 'record' | 'brewery'
+      /** The status of the positive case (allowed role, own brewery). */
+      ok: number
+      request: RequestFactory
+      /** What a signed-in user without a brewery gets, when not the usual 403. */
+      newcomer?: number
+    }
+
+const account = (expect: Record<Caller, number>, request: RequestFactory): RouteDescriptor => ({
+  kind: 'account',
+  expect,
+  request,
+})
+const tenant = (
+  permission: Permission,
+  scope: 'record' | 'brewery',
+  ok: number,
+  request: RequestFactory,
+  options: { newcomer?: number } = {},
+): RouteDescriptor => ({ kind: 'tenant', permission, scope, ok, request, ...options })
+
+const uuid = () => crypto.randomUUID()
+const BUSINESS = {
+  name: 'Matrix Malting',
+  address: '2 Kettle Road',
+  city: 'Bend',
+  state: 'OR',
+  zip: '97701',
+  phone: '(541) 555-0199',
+  ein: '98-7654321',
+  type: 'Brewery',
+}
+const NO_PROFILE = {
+  givenName: '',
+  familyName: '',
+  emailAddress: '',
+  emailVerified: false,
+  idpIdentifier: '',
+}
+export const onboardingEnvelope = () =>
+  makeEnvelope('OnboardingRequest', { user: NO_PROFILE, entity: BUSINESS })
+/** A card the built-in test checkout declines: the session stays unpaid, so the case can repeat. */
+export const DECLINED_CARD = {
+  number: '4000000000000002',
+  expiry: '12/40',
+  cvc: '123',
+  name: 'Matrix Tester',
+}
+
+const pkg = (ctx: RequestContext, id: string = uuid()) => ({
+  id,
+  type: '16oz Cans',
+  typeId: ctx.packagingTypeId,
+  sku: 'MX-16',
+  upc: '036000291452',
+})
+const note = (id: string = uuid()) => ({ id, category: 'Aroma', notes: 'Citrus and pine' })
+const attribute = (id: string = uuid()) => ({ id, attribute: 'Color', value: 'Gold' })
+
+/**
+ * Public routes: they answer without a token. The test fails when a route answers without a token
+ * but is not here, and when a route here asks for a token. Everything under /idp is the built-in
+ * identity provider's own (sign in, create account, OIDC endpoints) and `*` is the web app.
+ */
+export const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /api/config': "the browser's run-time settings, needed before sign-in",
+  'GET /api/health': 'load balancer and uptime probes',
+  'POST /api/contacts': 'the landing page newsletter form (rate limited)',
+}
+
+/** Path prefixes that are public as a whole (not API routes). */
+export const PUBLIC_PREFIXES: Record<string, string> = {
+  '/idp': "the built-in identity provider's own pages and OIDC endpoints",
+  '*': 'the web app (static files and the SPA fallback)',
+}
+
+/** Public routes a client can call over and over; each must answer 429 past its limit. */
+export const RATE_LIMITED_PUBLIC_ROUTES = ['POST /api/contacts']
+
+/** Valid requests of the public routes that take a body. */
+const PUBLIC_REQUESTS: Record<string, RequestFactory> = {
+  'POST /api/contacts': () => ({
+    method: 'POST',
+    url: '/api/contacts',
+    payload: makeEnvelope('contact', {
+      id: uuid(),
+      givenName: 'Mia',
+      familyName: 'Matrix',
+      emailAddress: `mia-${uuid()}@example.com`,
+    }),
+  }),
+}
+
+/**
+ * Body paths (dotted, array indexes as numbers) whose objects keep fields they do not know, on
+ * purpose: catalogue items copied into a recipe keep their data-file fields (DESIGN.md "Brewing
+ * calculations"; decision 080). Extra fields anywhere else must be dropped or refused.
+ */
+export const FREE_FORM_BODY_PATHS: RegExp[] = [/(^|\.)yeast$/, /(^|\.)ingredient$/]
+
+export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
+  ...Object.fromEntries(
+    Object.entries(PUBLIC_ROUTES).map(([key, reason]) => [
+      key,
+      { kind: 'public', reason, ...(PUBLIC_REQUESTS[key] ? { request: PUBLIC_REQUESTS[key] } : {}) } as const,
+    ]),
+  ),
+
+  // ---- users and onboarding (spec 01) ----
+  'GET /api/users/bootstrap': account({ newcomer: 200, Brewer: 200, Manager: 200, Admin: 200 }, () => ({
+    method: 'GET',
+    url: '/api/users/bootstrap',
+  })),
+  'POST /api/onboarding': account({ newcomer: 201, Brewer: 409, Manager: 409, Admin: 409 }, () => ({
+    method: 'POST',
+    url: '/api/onboarding',
+    payload: onboardingEnvelope(),
+  })),
+  'GET /api/onboarding': tenant(
+    'read',
+    'record',
+    200,
+    async (ctx) => ({
+      method: 'GET',
+      url: `/api/onboarding?session_id=${encodeURIComponent((await ctx.checkout()).sessionId)}`,
+    }),
+    { newcomer: 404 },
+  ),
+  'POST /api/checkout': tenant(
+    'manageTeamAndBilling',
+    'brewery',
+    201,
+    () => ({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { priceId: 'price_monthly' },
+    }),
+    { newcomer: 409 },
+  ),
+  'POST /api/checkout/test/confirm': tenant(
+    'manageTeamAndBilling',
+    'record',
+    200,
+    async (ctx) => ({
+      method: 'POST',
+      url: '/api/checkout/test/confirm',
+      payload: { clientSecret: (await ctx.checkout()).clientSecret, card: DECLINED_CARD },
+    }),
+    { newcomer: 409 },
+  ),
+
+  // ---- catalogue ----
+  'GET /api/catalog': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/catalog' })),
+
+  // ---- products (spec 02) ----
+  'GET /api/products': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/products' })),
+  'POST /api/products': tenant('createProductWithRecipe', 'brewery', 201, () => {
+    const id = uuid()
+    return {
+      method: 'POST',
+      url: '/api/products',
+      payload: makeEnvelope('product', {
+        id,
+        name: 'Matrix IPA',
+        description: 'Hazy',
+        recipes: [newRecipe(id)],
+      }),
+    }
+  }),
+  'GET /api/products/:productId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/products/${(await ctx.product()).id}`,
+  })),
+  'PUT /api/products/:productId': tenant('manageProducts', 'record', 200, async (ctx) => ({
+    method: 'PUT',
+    url: `/api/products/${(await ctx.product()).id}`,
+    payload: makeEnvelope('product', { name: 'Renamed by the matrix' }),
+  })),
+  'DELETE /api/products/:productId': tenant('manageProducts', 'record', 204, async (ctx) => ({
+    method: 'DELETE',
+    url: `/api/products/${(await ctx.product()).id}`,
+  })),
+  'POST /api/products/:productId/recipes': tenant('editRecipes', 'record', 201, async (ctx) => {
+    const { id } = await ctx.product()
+    return {
+      method: 'POST',
+      url: `/api/products/${id}/recipes`,
+      payload: makeEnvelope('recipe', newRecipe(id)),
+    }
+  }),
+  'PUT /api/products/:productId/recipes/:recipeId': tenant('editRecipes', 'record', 200, async (ctx) => {
+    const { id, recipeId } = await ctx.product()
+    return {
+      method: 'PUT',
+      url: `/api/products/${id}/recipes/${recipeId}`,
+      payload: makeEnvelope('recipe', { ...newRecipe(id, recipeId), name: 'Edited by the matrix' }),
+    }
+  }),
+  'DELETE /api/products/:productId/recipes/:recipeId': tenant('editRecipes', 'record', 204, async (ctx) => {
+    const { id, recipeId } = await ctx.product()
+    return { method: 'DELETE', url: `/api/products/${id}/recipes/${recipeId}` }
+  }),
+  'POST /api/products/:productId/packages': tenant('manageProducts', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: `/api/products/${(await ctx.product()).id}/packages`,
+    payload: makeEnvelope('product:package', pkg(ctx)),
+  })),
+  'PUT /api/products/:productId/packages/:id': tenant('manageProducts', 'record', 200, async (ctx) => {
+    const { id, packageId } = await ctx.product()
+    return {
+      method: 'PUT',
+      url: `/api/products/${id}/packages/${packageId}`,
+      payload: makeEnvelope('product:package', { ...pkg(ctx, packageId), sku: 'MX-EDIT' }),
+    }
+  }),
+  'DELETE /api/products/:productId/packages/:id': tenant('manageProducts', 'record', 204, async (ctx) => {
+    const { id, packageId } = await ctx.product()
+    return { method: 'DELETE', url: `/api/products/${id}/packages/${packageId}` }
+  }),
+  'POST /api/products/:productId/tastingNotes': tenant('editRecipes', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: `/api/products/${(await ctx.product()).id}/tastingNotes`,
+    payload: makeEnvelope('product:tastingNote', note()),
+  })),
+  'PUT /api/products/:productId/tastingNotes/:id': tenant('editRecipes', 'record', 200, async (ctx) => {
+    const { id, tastingNoteId } = await ctx.product()
+    return {
+      method: 'PUT',
+      url: `/api/products/${id}/tastingNotes/${tastingNoteId}`,
+      payload: makeEnvelope('product:tastingNote', { ...note(tastingNoteId), notes: 'Edited' }),
+    }
+  }),
+  'DELETE /api/products/:productId/tastingNotes/:id': tenant('editRecipes', 'record', 204, async (ctx) => {
+    const { id, tastingNoteId } = await ctx.product()
+    return { method: 'DELETE', url: `/api/products/${id}/tastingNotes/${tastingNoteId}` }
+  }),
+  'POST /api/products/:productId/attributes': tenant('manageProducts', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: `/api/products/${(await ctx.product()).id}/attributes`,
+    payload: makeEnvelope('product:attribute', attribute()),
+  })),
+  'PUT /api/products/:productId/attributes/:id': tenant('manageProducts', 'record', 200, async (ctx) => {
+    const { id, attributeId } = await ctx.product()
+    return {
+      method: 'PUT',
+      url: `/api/products/${id}/attributes/${attributeId}`,
+      payload: makeEnvelope('product:attribute', { ...attribute(attributeId), value: 'Amber' }),
+    }
+  }),
+  'DELETE /api/products/:productId/attributes/:id': tenant('manageProducts', 'record', 204, async (ctx) => {
+    const { id, attributeId } = await ctx.product()
+    return { method: 'DELETE', url: `/api/products/${id}/attributes/${attributeId}` }
+  }),
+}
+
+/** Seeding helpers the factories above share with the harness. */
+export const SEED = { pkg, note, attribute }

@@ -1,0 +1,478 @@
+// The world the security matrix runs in: the whole app (without test-only routes) on a test database,
+// its route table as Fastify registered it, two breweries with a member of each role, and the nine
+// ways an attacker's token can be wrong.
+import { createPublicKey, randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { makeEnvelope, newRecipe, type Role } from '@brewcommand/domain'
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify'
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
+import { expect } from 'vitest'
+import { buildApp } from '../app.ts'
+import { mintJwt } from '../auth/testing.ts'
+import { loadConfig } from '../config.ts'
+import { users } from '../db/schema/users.ts'
+import type { BuiltInIdp } from '../idp/idp.ts'
+import { createTestDb, type TestDb } from '../testing/identity-harness.ts'
+import type { DatabaseKind } from '../testing/test-app.ts'
+import {
+  onboardingEnvelope,
+  PUBLIC_PREFIXES,
+  ROUTE_MATRIX,
+  SEED,
+  type Caller,
+  type MatrixRequest,
+  type RequestContext,
+  type RouteDescriptor,
+  type SeededProduct,
+} from './route-matrix.ts'
+
+export interface CapturedRoute {
+  /** `METHOD /path`, the key of ROUTE_MATRIX. */
+  key: string
+  method: string
+  url: string
+  /** Registered with `config: { public: true }`. */
+  public: boolean
+  rateLimit: unknown
+  /** The route's body schema (zod), when it has one. */
+  bodySchema: unknown
+}
+
+export interface SecurityApp {
+  app: FastifyInstance
+  idp: BuiltInIdp
+  testDb: TestDb
+  routes: CapturedRoute[]
+  close(): Promise<void>
+}
+
+/** The app exactly as production builds it (no `/api/private`), with its route table captured. */
+export async function startSecurityApp(
+  kind: DatabaseKind,
+  options: { publicUrl?: string; env?: Record<string, string> } = {},
+): Promise<SecurityApp> {
+  const testDb = await createTestDb(kind)
+  const dataDir = await mkdtemp(join(tmpdir(), 'brewcommand-security-'))
+  const config = loadConfig({
+    PUBLIC_URL: options.publicUrl ?? 'http://localhost:3000',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...options.env,
+  })
+  const routes: CapturedRoute[] = []
+  const onRoute = (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      routes.push({
+        key: `${method} ${route.url}`,
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        rateLimit: (route.config as { rateLimit?: unknown } | undefined)?.rateLimit,
+        bodySchema: route.schema?.body,
+      })
+    }
+  }
+  const app = await buildApp({ config, database: testDb.database, onRoute })
+  await app.ready()
+  return {
+    app,
+    idp: app.builtInIdp!,
+    testDb,
+    routes,
+    close: async () => {
+      await app.close()
+      await testDb.client.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Routes outside /api that are public as a whole (the identity provider, the web app). */
+export function isPublicPrefixRoute(url: string): boolean {
+  return Object.keys(PUBLIC_PREFIXES).some((prefix) => url === prefix || url.startsWith(`${prefix}/`))
+}
+
+/** The descriptor of a captured route; a HEAD Fastify added for a GET shares the GET's. */
+export function descriptorOf(route: { method: string; url: string }): RouteDescriptor | undefined {
+  return (
+    ROUTE_MATRIX[`${route.method} ${route.url}`] ??
+    (route.method === 'HEAD' ? ROUTE_MATRIX[`GET ${route.url}`] : undefined)
+  )
+}
+
+/** The /api routes the matrix runs against (HEAD included), sorted. */
+export function apiRoutes(routes: CapturedRoute[]) {
+  return routes
+    .filter((route) => route.url === '/api' || route.url.startsWith('/api/'))
+    .sort((a, b) => a.key.localeCompare(b.key))
+}
+
+export function missingRouteMessage(keys: string[]) {
+  return (
+    `These routes are not in the security matrix: ${keys.join(', ')}.\n` +
+    'Add each to ROUTE_MATRIX in apps/server/src/security/route-matrix.ts: PUBLIC_ROUTES (no token, ' +
+    "with the reason), account(…) for any signed-in user, or tenant(permission, 'record' | 'brewery', " +
+    'okStatus, ctx => validRequest) for a route on the caller’s brewery.'
+  )
+}
+
+// ---- the error shape ----
+
+/** What is wrong with an error response: `{ error: { code, message, issues? } }` and no leaks (DESIGN.md "Errors"). */
+export function errorShapeProblems(response: LightMyRequestResponse, method = 'GET'): string[] {
+  if (method === 'HEAD') return [] // no body by definition
+  if (response.rawPayload.length === 0) return ['an empty body']
+  const problems: string[] = []
+  if (!/^application\/json/.test(String(response.headers['content-type'])))
+    problems.push(`content-type ${String(response.headers['content-type'])}`)
+  let body: unknown
+  try {
+    body = JSON.parse(response.body)
+  } catch {
+    return [...problems, `not JSON: ${response.body.slice(0, 120)}`]
+  }
+  const error = (body as { error?: Record<string, unknown> } | null)?.error
+  if (!error || Object.keys(body as object).length !== 1)
+    problems.push(`not { error }: ${response.body.slice(0, 200)}`)
+  else {
+    if (typeof error.code !== 'string') problems.push('error.code is not a string')
+    if (typeof error.message !== 'string') problems.push('error.message is not a string')
+    const extra = Object.keys(error).filter((key) => !['code', 'message', 'issues'].includes(key))
+    if (extra.length > 0) problems.push(`error has ${extra.join(', ')}`)
+  }
+  return [...problems, ...leakProblems(response.body)]
+}
+
+/** Asserts the error shape (see errorShapeProblems). */
+export function expectErrorShape(response: LightMyRequestResponse, label: string) {
+  expect(errorShapeProblems(response), label).toEqual([])
+  return response.json<{ error: { code: string; message: string } }>().error
+}
+
+const LEAKS: [string, RegExp][] = [
+  ['a stack trace', /\bat [\w$.<>]+ \(|\bat (file:|node:|\/)|Error: .*\n\s+at /],
+  ['a file path', /(\/work\/|\/home\/|\/tmp\/|\/usr\/|node_modules|[A-Z]:\\|\.ts:\d+|\.js:\d+)/],
+  [
+    'SQL',
+    /\b(select\s[\s\S]*\sfrom\s|insert into|update\s+"?\w+"?\s+set|delete from|syntax error at|violates (unique|foreign key|check|not-null) constraint|relation "\w+")/i,
+  ],
+  ['a driver error', /\b(PGlite|PostgresError|ECONNREFUSED|drizzle|duplicate key value)\b/i],
+]
+
+/** Stack traces, SQL, file paths or driver errors in a response body. */
+export function leakProblems(body: string): string[] {
+  return LEAKS.filter(([, pattern]) => pattern.test(body)).map(
+    ([what]) => `the body shows ${what}: ${body.slice(0, 300)}`,
+  )
+}
+
+// ---- the world: two breweries, every role, attackers ----
+
+export interface World {
+  entityA: string
+  entityB: string
+  /** Subjects of brewery A's members by role, brewery B's Admin, and a user without a brewery. */
+  members: Record<Role, string>
+  outsider: string
+  newcomer: () => string
+  ctx: RequestContext
+  token(sub: string): Promise<string>
+  send(
+    request: MatrixRequest,
+    authorization?: string,
+    extra?: { remoteAddress?: string },
+  ): Promise<LightMyRequestResponse>
+  as(sub: string, request: MatrixRequest): Promise<LightMyRequestResponse>
+  callerSub(caller: Caller): string
+  /** A digest of every row of a brewery (its `entities` row and every table with `entity_id`). */
+  brewerySnapshot(entityId: string): Promise<string>
+  /** A digest of every table but the identity provider's sessions and keys. */
+  databaseSnapshot(): Promise<string>
+  /** The tables (but the provider's) with a row whose text contains `needle`. */
+  tablesContaining(needle: string): Promise<string[]>
+}
+
+/**
+ * Tables left out of the database digest: the provider's own sessions and keys (it writes them on its
+ * own), and the ingredient catalogue (reference data only a migration changes; large, so slow to hash).
+ */
+const UNWATCHED_TABLES = new Set(['oidc_payloads', 'idp_keys', 'idp_secrets', 'catalog_items'])
+
+type Rows = { rows: Record<string, unknown>[] }
+
+let addressCounter = 0
+/** A fresh client address per request, so per-address rate limits never mix into the matrix. */
+export const nextAddress = () => {
+  addressCounter += 1
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`
+}
+
+export async function createWorld(s: SecurityApp): Promise<World> {
+  const { app, idp, testDb } = s
+  const key = idp.keys.privateJwks.keys[0]
+  const { issuer, audience } = idp.settings
+  // One token per subject: signing is the slow part of a request, and a valid token stays valid.
+  const tokens = new Map<string, Promise<string>>()
+  const token = (sub: string) => {
+    let minted = tokens.get(sub)
+    if (!minted) tokens.set(sub, (minted = mintJwt(key, { sub }, { issuer, audience })))
+    return minted
+  }
+
+  const send = async (
+    request: MatrixRequest,
+    authorization?: string,
+    extra: { remoteAddress?: string } = {},
+  ) => {
+    const headers: Record<string, string> = {
+      ...(typeof request.payload === 'string' ? { 'content-type': 'application/json' } : {}),
+      ...(authorization ? { authorization } : {}),
+      ...request.headers,
+    }
+    return app.inject({
+      method: request.method,
+      url: request.url,
+      remoteAddress: extra.remoteAddress ?? nextAddress(),
+      headers,
+      ...(request.payload === undefined ? {} : { payload: request.payload as string | object }),
+    })
+  }
+  const as = async (sub: string, request: MatrixRequest) => send(request, `Bearer ${await token(sub)}`)
+
+  async function brewery() {
+    const sub = randomUUID()
+    const response = await as(sub, { method: 'POST', url: '/api/onboarding', payload: onboardingEnvelope() })
+    expect(response.statusCode, response.body).toBe(201)
+    return { sub, entityId: response.json<{ data: { entityId: string } }>().data.entityId }
+  }
+  async function member(entityId: string, role: Role) {
+    const sub = randomUUID()
+    await testDb.db.insert(users).values({ idpIdentifier: sub, entityId, role, email: `${sub}@example.com` })
+    return sub
+  }
+
+  const a = await brewery()
+  const b = await brewery()
+  const members: Record<Role, string> = {
+    Admin: a.sub,
+    Manager: await member(a.entityId, 'Manager'),
+    Brewer: await member(a.entityId, 'Brewer'),
+  }
+  const bootstrap = await as(a.sub, { method: 'GET', url: '/api/users/bootstrap' })
+  const types = bootstrap.json<{
+    data: { entities: { packagingTypes: { packageTypeId: string; packageType: string }[] }[] }
+  }>().data.entities[0].packagingTypes
+  const packagingTypeId = types.find((type) => type.packageType === '16oz Cans')!.packageTypeId
+
+  async function asAdmin(request: MatrixRequest) {
+    const response = await as(a.sub, request)
+    return { statusCode: response.statusCode, body: response.body ? response.json<unknown>() : null }
+  }
+  async function created(request: MatrixRequest) {
+    const response = await asAdmin(request)
+    expect(
+      response.statusCode,
+      `seeding ${request.method} ${request.url}: ${JSON.stringify(response.body)}`,
+    ).toBe(201)
+  }
+
+  const ctx: RequestContext = {
+    entityId: a.entityId,
+    packagingTypeId,
+    asAdmin,
+    async product(): Promise<SeededProduct> {
+      const id = randomUUID()
+      const recipe = newRecipe(id)
+      const seeded = {
+        id,
+        recipeId: recipe.id,
+        packageId: randomUUID(),
+        tastingNoteId: randomUUID(),
+        attributeId: randomUUID(),
+      }
+      await created({
+        method: 'POST',
+        url: '/api/products',
+        payload: makeEnvelope('product', { id, name: 'Seeded Stout', description: '', recipes: [recipe] }),
+      })
+      await Promise.all([
+        created({
+          method: 'POST',
+          url: `/api/products/${id}/packages`,
+          payload: makeEnvelope('product:package', SEED.pkg(ctx, seeded.packageId)),
+        }),
+        created({
+          method: 'POST',
+          url: `/api/products/${id}/tastingNotes`,
+          payload: makeEnvelope('product:tastingNote', SEED.note(seeded.tastingNoteId)),
+        }),
+        created({
+          method: 'POST',
+          url: `/api/products/${id}/attributes`,
+          payload: makeEnvelope('product:attribute', SEED.attribute(seeded.attributeId)),
+        }),
+      ])
+      return seeded
+    },
+    async checkout() {
+      const response = await asAdmin({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: { priceId: 'price_monthly' },
+      })
+      expect(response.statusCode, JSON.stringify(response.body)).toBe(201)
+      const { client_secret, sessionId } = (
+        response.body as { data: { client_secret: string; sessionId: string } }
+      ).data
+      return { sessionId, clientSecret: client_secret }
+    },
+  }
+
+  const execute = async (query: ReturnType<typeof sql.raw>) =>
+    (await testDb.db.execute<Record<string, unknown>>(query)) as Rows
+
+  async function tablesWith(column?: string): Promise<string[]> {
+    const result = column
+      ? await execute(
+          sql.raw(
+            `select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = '${column}' order by 1`,
+          ),
+        )
+      : await execute(
+          sql.raw(
+            "select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1",
+          ),
+        )
+    return result.rows.map((row) => String(row.name)).filter((name) => /^[a-z_][a-z0-9_]*$/.test(name))
+  }
+
+  async function digest(parts: string[]): Promise<string> {
+    if (parts.length === 0) return ''
+    const result = await execute(sql.raw(parts.join(' union all ')))
+    return result.rows.map((row) => `${String(row.name)}=${String(row.digest)}`).join(';')
+  }
+
+  const quote = (value: string) => `'${value.replace(/'/g, "''")}'`
+
+  return {
+    entityA: a.entityId,
+    entityB: b.entityId,
+    members,
+    outsider: b.sub,
+    newcomer: () => randomUUID(),
+    ctx,
+    token,
+    send,
+    as,
+    callerSub: (caller) => (caller === 'newcomer' ? randomUUID() : members[caller]),
+    async brewerySnapshot(entityId) {
+      const tables = await tablesWith('entity_id')
+      return digest([
+        `select 'entities' as name, coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') as digest from "entities" t where id = ${quote(entityId)}`,
+        ...tables.map(
+          (table) =>
+            `select '${table}' as name, coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') as digest from "${table}" t where entity_id = ${quote(entityId)}`,
+        ),
+      ])
+    },
+    async tablesContaining(needle) {
+      const tables = (await tablesWith()).filter((table) => !UNWATCHED_TABLES.has(table))
+      if (tables.length === 0) return []
+      const pattern = quote(`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      const result = await execute(
+        sql.raw(
+          tables
+            .map(
+              (table) =>
+                `select '${table}' as name, count(*)::int as hits from "${table}" t where t::text like ${pattern}`,
+            )
+            .join(' union all '),
+        ),
+      )
+      return result.rows.filter((row) => Number(row.hits) > 0).map((row) => String(row.name))
+    },
+    async databaseSnapshot() {
+      const tables = (await tablesWith()).filter((table) => !UNWATCHED_TABLES.has(table))
+      return digest(
+        tables.map(
+          (table) =>
+            `select '${table}' as name, coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') as digest from "${table}" t`,
+        ),
+      )
+    },
+  }
+}
+
+// ---- the nine attackers' tokens ----
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+
+export interface TokenAttack {
+  name: string
+  /** The Authorization header, or undefined for none; for the subject `sub` (who exists and may). */
+  header(sub: string): Promise<string | undefined>
+}
+
+/** The nine ways a bearer token can be wrong (issue 14); each must answer 401. */
+export async function tokenAttacks(idp: BuiltInIdp): Promise<TokenAttack[]> {
+  const key: JWK = idp.keys.privateJwks.keys[0]
+  const { issuer, audience } = idp.settings
+  const now = () => Math.floor(Date.now() / 1000)
+  const publicPem = createPublicKey({ key: key as never, format: 'jwk' }).export({
+    type: 'spki',
+    format: 'pem',
+  })
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true })
+  const stranger = { ...(await exportJWK(privateKey)), kid: key.kid }
+  const bearer = (token: string) => `Bearer ${token}`
+  return [
+    { name: 'no token', header: async () => undefined },
+    { name: 'malformed', header: async () => 'Bearer not.a-jwt' },
+    {
+      name: 'alg none',
+      header: async (sub) =>
+        bearer(
+          `${b64({ alg: 'none', typ: 'at+jwt' })}.${b64({ sub, iss: issuer, aud: audience, iat: now(), exp: now() + 600 })}.`,
+        ),
+    },
+    {
+      name: 'HS256 signed with the public key',
+      header: async (sub) =>
+        bearer(
+          await new SignJWT({ sub })
+            .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: key.kid })
+            .setIssuer(issuer)
+            .setAudience(audience)
+            .setIssuedAt()
+            .setExpirationTime(now() + 600)
+            .sign(Buffer.from(publicPem)),
+        ),
+    },
+    {
+      name: 'wrong issuer',
+      header: async (sub) =>
+        bearer(await mintJwt(key, { sub }, { issuer: 'https://evil.example/idp', audience })),
+    },
+    {
+      name: 'wrong audience',
+      header: async (sub) =>
+        bearer(await mintJwt(key, { sub }, { issuer, audience: 'https://other.example/api' })),
+    },
+    {
+      name: 'expired',
+      header: async (sub) => bearer(await mintJwt(key, { sub }, { issuer, audience, expiresIn: -120 })),
+    },
+    {
+      name: 'not yet valid',
+      header: async (sub) => bearer(await mintJwt(key, { sub }, { issuer, audience, notBefore: 300 })),
+    },
+    {
+      name: 'unknown key',
+      header: async (sub) => bearer(await mintJwt(stranger, { sub }, { issuer, audience })),
+    },
+  ]
+}
