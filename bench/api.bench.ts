@@ -14,14 +14,15 @@ import { createInterface } from 'node:readline'
 import { makeEnvelope } from '@brewcommand/domain'
 import autocannon, { type Options, type Result } from 'autocannon'
 import { freePort } from '../apps/server/src/idp/testing/free-port.ts'
-import { recipeWith } from './support/fixtures.ts'
-import { launch, pgliteStore, newBrewery, type Store } from './support/server.ts'
+import { launch, newBrewery, pgliteStore, seedProducts, type Store } from './support/server.ts'
 import { MissingBinaryError, startPostgres } from './support/services.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const PRODUCTS = 100
 const RECIPES = 3
+/** Ingredient lines per recipe: a typical brewhouse recipe (the documents carry their catalogue data). */
+const LINES = 12
 const WRITE_TARGET = { pglite: 300, postgres: 1000 } as const
 
 type Row = { name: string; target: string; [figure: string]: unknown }
@@ -70,28 +71,11 @@ async function runStore(label: 'pglite' | 'postgres', store: Store): Promise<Row
   const { server, issuer } = await launch(store)
   try {
     const brewery = await newBrewery(server.url, issuer)
-    const productIds: string[] = []
-    for (let i = 0; i < PRODUCTS; i++) {
-      const id = crypto.randomUUID()
-      const recipes = Array.from({ length: RECIPES }, (_, r) => recipeWith(id, 12, i + r))
-      // A new product carries its first recipe; the others are added to it.
-      const steps = [
-        ['/api/products', makeEnvelope('product', { id, name: `Beer ${i}`, recipes: recipes.slice(0, 1) })],
-        ...recipes
-          .slice(1)
-          .map((recipe) => [`/api/products/${id}/recipes`, makeEnvelope('recipe', recipe)] as const),
-      ] as const
-      for (const [route, envelope] of steps) {
-        const response = await fetch(`${server.url}${route}`, {
-          method: 'POST',
-          headers: brewery.headers,
-          body: JSON.stringify(envelope),
-        })
-        if (response.status !== 201)
-          throw new Error(`seeding answered ${response.status}: ${await response.text()}`)
-      }
-      productIds.push(id)
-    }
+    const productIds = await seedProducts(server.url, brewery.headers, {
+      count: PRODUCTS,
+      recipes: RECIPES,
+      lines: LINES,
+    })
     const auth = { authorization: brewery.headers.authorization }
     const read = async (p: string, headers: Record<string, string>) => {
       const response = await fetch(`${server.url}${p}`, { headers })

@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { makeEnvelope } from '@brewcommand/domain'
+import { recipeWith } from './fixtures.ts'
 import { issueTestTokens, type TestTokenIssuer } from '../../apps/server/src/auth/testing.ts'
 import { loadConfig } from '../../apps/server/src/config.ts'
 import { openDatabase } from '../../apps/server/src/db/client.ts'
@@ -166,4 +167,40 @@ export async function newBrewery(url: string, issuer: TestTokenIssuer) {
   if (response.status !== 201)
     throw new Error(`onboarding answered ${response.status}: ${await response.text()}`)
   return { ...tokens, headers }
+}
+
+/**
+ * Adds `count` products of `recipes` recipes (each with `lines` ingredient lines) through the API, as
+ * the browser would: a new product carries its first recipe, the others are added to it.
+ */
+export async function seedProducts(
+  url: string,
+  headers: Record<string, string>,
+  { count, recipes, lines }: { count: number; recipes: number; lines: number },
+): Promise<string[]> {
+  const ids: string[] = []
+  for (let i = 0; i < count; i++) {
+    const id = crypto.randomUUID()
+    const documents = Array.from({ length: recipes }, (_, r) => recipeWith(id, lines, i + r))
+    const steps: [string, ReturnType<typeof makeEnvelope>][] = [
+      ['/api/products', makeEnvelope('product', { id, name: `Beer ${i}`, recipes: documents.slice(0, 1) })],
+      ...documents
+        .slice(1)
+        .map((recipe): [string, ReturnType<typeof makeEnvelope>] => [
+          `/api/products/${id}/recipes`,
+          makeEnvelope('recipe', recipe),
+        ]),
+    ]
+    for (const [route, envelope] of steps) {
+      const response = await fetch(`${url}${route}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(envelope),
+      })
+      if (response.status !== 201)
+        throw new Error(`seeding answered ${response.status}: ${await response.text()}`)
+    }
+    ids.push(id)
+  }
+  return ids
 }

@@ -1,0 +1,157 @@
+// Front end: the production build's gzip size per chunk, the JavaScript the landing page and the app's
+// first page (the products page, signed in) load, and their Largest Contentful Paint in headless
+// Chromium (PerformanceObserver, median of 5 cold loads on loopback). The build goes to a temporary
+// folder (apps/web/dist, which the e2e suite serves, is left alone) unless FRONTEND_DIST points at one.
+// Targets: landing ≤ 120 KB gzip JS, app initial ≤ 300 KB gzip JS, LCP < 1 s.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { launch, newBrewery, pgliteStore, REPO_ROOT, seedProducts } from './support/server.ts'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5)
+const LANDING_KB = 120
+const APP_KB = 300
+const LCP_MS = 1000
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+type Row = { name: string; target: string; [figure: string]: unknown }
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+
+function build(): string {
+  if (process.env.FRONTEND_DIST) return process.env.FRONTEND_DIST
+  const outDir = mkdtempSync(path.join(tmpdir(), 'brewcommand-web-'))
+  const run = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: path.join(REPO_ROOT, 'apps/web'),
+    encoding: 'utf8',
+  })
+  if (run.status !== 0) throw new Error(`vite build failed:\n${run.stdout}\n${run.stderr}`)
+  return outDir
+}
+
+const dist = build()
+const assets = path.join(dist, 'assets')
+const gzipOf = new Map(
+  readdirSync(assets)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => {
+      const raw = readFileSync(path.join(assets, name))
+      return [name, { raw: raw.length, gzip: gzipSync(raw).length }] as const
+    }),
+)
+const chunks = [...gzipOf].sort((a, b) => b[1].gzip - a[1].gzip)
+
+const { server, issuer } = await launch(pgliteStore(), { webDist: dist })
+const brewery = await newBrewery(server.url, issuer)
+await seedProducts(server.url, brewery.headers, { count: 100, recipes: 3, lines: 12 })
+
+// The signed-in session as oidc-client-ts keeps it in local storage (auth-settings.ts).
+const session = {
+  key: `oidc.user:${issuer.settings.issuer}:${issuer.settings.clientId}`,
+  value: JSON.stringify({
+    id_token: brewery.idToken,
+    access_token: brewery.accessToken,
+    token_type: 'Bearer',
+    scope: 'openid profile email offline_access',
+    profile: {
+      sub: brewery.sub,
+      email: brewery.email,
+      email_verified: true,
+      given_name: 'Tess',
+      family_name: 'Taster',
+    },
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+  }),
+}
+
+/** One cold load in a fresh context: the JS files it fetched and its LCP. */
+async function load(browser: Browser, route: string, signedIn: boolean, ready: string) {
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  if (signedIn)
+    await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), session)
+  const page = await context.newPage()
+  const scripts = new Set<string>()
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'))
+      scripts.add(path.basename(url.pathname))
+  })
+  await page.goto(`${server.url}${route}`, { waitUntil: 'load' })
+  await page.getByText(ready, { exact: false }).first().waitFor({ timeout: 30_000 })
+  await page.waitForLoadState('networkidle')
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let last = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) last = entry.startTime
+        }).observe({ type: 'largest-contentful-paint', buffered: true })
+        setTimeout(() => resolve(last), 500)
+      }),
+  )
+  await context.close()
+  const js = [...scripts].reduce((sum, name) => sum + (gzipOf.get(name)?.gzip ?? 0), 0)
+  return { lcp, js, scripts: [...scripts] }
+}
+
+const rows: Row[] = []
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+})
+try {
+  for (const { name, route, signedIn, ready, budget } of [
+    { name: 'landing page', route: '/', signedIn: false, ready: 'BrewCommand', budget: LANDING_KB },
+    {
+      name: 'products page (app initial)',
+      route: '/secure/products',
+      signedIn: true,
+      ready: 'Beer 0',
+      budget: APP_KB,
+    },
+  ]) {
+    const runs = []
+    for (let i = 0; i < RUNS; i++) runs.push(await load(browser, route, signedIn, ready))
+    const js = runs[0].js
+    const lcp = Math.round(median(runs.map((r) => r.lcp)))
+    rows.push({
+      name: `frontend ${name}`,
+      target: `JS ≤ ${budget} KB gzip, LCP < ${LCP_MS} ms`,
+      js_gzip_kb: kb(js),
+      chunks: runs[0].scripts.length,
+      lcp_ms: lcp,
+      met: kb(js) <= budget && lcp < LCP_MS,
+    })
+  }
+} finally {
+  await browser.close()
+  await server.stop()
+}
+
+const when = new Date().toISOString()
+for (const row of rows) row.measuredAt = when
+rows.push({
+  name: 'frontend chunks (gzip KB)',
+  target: '',
+  chunks: chunks.map(([name, size]) => `${name.replace(/-[\w-]{8}\.js$/, '')} ${kb(size.gzip)}`).join('; '),
+  measuredAt: when,
+})
+console.table(rows.map(({ target: _t, measuredAt: _m, ...row }) => row))
+mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true })
+writeFileSync(
+  path.join(import.meta.dirname, 'results', 'frontend.json'),
+  `${JSON.stringify(rows, null, 2)}\n`,
+)
+process.exit(0)
