@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { Textarea } from '@/components/ui/textarea.tsx'
 import { useAppState } from '@/features/app-state/app-state.tsx'
+import { MediaAssets } from '@/features/media/components/media-assets.tsx'
 import { useProductWrites } from '../api/use-product-writes.ts'
 import { AttributeDialog, PackageDialog, TastingNoteDialog } from './item-dialogs.tsx'
 import { AddCard } from './new-product-dialog.tsx'
@@ -287,9 +288,7 @@ export function ProductDetail({ productId }: { productId: string }) {
       </Section>
 
       <Section title="Media Assets">
-        <p className="text-sm text-muted-foreground">
-          No media yet. Label art, photos, sell sheets and videos can be uploaded here soon.
-        </p>
+        <MediaAssets product={product} canManage={canManage} />
       </Section>
 
       <Section title="Attributes">
