@@ -147,8 +147,19 @@ test('a brewer writes a recipe from an empty brewery, views it and reorders its 
   // The displayed figures are the engine's, to the displayed precision.
   await expectFigures(page)
   await expect(page.getByTestId('srm-swatch')).toBeVisible()
-  if (process.env.RECIPE_SCREENSHOT)
-    await page.screenshot({ path: process.env.RECIPE_SCREENSHOT, fullPage: true })
+  // For a person to look at: RECIPE_SCREENSHOT=/tmp/recipe.png writes desktop and phone views.
+  const shot = process.env.RECIPE_SCREENSHOT?.replace(/\.png$/, '')
+  if (shot) {
+    await page.setViewportSize({ width: 1280, height: 1000 })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.screenshot({ path: `${shot}-desktop.png` })
+    await page.evaluate(() => window.scrollTo(0, 650))
+    await page.screenshot({ path: `${shot}-desktop-tables.png` })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.screenshot({ path: `${shot}-phone.png`, fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 720 })
+  }
 
   const created = page.waitForResponse(
     (r) => r.url().endsWith('/api/products') && r.request().method() === 'POST' && r.status() === 201,

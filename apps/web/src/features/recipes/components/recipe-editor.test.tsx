@@ -79,7 +79,7 @@ type Sent = { method: string; url: string; body: unknown }
 /** Renders the recipe routes at `path` with a brewery holding one product; fetch answers the catalogue and writes. */
 function renderAt(
   path: string,
-  { recipes = [storedRecipe()], catalog = 'ok' as 'ok' | 'never' | 'fail' } = {},
+  { recipes = [storedRecipe()], catalog = 'ok' } = {},
 ) {
   const sent: Sent[] = []
   vi.stubGlobal(

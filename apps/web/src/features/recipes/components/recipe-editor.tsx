@@ -401,7 +401,7 @@ export function RecipeEditor({
         </div>
 
         {!isReadOnly && (
-          <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+          <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur">
             {saveError && (
               <p role="alert" className="mr-auto text-sm text-destructive">
                 {saveError}
