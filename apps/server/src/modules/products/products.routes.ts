@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { TenantResolver } from '../../auth/tenant.ts'
+import { plainJson } from '../../plugins/plain-json.ts'
 import type { CollectionName } from './products.repository.ts'
 import type { ProductService, WriteContext } from './products.service.ts'
 
@@ -58,7 +59,10 @@ export const productRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/',
-    { schema: { response: { 200: z.object({ data: z.array(ProductSchema) }) } } },
+    {
+      schema: { response: { 200: z.object({ data: z.array(ProductSchema) }) } },
+      serializerCompiler: plainJson,
+    },
     async (request) => ({
       data: await products.list(await tenantOf(request)),
     }),
