@@ -139,8 +139,15 @@ export const PUBLIC_PREFIXES: Record<string, string> = {
   '*': 'the web app (static files and the SPA fallback)',
 }
 
-/** Public routes a client can call over and over; each must answer 429 past its limit. */
+/**
+ * Every public route is rate limited per client address (the test sends until it sees a 429), or is
+ * exempt here with the reason (decision 081). Sign-in at /idp has its own limits (SIGN_IN_*).
+ */
 export const RATE_LIMITED_PUBLIC_ROUTES = ['POST /api/contacts']
+export const RATE_LIMIT_EXEMPT: Record<string, string> = {
+  'GET /api/config': 'answers constant settings from memory; no database, mail or payment work',
+  'GET /api/health': 'load balancers and uptime probes poll it; a limit would take healthy instances out',
+}
 
 /** Valid requests of the public routes that take a body. */
 const PUBLIC_REQUESTS: Record<string, RequestFactory> = {
