@@ -12,6 +12,8 @@ import { useProductWrites } from '../api/use-product-writes.ts'
 import { AttributeDialog, PackageDialog, TastingNoteDialog } from './item-dialogs.tsx'
 import { AddCard } from './new-product-dialog.tsx'
 import { UpcBarcode } from './upc-barcode.tsx'
+import { ExportRecipeButtons } from '@/features/interchange/components/export-recipe-buttons.tsx'
+import { ImportRecipeButton } from '@/features/interchange/components/import-recipe-dialog.tsx'
 import { RecipeSummary } from '@/features/recipes/components/recipe-summary.tsx'
 import { newRecipePath, recipeEditPath } from '@/features/recipes/lib/navigation.ts'
 
@@ -207,6 +209,9 @@ export function ProductDetail({ productId }: { productId: string }) {
       </Section>
 
       <Section title="Recipes">
+        <div>
+          <ImportRecipeButton product={{ id: product.id, name: product.name }} />
+        </div>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {product.recipes.map((recipe) => (
             <ItemCard
@@ -235,6 +240,13 @@ export function ProductDetail({ productId }: { productId: string }) {
               }
             >
               <RecipeSummary productId={product.id} recipe={recipe} />
+              <div className="mt-3">
+                <ExportRecipeButtons
+                  productName={product.name}
+                  description={product.description}
+                  recipe={recipe}
+                />
+              </div>
             </ItemCard>
           ))}
           {canEditRecipes && (

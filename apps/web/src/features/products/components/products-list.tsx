@@ -13,6 +13,7 @@ import {
 import { useAppState } from '@/features/app-state/app-state.tsx'
 import { useProductWrites } from '../api/use-product-writes.ts'
 import { AddCard, NewProductDialog } from './new-product-dialog.tsx'
+import { ImportRecipeButton } from '@/features/interchange/components/import-recipe-dialog.tsx'
 
 function ProductCard({
   product,
@@ -75,7 +76,10 @@ export function ProductsList() {
 
   return (
     <div className="grid gap-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Products</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Products</h1>
+        <ImportRecipeButton />
+      </div>
       {products.length === 0 ? (
         <>
           <section className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-16 text-center shadow-xs">

@@ -48,6 +48,7 @@ import { GrainTable, HopsTable, OtherIngredientsTable } from './ingredient-table
 import { MashTable } from './mash-table.tsx'
 import { SearchablePicker } from './searchable-picker.tsx'
 import { CalculatedStats } from './style-guide.tsx'
+import { ExportRecipeButtons } from '@/features/interchange/components/export-recipe-buttons.tsx'
 import { TooltipProvider } from './tooltip.tsx'
 
 /** Texts of spec 02 §8 used on this screen. */
@@ -197,14 +198,24 @@ export function RecipeEditor({
               <h1 className="text-2xl font-semibold tracking-tight">Recipe Information</h1>
               {product && <p className="text-sm text-muted-foreground">{product.name}</p>}
             </div>
-            {isReadOnly && canEdit && product && (
-              <Button asChild variant="outline">
-                <Link to={recipeEditPath(product.id, recipe.id, true)}>
-                  <Pencil aria-hidden="true" className="size-4" />
-                  Edit Recipe
-                </Link>
-              </Button>
-            )}
+            <div className="flex flex-wrap items-center gap-2">
+              {/* The saved recipe, in files BrewCommand and other tools import (issue 13). */}
+              {product && !isNew && (
+                <ExportRecipeButtons
+                  productName={product.name}
+                  description={product.description}
+                  recipe={recipe}
+                />
+              )}
+              {isReadOnly && canEdit && product && (
+                <Button asChild variant="outline">
+                  <Link to={recipeEditPath(product.id, recipe.id, true)}>
+                    <Pencil aria-hidden="true" className="size-4" />
+                    Edit Recipe
+                  </Link>
+                </Button>
+              )}
+            </div>
           </div>
         </div>
 
@@ -335,7 +346,7 @@ export function RecipeEditor({
                 ? `Compared with ${style.name} (${style.guide} ${style.bjcpCode})`
                 : 'At 70% brewhouse efficiency'}
             </p>
-            <CalculatedStats stats={stats} style={style} />
+            <CalculatedStats stats={stats} style={style} recipe={catalog.data ? draft : undefined} />
           </aside>
 
           <div className="grid gap-4 lg:col-start-1">

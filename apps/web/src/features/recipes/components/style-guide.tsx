@@ -4,9 +4,11 @@ import {
   srmColor,
   type RangePosition,
   type RecipeStats,
+  type RecipeStatsInput,
   type Style,
 } from '@brewcommand/domain'
 import { useId } from 'react'
+import { ExplainFigure } from '@/features/interchange/components/explain-figure.tsx'
 import { cn } from '@/lib/utils.ts'
 
 /** The calculated figures in the order and with the labels of the screen (spec 02 §2). */
@@ -85,7 +87,16 @@ export function RangeBar({
  * The calculated, read-only figures with the display rounding, each beside the chosen style's range
  * with a clear below/within/above mark; SRM on its colour swatch.
  */
-export function CalculatedStats({ stats, style }: { stats: RecipeStats; style: Style | undefined }) {
+export function CalculatedStats({
+  stats,
+  style,
+  recipe,
+}: {
+  stats: RecipeStats
+  style: Style | undefined
+  /** The recipe these figures were calculated from; each figure then explains itself (issue 13). */
+  recipe?: RecipeStatsInput
+}) {
   const shown = formatRecipeStats(stats)
   const positions = style ? compareToStyle(stats, style) : undefined
   const baseId = useId()
@@ -116,6 +127,7 @@ export function CalculatedStats({ stats, style }: { stats: RecipeStats; style: S
                 aria-describedby={position ? `${id}-position` : undefined}
                 className="w-24 bg-transparent text-right text-lg font-semibold tabular-nums outline-none"
               />
+              {recipe && <ExplainFigure figure={key} recipe={recipe} />}
             </div>
             {style && position && styleRange && (
               <div className="grid gap-1.5">
