@@ -3,37 +3,24 @@
 // Chromium (PerformanceObserver, median of 5 cold loads on loopback). The build goes to a temporary
 // folder (apps/web/dist, which the e2e suite serves, is left alone) unless FRONTEND_DIST points at one.
 // Targets: landing ≤ 120 KB gzip JS, app initial ≤ 300 KB gzip JS, LCP < 1 s.
-import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
-import { launch, newBrewery, pgliteStore, REPO_ROOT, seedProducts } from './support/server.ts'
+import type { Browser } from 'playwright-core'
+import { launch, newBrewery, pgliteStore, seedProducts } from './support/server.ts'
+import { buildWeb, launchChromium, newContext } from './support/web.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const LANDING_KB = 120
 const APP_KB = 300
 const LCP_MS = 1000
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 type Row = { name: string; target: string; [figure: string]: unknown }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
-function build(): string {
-  if (process.env.FRONTEND_DIST) return process.env.FRONTEND_DIST
-  const outDir = mkdtempSync(path.join(tmpdir(), 'brewcommand-web-'))
-  const run = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
-    cwd: path.join(REPO_ROOT, 'apps/web'),
-    encoding: 'utf8',
-  })
-  if (run.status !== 0) throw new Error(`vite build failed:\n${run.stdout}\n${run.stderr}`)
-  return outDir
-}
-
-const dist = build()
+const dist = buildWeb()
 const assets = path.join(dist, 'assets')
 const gzipOf = new Map(
   readdirSync(assets)
@@ -49,30 +36,9 @@ const { server, issuer } = await launch(pgliteStore(), { webDist: dist })
 const brewery = await newBrewery(server.url, issuer)
 await seedProducts(server.url, brewery.headers, { count: 100, recipes: 3, lines: 12 })
 
-// The signed-in session as oidc-client-ts keeps it in local storage (auth-settings.ts).
-const session = {
-  key: `oidc.user:${issuer.settings.issuer}:${issuer.settings.clientId}`,
-  value: JSON.stringify({
-    id_token: brewery.idToken,
-    access_token: brewery.accessToken,
-    token_type: 'Bearer',
-    scope: 'openid profile email offline_access',
-    profile: {
-      sub: brewery.sub,
-      email: brewery.email,
-      email_verified: true,
-      given_name: 'Tess',
-      family_name: 'Taster',
-    },
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-  }),
-}
-
 /** One cold load in a fresh context: the JS files it fetched and its LCP. */
 async function load(browser: Browser, route: string, signedIn: boolean, ready: string) {
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  if (signedIn)
-    await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), session)
+  const context = await newContext(browser, issuer, signedIn ? brewery : undefined)
   const page = await context.newPage()
   const scripts = new Set<string>()
   page.on('request', (request) => {
@@ -99,18 +65,7 @@ async function load(browser: Browser, route: string, signedIn: boolean, ready: s
 }
 
 const rows: Row[] = []
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-    '--disable-quic',
-  ],
-})
+const browser = await launchChromium()
 try {
   for (const { name, route, signedIn, ready, budget } of [
     { name: 'landing page', route: '/', signedIn: false, ready: 'BrewCommand', budget: LANDING_KB },
