@@ -50,7 +50,13 @@ function headerProblems(response: LightMyRequestResponse, https: boolean): strin
 function sampleUrls(route: CapturedRoute): string[] {
   if (route.url === '*' || route.url === '/*') return ['/', '/products/abc', '/assets/missing.js']
   if (route.url === '/idp/*')
-    return ['/idp/.well-known/openid-configuration', '/idp/jwks', '/idp/auth', '/idp/token', '/idp/nothing-here']
+    return [
+      '/idp/.well-known/openid-configuration',
+      '/idp/jwks',
+      '/idp/auth',
+      '/idp/token',
+      '/idp/nothing-here',
+    ]
   return [route.url.replace(/:\w+/g, randomUUID())]
 }
 
@@ -79,7 +85,8 @@ describe.each(TEST_DATABASES)('response headers, error bodies and rate limits on
     const problems: string[] = []
     const check = (label: string, response: LightMyRequestResponse, isHttps: boolean) => {
       checked += 1
-      for (const problem of headerProblems(response, isHttps)) problems.push(`${label} → ${response.statusCode}: ${problem}`)
+      for (const problem of headerProblems(response, isHttps))
+        problems.push(`${label} → ${response.statusCode}: ${problem}`)
       if (response.statusCode >= 400 && response.headers['content-type']?.toString().includes('json'))
         for (const problem of leakProblems(response.body)) problems.push(`${label}: ${problem}`)
     }
@@ -93,8 +100,12 @@ describe.each(TEST_DATABASES)('response headers, error bodies and rate limits on
       const descriptor = descriptorOf(route)
       if (descriptor?.kind === 'tenant' || descriptor?.kind === 'account') {
         const valid = await descriptor.request(world.ctx)
-        const request = route.method === 'HEAD' ? { ...valid, method: 'HEAD' as const, payload: undefined } : valid
-        const sub = descriptor.kind === 'account' && descriptor.expect.Admin >= 300 ? world.newcomer() : world.members.Admin
+        const request =
+          route.method === 'HEAD' ? { ...valid, method: 'HEAD' as const, payload: undefined } : valid
+        const sub =
+          descriptor.kind === 'account' && descriptor.expect.Admin >= 300
+            ? world.newcomer()
+            : world.members.Admin
         check(`${route.key} as an allowed caller`, await world.as(sub, request), true)
       }
     }
@@ -108,8 +119,16 @@ describe.each(TEST_DATABASES)('response headers, error bodies and rate limits on
       ['unknown route', { method: 'GET', url: '/api/nope' }, 404],
       ['broken JSON', { method: 'POST', url: '/api/products', payload: '{"type":' }, 400],
       ['JSON with a BOM', { method: 'POST', url: '/api/products', payload: '\ufeff{}' }, 400],
-      ['text body', { method: 'POST', url: '/api/products', payload: '{}', headers: { 'content-type': 'text/plain' } }, 415],
-      ['over the body limit', { method: 'POST', url: '/api/products', payload: `"${'x'.repeat(1_100_000)}"` }, 413],
+      [
+        'text body',
+        { method: 'POST', url: '/api/products', payload: '{}', headers: { 'content-type': 'text/plain' } },
+        415,
+      ],
+      [
+        'over the body limit',
+        { method: 'POST', url: '/api/products', payload: `"${'x'.repeat(1_100_000)}"` },
+        413,
+      ],
       ['bad uuid in the path', { method: 'GET', url: '/api/products/not-a-uuid' }, 400],
       ['query too long', { method: 'GET', url: `/api/onboarding?session_id=${'s'.repeat(300)}` }, 400],
     ]
@@ -117,7 +136,9 @@ describe.each(TEST_DATABASES)('response headers, error bodies and rate limits on
     for (const [name, request, expected] of cases) {
       const response = await world.send(request, admin)
       if (response.statusCode !== expected && !(expected === 415 && response.statusCode === 400))
-        problems.push(`${name}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`)
+        problems.push(
+          `${name}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`,
+        )
       for (const problem of errorShapeProblems(response)) problems.push(`${name}: ${problem}`)
       for (const problem of headerProblems(response, true)) problems.push(`${name}: ${problem}`)
     }
@@ -142,7 +163,7 @@ describe.each(TEST_DATABASES)('response headers, error bodies and rate limits on
       for (let attempt = 0; attempt < 200 && !limited; attempt++) {
         const request = descriptor.request
           ? await descriptor.request(world.ctx)
-          : { method: key.split(' ')[0] as MatrixRequest['method'], url: key.split(' ')[1]! }
+          : { method: key.split(' ')[0] as MatrixRequest['method'], url: key.split(' ')[1] }
         const response = await world.send(request, undefined, { remoteAddress: address })
         expect(response.statusCode, `${key} attempt ${attempt}: ${response.body}`).toBeLessThan(500)
         if (response.statusCode === 429) limited = response
@@ -152,7 +173,9 @@ describe.each(TEST_DATABASES)('response headers, error bodies and rate limits on
       expect(limited!.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } })
       expect(limited!.headers['retry-after']).toBeDefined()
       // Another address is not affected.
-      const other = descriptor.request ? await descriptor.request(world.ctx) : { method: 'GET' as const, url: key }
+      const other = descriptor.request
+        ? await descriptor.request(world.ctx)
+        : { method: 'GET' as const, url: key }
       expect((await world.send(other)).statusCode).not.toBe(429)
     }
   })

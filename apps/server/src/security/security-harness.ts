@@ -52,7 +52,12 @@ export interface SecurityApp {
 /** The app exactly as production builds it (no `/api/private`), with its route table captured. */
 export async function startSecurityApp(
   kind: DatabaseKind,
-  options: { publicUrl?: string; env?: Record<string, string> } = {},
+  options: {
+    publicUrl?: string
+    env?: Record<string, string>
+    /** Adds routes before the app is ready (the matrix's self-test adds broken ones). */
+    beforeReady?: (app: FastifyInstance, testDb: TestDb) => void
+  } = {},
 ): Promise<SecurityApp> {
   const testDb = await createTestDb(kind)
   const dataDir = await mkdtemp(join(tmpdir(), 'brewcommand-security-'))
@@ -77,6 +82,7 @@ export async function startSecurityApp(
     }
   }
   const app = await buildApp({ config, database: testDb.database, onRoute })
+  options.beforeReady?.(app, testDb)
   await app.ready()
   return {
     app,
@@ -192,6 +198,8 @@ export interface World {
   brewerySnapshot(entityId: string): Promise<string>
   /** A digest of every table but the identity provider's sessions and keys. */
   databaseSnapshot(): Promise<string>
+  /** The ids of every row of a brewery (tables with `entity_id` and `id`), to spot leaks in answers. */
+  recordIdsOf(entityId: string): Promise<string[]>
   /** The tables (but the provider's) with a row whose text contains `needle`. */
   tablesContaining(needle: string): Promise<string[]>
 }
@@ -335,7 +343,14 @@ export async function createWorld(s: SecurityApp): Promise<World> {
   const execute = async (query: ReturnType<typeof sql.raw>) =>
     (await testDb.db.execute<Record<string, unknown>>(query)) as Rows
 
-  async function tablesWith(column?: string): Promise<string[]> {
+  // Migrations ran before the app started: the table list is fixed for the run.
+  const tableLists = new Map<string, Promise<string[]>>()
+  function tablesWith(column?: string): Promise<string[]> {
+    let list = tableLists.get(column ?? '')
+    if (!list) tableLists.set(column ?? '', (list = listTables(column)))
+    return list
+  }
+  async function listTables(column?: string): Promise<string[]> {
     const result = column
       ? await execute(
           sql.raw(
@@ -378,6 +393,19 @@ export async function createWorld(s: SecurityApp): Promise<World> {
             `select '${table}' as name, coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') as digest from "${table}" t where entity_id = ${quote(entityId)}`,
         ),
       ])
+    },
+    async recordIdsOf(entityId) {
+      const withId = new Set(await tablesWith('id'))
+      const tables = (await tablesWith('entity_id')).filter((table) => withId.has(table))
+      if (tables.length === 0) return []
+      const result = await execute(
+        sql.raw(
+          tables
+            .map((table) => `select id::text as id from "${table}" where entity_id = ${quote(entityId)}`)
+            .join(' union all '),
+        ),
+      )
+      return result.rows.map((row) => String(row.id))
     },
     async tablesContaining(needle) {
       const tables = (await tablesWith()).filter((table) => !UNWATCHED_TABLES.has(table))

@@ -1,0 +1,143 @@
+// The matrix must be able to fail: routes that forget tenancy, roles or the public list, added to the
+// real app, are each caught by the check that guards against them.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTenantResolver } from '../auth/tenant.ts'
+import { products } from '../db/schema/products.ts'
+import { AppError } from '../errors.ts'
+import {
+  guardedRoutes,
+  publicRouteProblems,
+  roleProblems,
+  tenancyProblems,
+  tokenProblems,
+  type Guarded,
+} from './matrix-checks.ts'
+import type { RouteDescriptor } from './route-matrix.ts'
+import {
+  apiRoutes,
+  createWorld,
+  descriptorOf,
+  errorShapeProblems,
+  leakProblems,
+  startSecurityApp,
+  tokenAttacks,
+  type SecurityApp,
+  type World,
+} from './security-harness.ts'
+
+const BROKEN: Record<string, RouteDescriptor> = {
+  // Reads a product by id without scoping the query to the caller's brewery.
+  'GET /api/selftest/unscoped/:productId': {
+    kind: 'tenant',
+    permission: 'read',
+    scope: 'record',
+    ok: 200,
+    request: async (ctx) => ({ method: 'GET', url: `/api/selftest/unscoped/${(await ctx.product()).id}` }),
+  },
+  // Scoped to the brewery, but deletes without asking whether the role may (needs manageProducts).
+  'DELETE /api/selftest/no-role/:productId': {
+    kind: 'tenant',
+    permission: 'manageProducts',
+    scope: 'record',
+    ok: 204,
+    request: async (ctx) => ({ method: 'DELETE', url: `/api/selftest/no-role/${(await ctx.product()).id}` }),
+  },
+}
+
+describe('the security matrix catches broken routes', () => {
+  let s: SecurityApp
+  let world: World
+
+  beforeAll(async () => {
+    s = await startSecurityApp('pglite', {
+      beforeReady: (app, testDb) => {
+        const tenantOf = createTenantResolver(testDb.db)
+        app.get<{ Params: { productId: string } }>('/api/selftest/unscoped/:productId', async (request) => {
+          await tenantOf(request)
+          const [row] = await testDb.db
+            .select()
+            .from(products)
+            .where(eq(products.id, request.params.productId))
+          if (!row) throw new AppError('NOT_FOUND', 'Product not found!')
+          return { data: row }
+        })
+        app.delete<{ Params: { productId: string } }>(
+          '/api/selftest/no-role/:productId',
+          async (request, reply) => {
+            const tenant = await tenantOf(request)
+            const [row] = await testDb.db
+              .select()
+              .from(products)
+              .where(eq(products.id, request.params.productId))
+            if (!row || row.entityId !== tenant.entityId)
+              throw new AppError('NOT_FOUND', 'Product not found!')
+            await testDb.db.delete(products).where(eq(products.id, row.id))
+            return reply.code(204).send()
+          },
+        )
+        app.get('/api/selftest/open', { config: { public: true } }, () => ({ data: 'anyone' }))
+        app.get('/api/selftest/forgotten', () => ({ data: 'who am I?' }))
+      },
+    })
+    world = await createWorld(s)
+  })
+  afterAll(async () => {
+    await s?.close()
+  })
+
+  const broken = (key: string): Guarded => {
+    const route = apiRoutes(s.routes).find((candidate) => candidate.key === key)!
+    return { route, descriptor: BROKEN[key] as Guarded['descriptor'] }
+  }
+
+  it('names a route missing from the table', () => {
+    const missing = apiRoutes(s.routes)
+      .filter((route) => !descriptorOf(route))
+      .map((route) => route.key)
+    expect(missing).toEqual(
+      expect.arrayContaining(['GET /api/selftest/forgotten', 'GET /api/selftest/unscoped/:productId']),
+    )
+  })
+
+  it('catches a public route that is not on the list', async () => {
+    const routes = apiRoutes(s.routes).filter((route) => route.url === '/api/selftest/open')
+    const problems = await publicRouteProblems(world, routes)
+    expect(problems.join('\n')).toContain('GET /api/selftest/open answers without a token')
+    expect(problems.join('\n')).toContain('registered with config.public but is not in PUBLIC_ROUTES')
+  })
+
+  it('catches a query that is not scoped to the brewery', async () => {
+    const problems = await tenancyProblems(world, broken('GET /api/selftest/unscoped/:productId'))
+    expect(problems.join('\n')).toMatch(/by another brewery's Admin: expected 404, got 200/)
+  })
+
+  it('catches a route that skips the role check, and that a refused role changed nothing', async () => {
+    const route = broken('DELETE /api/selftest/no-role/:productId')
+    expect(await roleProblems(world, route, 'Admin')).toEqual([])
+    expect((await roleProblems(world, route, 'Brewer')).join('\n')).toMatch(
+      /as Brewer: expected 403, got 204/,
+    )
+  })
+
+  it('passes a route that is right (the auth plugin still refuses every bad token on the broken ones)', async () => {
+    const attacks = await tokenAttacks(s.idp)
+    expect(await tokenProblems(world, attacks, broken('DELETE /api/selftest/no-role/:productId'))).toEqual([])
+    const real = guardedRoutes(apiRoutes(s.routes)).find(
+      (g) => g.route.key === 'DELETE /api/products/:productId',
+    )!
+    expect(await tenancyProblems(world, real)).toEqual([])
+    expect(await roleProblems(world, real, 'Brewer')).toEqual([])
+  })
+
+  it('recognises leaks and a wrong error shape', async () => {
+    expect(leakProblems('Error: boom\n    at handler (/work/main/apps/server/src/x.ts:10:5)')).not.toEqual([])
+    expect(
+      leakProblems('{"error":{"message":"duplicate key value violates unique constraint \\"p_pkey\\""}}'),
+    ).not.toEqual([])
+    expect(leakProblems('{"error":{"message":"select * from products where id = 1"}}')).not.toEqual([])
+    expect(leakProblems('{"error":{"code":"NOT_FOUND","message":"Product not found!"}}')).toEqual([])
+    const response = await s.app.inject({ method: 'GET', url: '/api/selftest/open' })
+    expect(errorShapeProblems(response).join()).toContain('not { error }')
+  })
+})
