@@ -411,6 +411,37 @@ describe.each(TEST_DATABASES)('team API on %s', (kind) => {
     })
   })
 
+  it('takes the new member’s name from their ID token when it comes with the acceptance', async () => {
+    const { token } = await invite(`named-${crypto.randomUUID()}@example.com`)
+    const sub = newcomer()
+    const idToken = (claims: Record<string, unknown>) =>
+      mintJwt(
+        t.idp.keys.privateJwks.keys[0]!,
+        {
+          given_name: 'Nia',
+          family_name: 'Named',
+          email: 'nia@example.com',
+          email_verified: true,
+          ...claims,
+        },
+        { issuer: t.idp.settings.issuer, audience: t.idp.settings.clientId, typ: 'JWT' },
+      )
+    const other = await h.call(sub, 'POST', `/api/invitations/${token}/accept`, undefined, {
+      'x-id-token': await idToken({ sub: newcomer() }),
+    })
+    expect(other.statusCode).toBe(401)
+    const accepted = await h.call(sub, 'POST', `/api/invitations/${token}/accept`, undefined, {
+      'x-id-token': await idToken({ sub }),
+    })
+    expect(accepted.statusCode).toBe(200)
+    expect((await h.list(A.sub, A.entityId)).find((u) => u.idpIdentifier === sub)).toMatchObject({
+      givenName: 'Nia',
+      familyName: 'Named',
+      email: 'nia@example.com',
+      status: 'Active',
+    })
+  })
+
   it('refuses an expired link and tells so', async () => {
     const { user, token } = await invite(`late-${crypto.randomUUID()}@example.com`)
     await testDb.db

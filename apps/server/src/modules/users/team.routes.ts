@@ -9,6 +9,8 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { TenantResolver } from '../../auth/tenant.ts'
+import { InvalidTokenError, unauthenticated } from '../../auth/token-verifier.ts'
+import { profileFromIdToken } from './users.service.ts'
 import type { TeamService } from './team.service.ts'
 
 const EntityParams = z.object({ entityId: z.uuid('The brewery id must be a UUID') })
@@ -141,6 +143,23 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ team: TeamService; perMin
         response: { 200: z.object({ data: InvitationAcceptedSchema }) },
       },
     },
-    async (request) => ({ data: await team.accept(request.auth!, request.params.token, socketId(request)) }),
+    async (request) => {
+      const auth = request.auth!
+      const header = request.headers['x-id-token']
+      const idToken = Array.isArray(header) ? header[0] : header
+      let profile
+      if (idToken) {
+        let claims
+        try {
+          claims = await app.verifyIdToken(idToken)
+        } catch (error) {
+          if (error instanceof InvalidTokenError) throw unauthenticated(error.message)
+          throw error
+        }
+        if (claims.sub !== auth.sub) throw unauthenticated('The ID token belongs to another user')
+        profile = profileFromIdToken(claims)
+      }
+      return { data: await team.accept(auth, request.params.token, socketId(request), profile) }
+    },
   )
 }

@@ -20,7 +20,7 @@ import type { Mailer } from '../../mail/mailer.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import { invitationMessage } from './invitation-mail.ts'
 import type { TeamRepository } from './team.repository.ts'
-import type { UserRepository } from './users.repository.ts'
+import type { UserProfile, UserRepository } from './users.repository.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -307,9 +307,22 @@ export function createTeamService({
      * The signed-in person joins the brewery with the invited role. The link works once; someone who
      * already belongs to another brewery is refused and stays where they are (one brewery per user).
      */
-    async accept(auth: AuthContext, token: string, socketId: string): Promise<InvitationAccepted> {
-      // The account may not have called bootstrap yet.
-      if (!(await users.findByIdpIdentifier(auth.sub))) {
+    async accept(
+      auth: AuthContext,
+      token: string,
+      socketId: string,
+      profile?: UserProfile,
+    ): Promise<InvitationAccepted> {
+      // The account may not have called bootstrap yet: the profile of its verified ID token (if sent)
+      // lets the team see the new member's name at once.
+      const stored = await users.findByIdpIdentifier(auth.sub)
+      if (profile) {
+        // An ID token minted before the address was verified must not undo the verification.
+        if (stored?.emailVerified && (profile.email === undefined || profile.email === stored.email)) {
+          profile = { ...profile, emailVerified: true }
+        }
+        await users.upsertProfile(auth.sub, profile)
+      } else if (!stored) {
         await users.upsertProfile(auth.sub, { email: auth.email, emailVerified: auth.emailVerified })
       }
       const result = await transaction(async (tx) => {

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod'
 import { ApiError } from '@/lib/api-client.ts'
 
-type Options = { token?: string; socketId?: string }
+type Options = { token?: string; socketId?: string; idToken?: string | undefined }
 
 /** One call of the team API: unwraps `{ data }` and turns failures into ApiError (as lib/api-client). */
 async function call<S extends z.ZodType>(
@@ -19,7 +19,7 @@ async function call<S extends z.ZodType>(
   path: string,
   schema: S,
   body: unknown,
-  { token, socketId }: Options,
+  { token, socketId, idToken }: Options,
 ): Promise<z.output<S>> {
   let response: Response
   try {
@@ -30,6 +30,7 @@ async function call<S extends z.ZodType>(
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(socketId ? { 'x-socket-id': socketId } : {}),
+        ...(idToken ? { 'x-id-token': idToken } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     })

@@ -20,7 +20,7 @@ const CLOSED: Record<Exclude<InvitationSummary['status'], 'pending'>, string> = 
  * the identity provider, then joins the brewery with the invited role.
  */
 export function InvitationPage({ token }: { token: string }) {
-  const { isAuthenticated, isLoading, user, signInPopup, signInRedirect, getAccessToken } = useAuth()
+  const { isAuthenticated, isLoading, user, signInPopup, signInRedirect, getTokens } = useAuth()
   const { pathname } = useLocation()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -39,7 +39,9 @@ export function InvitationPage({ token }: { token: string }) {
     setIsAccepting(true)
     setError(null)
     try {
-      await acceptInvitation(token, { token: await getAccessToken() })
+      // The ID token rides along, so the team sees the new member's name at once.
+      const tokens = await getTokens({ requireFreshIdToken: true })
+      await acceptInvitation(token, { token: tokens.accessToken, idToken: tokens.idToken })
       await queryClient.invalidateQueries({ queryKey: ['bootstrap'] })
       await navigate('/secure', { replace: true })
     } catch (failure) {
