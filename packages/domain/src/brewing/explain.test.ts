@@ -149,5 +149,5 @@ describe('explainRecipeStats', () => {
       ),
       { numRuns: 200 },
     )
-  })
+  }, 30_000)
 })

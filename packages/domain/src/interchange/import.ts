@@ -36,25 +36,28 @@ export function detectFormat(fileName: string, text: string): InterchangeFormat 
   return first === '<' ? 'beerxml' : first === '{' ? 'beerjson' : null
 }
 
+/** The report for a file above 5 MB, made from its size alone (the browser need not read it). */
+export function oversizedFileReport(fileName: string, size: number): ImportReport {
+  return {
+    fileName,
+    format: null,
+    recipes: [],
+    problems: [
+      {
+        path: fileName,
+        reason: `The file is ${(size / 1024 / 1024).toFixed(1)} MB; at most 5 MB can be imported`,
+      },
+    ],
+  }
+}
+
 /**
  * Reads a BeerXML 1.0 or BeerJSON 1.0 file (bytes as read from disk, or text) into recipes ready to
  * preview. Files above 5 MB are refused unread; beyond 200 recipes the rest are listed as skipped.
  */
 export function readRecipeFile(fileName: string, content: Uint8Array | string): ImportReport {
   const size = typeof content === 'string' ? new TextEncoder().encode(content).byteLength : content.byteLength
-  if (size > INTERCHANGE_MAX_BYTES) {
-    return {
-      fileName,
-      format: null,
-      recipes: [],
-      problems: [
-        {
-          path: fileName,
-          reason: `The file is ${(size / 1024 / 1024).toFixed(1)} MB; at most 5 MB can be imported`,
-        },
-      ],
-    }
-  }
+  if (size > INTERCHANGE_MAX_BYTES) return oversizedFileReport(fileName, size)
   if (size === 0)
     return {
       fileName,

@@ -1,6 +1,7 @@
 // Recipe interchange: BeerXML 1.0 and BeerJSON 1.0 import and export (issue 13).
 export {
   readRecipeFile,
+  oversizedFileReport,
   detectFormat,
   INTERCHANGE_MAX_BYTES,
   INTERCHANGE_MAX_RECIPES,

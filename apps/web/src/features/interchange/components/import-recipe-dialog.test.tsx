@@ -68,6 +68,17 @@ describe('ImportRecipeDialog', () => {
     expect(onConfirm).not.toHaveBeenCalled()
   })
 
+  it('refuses a file above 5 MB without reading it', async () => {
+    const user = userEvent.setup()
+    render(<ImportRecipeDialog open onOpenChange={vi.fn()} onConfirm={vi.fn()} />)
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.xml', { type: 'text/xml' })
+    await user.upload(screen.getByLabelText('Recipe file'), big)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The file is 5.0 MB; at most 5 MB can be imported',
+    )
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled()
+  })
+
   it('on a product page adds the recipes to that product, or makes products when chosen', async () => {
     const user = userEvent.setup()
     const onConfirm = vi.fn()

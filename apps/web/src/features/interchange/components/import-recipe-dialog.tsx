@@ -3,6 +3,8 @@ import {
   findStyle,
   formatRecipeStats,
   INTERCHANGE_FORMAT_LABELS,
+  INTERCHANGE_MAX_BYTES,
+  oversizedFileReport,
   readRecipeFile,
   recipeFromDraft,
   VOLUME_UNIT_LABELS,
@@ -143,9 +145,12 @@ export function ImportRecipeDialog({
     if (!file) return
     setReading(true)
     try {
-      // Refused before reading when above the limit, so a huge file never fills memory.
-      const bytes = file.size > 5 * 1024 * 1024 ? new Uint8Array(file.size) : await readBytes(file)
-      setReport(readRecipeFile(file.name, bytes))
+      // Refused unread when above the limit, so a huge file never fills memory.
+      setReport(
+        file.size > INTERCHANGE_MAX_BYTES
+          ? oversizedFileReport(file.name, file.size)
+          : readRecipeFile(file.name, await readBytes(file)),
+      )
     } catch (error) {
       setReadError(error instanceof Error ? error.message : 'The file could not be read')
     } finally {
