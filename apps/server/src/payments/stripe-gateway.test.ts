@@ -25,7 +25,8 @@ describe.each(TEST_DATABASES)('Stripe embedded Checkout on %s', (kind) => {
     t.fake.calls.length = 0
   })
 
-  const checkout = (sub: string, priceId: string = MONTHLY) => api.call(sub, 'POST', '/api/checkout', { priceId })
+  const checkout = (sub: string, priceId: string = MONTHLY) =>
+    api.call(sub, 'POST', '/api/checkout', { priceId })
   const status = (sub: string, sessionId: string) =>
     api.call(sub, 'GET', `/api/onboarding?session_id=${encodeURIComponent(sessionId)}`)
 
@@ -271,7 +272,7 @@ describe.each(TEST_DATABASES)('Stripe embedded Checkout on %s', (kind) => {
 })
 
 describe('without Stripe keys', () => {
-  it('keeps the built-in test checkout, has no webhook route, and lets no Stripe host into the CSP', async () => {
+  it('keeps the built-in test checkout, has no webhook route nor portal, and lets no Stripe host into the CSP', async () => {
     const testDb = await createTestDb('pglite')
     const app = await buildTestApp(testDb.database)
     const config = await app.inject({ method: 'GET', url: '/api/config' })
@@ -281,6 +282,18 @@ describe('without Stripe keys', () => {
     expect(csp).not.toContain('stripe')
     const webhook = await app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: {} })
     expect(webhook.statusCode).toBe(404)
+
+    // Billing reads the built-in checkout's state; there is no customer portal.
+    await app.ready()
+    const api = apiAs({ app, idp: app.builtInIdp! })
+    const admin = crypto.randomUUID()
+    await api.onboard(admin)
+    expect((await api.call(admin, 'GET', '/api/billing')).json()).toEqual({
+      data: { mode: 'test', plan: null, status: 'incomplete', statusChangedAt: null, hasPortal: false },
+    })
+    const portal = await api.call(admin, 'POST', '/api/billing/portal')
+    expect(portal.statusCode).toBe(404)
+    expect(portal.json()).toMatchObject({ error: { code: 'NOT_FOUND' } })
     await app.close()
     await testDb.client.close()
   })

@@ -45,13 +45,16 @@ describe.each(TEST_DATABASES)('POST /api/webhooks/stripe on %s', (kind) => {
   it('applies a validly signed checkout.session.completed: the brewery is subscribed', async () => {
     const b = await brewery()
     expect(await billing(b.sub)).toMatchObject({ mode: 'stripe', status: 'incomplete', hasPortal: false })
-    const response = await deliver(
-      t.app,
-      stripeEvent.checkoutCompleted({ ...b, created: now(), plan: 'annual' }),
-    )
+    const created = now() - 30
+    const response = await deliver(t.app, stripeEvent.checkoutCompleted({ ...b, created, plan: 'annual' }))
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ data: { received: true, outcome: 'applied' } })
-    expect(await billing(b.sub)).toMatchObject({ plan: 'annual', status: 'active', hasPortal: true })
+    expect(await billing(b.sub)).toMatchObject({
+      plan: 'annual',
+      status: 'active',
+      hasPortal: true,
+      statusChangedAt: new Date(created * 1000).toISOString(),
+    })
     const bootstrap = await api.call(b.sub, 'GET', '/api/users/bootstrap')
     expect(
       bootstrap.json<{ data: { entities: { subscription: unknown }[] } }>().data.entities[0]?.subscription,
@@ -114,6 +117,14 @@ describe.each(TEST_DATABASES)('POST /api/webhooks/stripe on %s', (kind) => {
     const response = await deliver(t.app, {}, { body, signature: signStripePayload(body) })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } })
+    const asText = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      payload: body,
+      headers: { 'content-type': 'text/plain', 'stripe-signature': signStripePayload(body) },
+    })
+    expect(asText.statusCode).toBe(400)
+    expect(asText.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } })
   })
 
   it('acknowledges an event type it does not handle, and changes nothing', async () => {

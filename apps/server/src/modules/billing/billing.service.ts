@@ -22,7 +22,8 @@ export function createBillingService(deps: { db: Db; stripe: StripeGateway | nul
         mode: stripe ? 'stripe' : 'test',
         plan: (entity.subscriptionPlan as PlanId | null) ?? null,
         status: entity.subscriptionStatus,
-        statusChangedAt: (row?.statusAt ?? entity.updatedAt).toISOString(),
+        // Stripe dates the status; the built-in checkout keeps no such date.
+        statusChangedAt: row?.statusAt?.toISOString() ?? null,
         hasPortal: !!row?.customerId,
       }
     },
