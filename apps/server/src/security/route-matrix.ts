@@ -122,6 +122,51 @@ const pkg = (ctx: RequestContext, id: string = uuid()) => ({
 const note = (id: string = uuid()) => ({ id, category: 'Aroma', notes: 'Citrus and pine' })
 const attribute = (id: string = uuid()) => ({ id, attribute: 'Color', value: 'Gold' })
 
+/** A 1×1 PNG for the media routes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+const mediaFile = (s3Key: string, id: string = uuid()) => ({
+  id,
+  name: 'label.png',
+  description: '',
+  s3Key,
+  fileType: 'image/png',
+  size: PNG.length,
+})
+/** An object of brewery A uploaded through its signed URL (not yet attached to the product). */
+async function uploaded(ctx: RequestContext) {
+  const productId = (await ctx.product()).id
+  const location = await ctx.asAdmin({
+    method: 'POST',
+    url: '/api/media/upload',
+    payload: { fileName: 'label.png', fileType: 'image/png', entityId: ctx.entityId, productId },
+  })
+  const { uploadUrl, s3Key } = location.body as { uploadUrl: string; s3Key: string }
+  const url = new URL(uploadUrl)
+  const put = await ctx.asAdmin({
+    method: 'PUT',
+    url: `${url.pathname}${url.search}`,
+    payload: PNG,
+    headers: { 'content-type': 'image/png' },
+  })
+  if (put.statusCode !== 200) throw new Error(`seeding an upload: ${JSON.stringify(put.body)}`)
+  return { productId, s3Key }
+}
+/** A file attached to a product of brewery A. */
+async function attached(ctx: RequestContext) {
+  const { productId, s3Key } = await uploaded(ctx)
+  const file = mediaFile(s3Key)
+  const response = await ctx.asAdmin({
+    method: 'POST',
+    url: `/api/products/${productId}/files`,
+    payload: makeEnvelope('product:file', file),
+  })
+  if (response.statusCode !== 201) throw new Error(`seeding a file: ${JSON.stringify(response.body)}`)
+  return { productId, id: file.id }
+}
+
 /**
  * Public routes: they answer without a token. The test fails when a route answers without a token
  * but is not here, and when a route here asks for a token. Everything under /idp is the built-in
@@ -137,6 +182,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
 export const PUBLIC_PREFIXES: Record<string, string> = {
   '/idp': "the built-in identity provider's own pages and OIDC endpoints",
   '*': 'the web app (static files and the SPA fallback)',
+  '/uploads':
+    'media links and local-disk upload URLs: an expiring HMAC signature is the permission (decision 030)',
 }
 
 /**
@@ -322,6 +369,42 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
   'DELETE /api/products/:productId/attributes/:id': tenant('manageProducts', 'record', 204, async (ctx) => {
     const { id, attributeId } = await ctx.product()
     return { method: 'DELETE', url: `/api/products/${id}/attributes/${attributeId}` }
+  }),
+  // ---- media (spec 02 §2 "Media Assets", §7) ----
+  'POST /api/media/upload': tenant('manageProducts', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: '/api/media/upload',
+    payload: {
+      fileName: 'label.png',
+      fileType: 'image/png',
+      entityId: ctx.entityId,
+      productId: (await ctx.product()).id,
+    },
+  })),
+  'POST /api/delete-file': tenant('manageProducts', 'record', 204, async (ctx) => ({
+    method: 'POST',
+    url: '/api/delete-file',
+    payload: { s3Key: (await uploaded(ctx)).s3Key },
+  })),
+  'POST /api/products/:productId/files': tenant('manageProducts', 'record', 201, async (ctx) => {
+    const { productId, s3Key } = await uploaded(ctx)
+    return {
+      method: 'POST',
+      url: `/api/products/${productId}/files`,
+      payload: makeEnvelope('product:file', mediaFile(s3Key)),
+    }
+  }),
+  'PUT /api/products/:productId/files/:id': tenant('manageProducts', 'record', 200, async (ctx) => {
+    const { productId, id } = await attached(ctx)
+    return {
+      method: 'PUT',
+      url: `/api/products/${productId}/files/${id}`,
+      payload: makeEnvelope('product:file', { id, name: 'Renamed by the matrix', description: 'Edited' }),
+    }
+  }),
+  'DELETE /api/products/:productId/files/:id': tenant('manageProducts', 'record', 204, async (ctx) => {
+    const { productId, id } = await attached(ctx)
+    return { method: 'DELETE', url: `/api/products/${productId}/files/${id}` }
   }),
 }
 
