@@ -148,11 +148,14 @@ const single = <T>(list: T[] | undefined): T | undefined => (list?.length === 1 
 
 function lookup<T>(index: Keyed<T>, name: string, aliases: Record<string, string>, byId: Map<string, T>) {
   const candidates = [name, withoutParentheses(name), ...parentheses(name)].filter((n) => n.trim())
+  // A catalogue item's own name wins over an alias; then aliases; then the looser keys.
+  for (const candidate of candidates) {
+    const exact = single(index.exact.get(normaliseName(candidate)))
+    if (exact) return exact
+  }
   for (const candidate of candidates) {
     const aliased = aliases[normaliseName(candidate)]
     if (aliased && byId.has(aliased)) return byId.get(aliased)
-    const exact = single(index.exact.get(normaliseName(candidate)))
-    if (exact) return exact
   }
   for (const candidate of candidates) {
     const loose = single(index.loose.get(normaliseName(candidate)))
@@ -256,9 +259,7 @@ const FERMENTABLE_ALIASES: Record<string, string> = Object.fromEntries(
 const HOP_ALIASES: Record<string, string> = Object.fromEntries(
   Object.entries({
     'Goldings, East Kent': 'east-kent-goldings',
-    Columbus: 'ctz',
-    Zeus: 'ctz',
-    Tomahawk: 'ctz',
+    Tomahawk: 'columbus',
     'Hallertauer Mittelfrueh': 'hallertau-mittelfruh',
     Hallertau: 'hallertau-mittelfruh',
     Hallertauer: 'hallertau-mittelfruh',
@@ -283,6 +284,13 @@ const MISC_ALIASES: Record<string, string> = Object.fromEntries(
     'Lactic Acid 88%': 'lactic-acid',
   }).map(([name, id]) => [normaliseName(name), id]),
 )
+
+/** The alias tables (normalised name → catalogue id), for the test that keeps them in step with the data. */
+export const NAME_ALIASES = {
+  fermentables: FERMENTABLE_ALIASES,
+  hops: HOP_ALIASES,
+  otherIngredients: MISC_ALIASES,
+}
 
 // The alias tables name ids that may change with the data files; unknown ones are simply not used.
 const FERMENTABLE_INDEX = buildIndex(FERMENTABLES, (f) => [f.name])
