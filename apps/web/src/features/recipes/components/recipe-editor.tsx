@@ -219,7 +219,7 @@ export function RecipeEditor({
           </div>
         </div>
 
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <section
             aria-labelledby="summary-heading"
             className="rounded-xl border bg-card p-4 shadow-xs sm:p-5"
