@@ -13,7 +13,18 @@ export type Tenant = { entityId: string; role: Role; userId: string; sub: string
  * change yet (403, finish onboarding first).
  */
 export function createTenantResolver(db: Db) {
-  return async function tenantOf(request: FastifyRequest): Promise<Tenant> {
+  // One lookup per request: a write's pre-handler and its handler both ask.
+  const resolved = new WeakMap<FastifyRequest, Promise<Tenant>>()
+  return function tenantOf(request: FastifyRequest): Promise<Tenant> {
+    let tenant = resolved.get(request)
+    if (!tenant) {
+      tenant = lookUp(request)
+      resolved.set(request, tenant)
+    }
+    return tenant
+  }
+
+  async function lookUp(request: FastifyRequest): Promise<Tenant> {
     if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Missing bearer token')
     const [user] = await db
       .select({ id: users.id, entityId: users.entityId, role: users.role })

@@ -91,6 +91,40 @@ export function createProductRepository(db: Db, { fileUrl }: { fileUrl?: FileUrl
       return product ?? null
     },
 
+    /** True when the brewery has this product: one indexed lookup, for the checks before a write. */
+    async exists(entityId: string, productId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.entityId, entityId), eq(products.id, productId)))
+      return row !== undefined
+    },
+
+    /** A product's recipes as `find` gives them (a broadcast sends the whole array, not the product). */
+    async recipesOf(entityId: string, productId: string): Promise<Recipe[]> {
+      const rows = await db
+        .select({ document: recipes.document })
+        .from(recipes)
+        .where(and(eq(recipes.entityId, entityId), eq(recipes.productId, productId)))
+        .orderBy(asc(recipes.position), asc(recipes.createdAt))
+      return rows.map((r) => r.document as Recipe)
+    },
+
+    /** One sub-collection of a product as `find` gives it, for the same reason. */
+    async collectionOf<C extends CollectionName>(
+      entityId: string,
+      productId: string,
+      collection: C,
+    ): Promise<CollectionItem[C][]> {
+      const { table } = COLLECTIONS[collection]
+      const rows = await db
+        .select()
+        .from(table)
+        .where(and(eq(table.entityId, entityId), eq(table.productId, productId)))
+        .orderBy(asc(table.position))
+      return rows.map((r) => pick(r, FIELDS[collection]) as CollectionItem[C])
+    },
+
     /** True when the id is taken anywhere (ids are UUIDs from the browser; a clash is a 409). */
     async idTaken(table: 'products' | 'recipes' | CollectionName, id: string): Promise<boolean> {
       const target =

@@ -81,6 +81,12 @@ export function createProductService({
     return product
   }
 
+  /** The 404 check before a write: whether the product is there, without assembling it. */
+  async function mustExist(tenant: Tenant, productId: string): Promise<void> {
+    if (!(await repo.exists(tenant.entityId, productId)))
+      throw new AppError('NOT_FOUND', 'Product not found!')
+  }
+
   async function checkPackagingType(tenant: Tenant, item: Package) {
     const types = await repo.packagingTypeIds(tenant.entityId)
     if (!types.has(item.typeId)) {
@@ -138,7 +144,7 @@ export function createProductService({
       change: { name: string } | { description: string },
       context: WriteContext,
     ) {
-      await existing(tenant, productId)
+      await mustExist(tenant, productId)
       assertCan(tenant, 'manageProducts')
       return write(
         tenant,
@@ -153,7 +159,7 @@ export function createProductService({
     },
 
     async remove(tenant: Tenant, productId: string, context: WriteContext) {
-      await existing(tenant, productId)
+      await mustExist(tenant, productId)
       assertCan(tenant, 'manageProducts')
       return write(
         tenant,
@@ -167,14 +173,8 @@ export function createProductService({
       )
     },
 
-    async saveRecipe(
-      tenant: Tenant,
-      productId: string,
-      sent: Recipe,
-      isNew: boolean,
-      context: WriteContext,
-    ) {
-      await existing(tenant, productId)
+    async saveRecipe(tenant: Tenant, productId: string, sent: Recipe, isNew: boolean, context: WriteContext) {
+      await mustExist(tenant, productId)
       assertCan(tenant, 'editRecipes')
       if (sent.productId !== productId) {
         throw new AppError('VALIDATION_FAILED', 'The recipe belongs to another product.', [
@@ -197,12 +197,12 @@ export function createProductService({
           }
           return { statusCode: isNew ? 201 : 200, body: { data: recipe } }
         },
-        async () => ({ recipes: (await existing(tenant, productId)).recipes }),
+        async () => ({ recipes: await repo.recipesOf(tenant.entityId, productId) }),
       )
     },
 
     async deleteRecipe(tenant: Tenant, productId: string, recipeId: string, context: WriteContext) {
-      await existing(tenant, productId)
+      await mustExist(tenant, productId)
       assertCan(tenant, 'editRecipes')
       return write(
         tenant,
@@ -213,7 +213,7 @@ export function createProductService({
             throw new AppError('NOT_FOUND', 'Recipe not found')
           return { statusCode: 204, body: null }
         },
-        async () => ({ recipes: (await existing(tenant, productId)).recipes }),
+        async () => ({ recipes: await repo.recipesOf(tenant.entityId, productId) }),
       )
     },
 
@@ -225,7 +225,7 @@ export function createProductService({
       isNew: boolean,
       context: WriteContext,
     ) {
-      await existing(tenant, productId)
+      await mustExist(tenant, productId)
       assertCan(tenant, COLLECTION_PERMISSION[collection])
       if (collection === 'packages') await checkPackagingType(tenant, item as Package)
       const field = COLLECTIONS[collection].field
@@ -243,7 +243,7 @@ export function createProductService({
           }
           return { statusCode: isNew ? 201 : 200, body: { data: item } }
         },
-        async () => ({ [field]: (await existing(tenant, productId))[field] }),
+        async () => ({ [field]: await repo.collectionOf(tenant.entityId, productId, collection) }),
       )
     },
 
@@ -254,7 +254,7 @@ export function createProductService({
       id: string,
       context: WriteContext,
     ) {
-      await existing(tenant, productId)
+      await mustExist(tenant, productId)
       assertCan(tenant, COLLECTION_PERMISSION[collection])
       const field = COLLECTIONS[collection].field
       return write(
@@ -266,7 +266,7 @@ export function createProductService({
             throw new AppError('NOT_FOUND', 'Not found')
           return { statusCode: 204, body: null }
         },
-        async () => ({ [field]: (await existing(tenant, productId))[field] }),
+        async () => ({ [field]: await repo.collectionOf(tenant.entityId, productId, collection) }),
       )
     },
   }
