@@ -12,7 +12,10 @@ import { BillingSettings } from './billing-settings.tsx'
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
-function appState(role: Role, subscription = { plan: 'monthly' as const, status: 'active' }): AppStateValue {
+function appState(
+  role: Role,
+  subscription = { plan: 'monthly' as const, status: 'active' as const },
+): AppStateValue {
   return {
     isLoaded: true,
     data: {
