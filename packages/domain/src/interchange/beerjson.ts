@@ -455,6 +455,13 @@ function readRecipe(raw: unknown, path: string, problems: InterchangeProblem[]):
     .map((s, i) => readStep(s, `${path}.mash.mash_steps[${i}]`, notes, mashLike))
     .filter((s): s is NeutralStep => s !== undefined)
 
+  const hops = each(ing.hop_additions, 'hop_additions', (h, p) => readHop(h, p, notes, boilTime))
+  if (r.x_brewcommand?.whirlpool_time === undefined && hops.some((h) => h.additionType === 'Whirlpool')) {
+    notes.note(
+      `${path}.ingredients.hop_additions`,
+      'Hops added at flame-out are read as Whirlpool; BeerJSON gives no whirlpool time, so it is 0 until set in the recipe',
+    )
+  }
   const litres = r.batch_size.value * (VOLUME_TO_LITRES[r.batch_size.unit] ?? 1)
   const exactBatch = /^([\d.eE+-]+) (GAL|BBL)$/.exec(r.x_brewcommand?.batch ?? '')
   const batch =
@@ -482,7 +489,7 @@ function readRecipe(raw: unknown, path: string, problems: InterchangeProblem[]):
     fermentables: each(ing.fermentable_additions, 'fermentable_additions', (f, p) =>
       readFermentable(f, p, notes),
     ),
-    hops: each(ing.hop_additions, 'hop_additions', (h, p) => readHop(h, p, notes, boilTime)),
+    hops,
     miscs: each(ing.miscellaneous_additions, 'miscellaneous_additions', (m, p) => readMisc(m, p, notes)),
     yeast: cultures[0] ?? null,
     steps,
