@@ -97,6 +97,15 @@ export class RunningServer {
     readonly url: string,
   ) {}
 
+  /** A crash: SIGKILL, no chance to finish requests or close the database. */
+  kill(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve()
+      this.child.once('exit', () => resolve())
+      this.child.kill('SIGKILL')
+    })
+  }
+
   /** Graceful stop (SIGTERM), as an operator would do it. */
   stop(): Promise<void> {
     return new Promise((resolve) => {

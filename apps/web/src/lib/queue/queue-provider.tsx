@@ -92,17 +92,19 @@ export function QueueProvider({
     if (isOnline) queue.wake()
   }, [isOnline, queue])
 
-  const unsent = snapshot.pending.length + snapshot.failed.length
+  // Asks before the page goes while writes are unsent. The queue is read when the page is about to go,
+  // not from React state, so a write answered a moment ago never prompts.
   useEffect(() => {
-    if (unsent === 0) return
     const confirmLeave = (event: BeforeUnloadEvent) => {
+      const { pending, failed } = queue.snapshot()
+      if (pending.length + failed.length === 0) return
       event.preventDefault()
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = ''
     }
     window.addEventListener('beforeunload', confirmLeave)
     return () => window.removeEventListener('beforeunload', confirmLeave)
-  }, [unsent])
+  }, [queue])
 
   const value = useMemo<QueueContextValue>(
     () => ({

@@ -1,0 +1,237 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test, type Page, type Request } from '@playwright/test'
+import { onboardNewBrewery } from './support/onboarding.ts'
+import { freePort, startServer } from './support/server.ts'
+
+type ApiProduct = { id: string; name: string; description: string; tastingNotes: { notes: string }[] }
+
+/** The brewery's products as the server has them, read with the signed-in user's own token. */
+async function serverProducts(page: Page): Promise<ApiProduct[]> {
+  return page.evaluate(async () => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))
+    const { access_token: token } = JSON.parse(localStorage.getItem(key!)!) as { access_token: string }
+    const response = await fetch('/api/products', { headers: { authorization: `Bearer ${token}` } })
+    if (!response.ok) throw new Error(`GET /api/products answered ${response.status}`)
+    return ((await response.json()) as { data: ApiProduct[] }).data
+  })
+}
+
+/** Writes the page sends to the products API (method and path), in order. */
+function recordWrites(page: Page) {
+  const writes: Request[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/products') && request.method() !== 'GET') writes.push(request)
+  })
+  return writes
+}
+
+const status = (page: Page) => page.getByRole('banner').getByRole('button', { name: /change|saved/ })
+
+async function openProducts(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click()
+  await expect(page.getByRole('heading', { name: "Let's Create Your Products!" })).toBeVisible()
+}
+
+async function createProduct(page: Page, name: string) {
+  // A product without a recipe, from the New Product dialog.
+  await page.getByRole('button', { name: 'Add Product' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New Product' })
+  await dialog.getByPlaceholder('Product Name').fill(name)
+  await dialog.getByRole('button', { name: 'Create' }).click()
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+}
+
+async function rename(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Edit name' }).click()
+  await page.getByLabel('Product name').fill(name)
+  await page.getByLabel('Product name').press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+}
+
+async function describeProduct(page: Page, text: string) {
+  await page.getByRole('button', { name: 'Click to add a description' }).click()
+  await page.getByRole('textbox', { name: 'Description' }).fill(text)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText(text)).toBeVisible()
+}
+
+test('offline: a new product and two edits survive a closed tab and reach the server exactly once', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000)
+  await onboardNewBrewery(page, 'Olive')
+  await openProducts(page)
+  await expect(status(page)).toHaveText('All changes saved')
+
+  await context.setOffline(true)
+  await createProduct(page, 'Offline Stout')
+  await expect(status(page)).toHaveText('Offline — 1 change pending')
+  await rename(page, 'Offline Imperial Stout')
+  await describeProduct(page, 'Brewed while the Wi-Fi was down.')
+  await expect(status(page)).toHaveText('Offline — 3 changes pending')
+  await status(page).click()
+  const list = page.getByRole('dialog', { name: 'Unsaved changes' })
+  await expect(list.getByText('New product “Offline Stout”')).toBeVisible()
+  await expect(list.getByText('Change to product “Offline Imperial Stout”')).toBeVisible()
+  await expect(list.getByText('Change to product', { exact: true })).toBeVisible()
+  await expect(list.getByText('Waiting for the connection')).toHaveCount(3)
+  await page.keyboard.press('Escape')
+
+  // Another tab stays open (closing the last one would end the browser session).
+  const again = await context.newPage()
+  // Closing the tab asks first; the person leaves anyway.
+  const asked = page.waitForEvent('dialog').then(async (dialog) => {
+    expect(dialog.type()).toBe('beforeunload')
+    await dialog.accept()
+  })
+  const gone = page.waitForEvent('close')
+  await page.close({ runBeforeUnload: true })
+  await asked
+  await gone
+
+  await context.setOffline(false)
+  const writes = recordWrites(again)
+  await again.goto('/secure/products')
+  await expect(status(again)).toHaveText('All changes saved')
+  await expect(again.getByRole('link', { name: 'Offline Imperial Stout' })).toBeVisible()
+
+  expect(
+    writes.map((r) => `${r.method()} ${new URL(r.url()).pathname.replace(/[0-9a-f-]{36}/, ':id')}`),
+  ).toEqual(['POST /api/products', 'PUT /api/products/:id', 'PUT /api/products/:id'])
+  const products = await serverProducts(again)
+  expect(products.filter((p) => p.name.startsWith('Offline'))).toEqual([
+    expect.objectContaining({
+      name: 'Offline Imperial Stout',
+      description: 'Brewed while the Wi-Fi was down.',
+    }),
+  ])
+  // Nothing is left in the browser's queue.
+  expect(
+    await again.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('brewcommand:queue:'))),
+  ).toEqual([])
+})
+
+test('a create answered 500 twice (after the server stored it) and then 201 ends with one record', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await onboardNewBrewery(page, 'Rita')
+  await openProducts(page)
+  let attempts = 0
+  const keys = new Set<string>()
+  await page.route('**/api/products', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
+    attempts += 1
+    keys.add(route.request().headers()['idempotency-key'])
+    if (attempts > 2) return route.fallback()
+    // The server really receives and stores the write; the answer is lost on the way back.
+    await route.fetch()
+    await route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"error":{"code":"INTERNAL","message":"Upstream failed"}}',
+    })
+  })
+  await createProduct(page, 'Retry Red')
+  await expect(status(page)).toHaveText('All changes saved', { timeout: 20_000 })
+  expect(attempts).toBe(3)
+  expect(keys.size).toBe(1)
+  const products = await serverProducts(page)
+  expect(products.filter((p) => p.name === 'Retry Red')).toHaveLength(1)
+})
+
+test('a refused change is listed as failed; Discard reverts it from the server, Retry sends it again', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await onboardNewBrewery(page, 'Fay')
+  await openProducts(page)
+  await createProduct(page, 'Kept Kölsch')
+  await expect(status(page)).toHaveText('All changes saved')
+
+  let refuse = true
+  await page.route('**/api/products/*', async (route) => {
+    if (route.request().method() === 'PUT' && refuse) {
+      return route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: '{"error":{"message":"Not today"}}',
+      })
+    }
+    return route.fallback()
+  })
+  await rename(page, 'Lost Kölsch')
+  await expect(status(page)).toHaveText('1 change failed')
+  await status(page).click()
+  const list = page.getByRole('dialog', { name: 'Unsaved changes' })
+  await expect(
+    list.getByText('Server responded with an error: 422 - {"error":{"message":"Not today"}}'),
+  ).toBeVisible()
+  await list.getByRole('button', { name: 'Discard' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Kept Kölsch' })).toBeVisible()
+  await expect(status(page)).toHaveText('All changes saved')
+  await page.keyboard.press('Escape')
+
+  await rename(page, 'Second Kölsch')
+  await expect(status(page)).toHaveText('1 change failed')
+  refuse = false
+  await status(page).click()
+  await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Retry' }).click()
+  await expect(status(page)).toHaveText('All changes saved')
+  expect((await serverProducts(page)).find((p) => p.name.endsWith('Kölsch'))?.name).toBe('Second Kölsch')
+})
+
+test('fault: the server is killed (SIGKILL) while the queue holds edits, one of them already stored; after a restart every edit lands once', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const port = await freePort()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'brewcommand-e2e-queue-kill-'))
+  let server = await startServer({ port, dataDir })
+  const context = await browser.newContext({ baseURL: server.url })
+  const page = await context.newPage()
+  try {
+    await onboardNewBrewery(page, 'Kit')
+    await openProducts(page)
+    await createProduct(page, 'Crash Porter')
+    await expect(status(page)).toHaveText('All changes saved')
+
+    // The first edit reaches the server and is stored, then the server dies before answering.
+    const crash: { killed: Promise<void> | null } = { killed: null }
+    await page.route('**/api/products/*', async (route) => {
+      if (route.request().method() !== 'PUT' || crash.killed) return route.fallback()
+      await route.fetch()
+      crash.killed = server.kill()
+      await crash.killed
+      await route.abort('connectionreset')
+    })
+    await rename(page, 'Crash Porter II')
+    await expect.poll(() => crash.killed !== null).toBe(true)
+    await crash.killed
+    // More edits while the server is down: they wait in line behind the first.
+    await describeProduct(page, 'Survived a crash.')
+    await page.getByRole('button', { name: 'Add Tasting Note' }).click()
+    const note = page.getByRole('dialog', { name: 'Add Tasting Note' })
+    await note.getByLabel('Category').selectOption({ label: 'Aroma' })
+    await note.getByLabel('Notes').fill('Roast and cocoa.')
+    await note.getByRole('button', { name: 'Save' }).click()
+    await expect(status(page)).toHaveText('Saving 3 changes…')
+
+    server = await startServer({ port, dataDir })
+    await expect(status(page)).toHaveText('All changes saved', { timeout: 90_000 })
+    const products = await serverProducts(page)
+    expect(products).toEqual([
+      expect.objectContaining({
+        name: 'Crash Porter II',
+        description: 'Survived a crash.',
+        tastingNotes: [expect.objectContaining({ notes: 'Roast and cocoa.' })],
+      }),
+    ])
+  } finally {
+    await context.close()
+    await server.stop()
+  }
+})
