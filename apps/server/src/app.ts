@@ -25,6 +25,7 @@ import { createBillingService } from './modules/billing/billing.service.ts'
 import { createTenantResolver } from './auth/tenant.ts'
 import { createProductRepository } from './modules/products/products.repository.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
+import productMediaCleanup from './modules/media/product-cleanup.ts'
 import { createMediaService } from './modules/media/media.service.ts'
 import { uploadsRoutes } from './modules/media/uploads.routes.ts'
 import { createMediaStorage } from './storage/media-storage.ts'
@@ -254,6 +255,8 @@ export async function buildApp({
     repoFor: (connection) => createProductRepository(connection, { fileUrl: mediaStorage.fileUrl }),
     realtime,
   })
+  // Before the product routes, so its hooks see their DELETE.
+  await app.register(productMediaCleanup, { db: database.db, storage: mediaStorage.storage, tenantOf })
   await app.register(productRoutes, {
     prefix: '/api/products',
     products: productService,

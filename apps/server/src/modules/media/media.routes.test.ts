@@ -538,4 +538,19 @@ describe.each(TEST_DATABASES)('media API on %s', (kind) => {
       (await call(adminA, 'POST', '/api/delete-file', { s3Key: `${entityA}/../../secrets` })).statusCode,
     ).toBe(404)
   })
+
+  it('removes the objects of a deleted product from storage', async () => {
+    const productId = await product(adminA)
+    const { s3Key } = await upload(adminA, productId)
+    await call(adminA, 'POST', `/api/products/${productId}/files`, attachBody(s3Key))
+    const url = String((await filesOf(adminA, productId))[0].url)
+    expect((await t.app.inject({ method: 'GET', url: local(url) })).statusCode).toBe(200)
+    expect((await call(adminA, 'DELETE', `/api/products/${productId}`)).statusCode).toBe(204)
+    expect((await t.app.inject({ method: 'GET', url: local(url) })).statusCode).toBe(404)
+    // A Manager's delete of another brewery's product neither deletes it nor touches storage.
+    const { s3Key: bKey } = await upload(adminB, productB, entityB)
+    await call(adminB, 'POST', `/api/products/${productB}/files`, attachBody(bKey))
+    expect((await call(managerA, 'DELETE', `/api/products/${productB}`)).statusCode).toBe(404)
+    expect((await filesOf(adminB, productB)).some((f) => f.s3Key === bKey)).toBe(true)
+  })
 })
