@@ -209,7 +209,7 @@ export function GrainTable({
           ) : (
             <tr key={entry.id}>
               <Cell className="font-medium">{nameOf(entry.ingredient)}</Cell>
-              <Cell>{quantityText(entry.amount)}</Cell>
+              <Cell label="Quantity">{quantityText(entry.amount)}</Cell>
               {!readOnly && (
                 <Cell>
                   <RowActions
@@ -408,9 +408,9 @@ export function HopsTable({
           ) : (
             <tr key={entry.id}>
               <Cell className="font-medium">{nameOf(entry.ingredient)}</Cell>
-              <Cell>{quantityText(entry.amount)}</Cell>
-              <Cell>{entry.additionType}</Cell>
-              <Cell>{hopTimeText(entry)}</Cell>
+              <Cell label="Quantity">{quantityText(entry.amount)}</Cell>
+              <Cell label="Usage">{entry.additionType}</Cell>
+              <Cell label="Time">{hopTimeText(entry)}</Cell>
               {!readOnly && (
                 <Cell>
                   <RowActions
@@ -626,11 +626,16 @@ export function OtherIngredientsTable({
           ) : (
             <tr key={entry.id}>
               <Cell className="font-medium">{nameOf(entry.ingredient)}</Cell>
-              <Cell>{quantityText(entry.amount)}</Cell>
-              <Cell>{entry.ingredient.fermentable ? 'Yes' : 'No'}</Cell>
-              <Cell>{entry.additionType}</Cell>
-              <Cell>{otherTimeText(entry)}</Cell>
-              <Cell className="max-w-64 break-words whitespace-pre-line">{entry.brewersNotes}</Cell>
+              <Cell label="Quantity">{quantityText(entry.amount)}</Cell>
+              <Cell label="Fermentable">{entry.ingredient.fermentable ? 'Yes' : 'No'}</Cell>
+              <Cell label="Addition Type">{entry.additionType}</Cell>
+              <Cell label="Addition Time">{otherTimeText(entry)}</Cell>
+              <Cell
+                label={entry.brewersNotes ? 'Brewers Notes' : undefined}
+                className="max-w-64 break-words whitespace-pre-line"
+              >
+                {entry.brewersNotes}
+              </Cell>
               {!readOnly && (
                 <Cell>
                   <RowActions

@@ -130,10 +130,15 @@ export function MashTable({
                 <span className="mr-2 text-muted-foreground tabular-nums">{step.order}.</span>
                 {label}
               </Cell>
-              <Cell>{orNa(step.temperature, ' °F')}</Cell>
-              <Cell>{orNa(step.durationMins, ' minutes')}</Cell>
-              <Cell>{orNa(step.targetpH)}</Cell>
-              <Cell className="max-w-64 break-words whitespace-pre-line">{step.brewersNotes}</Cell>
+              <Cell label="Temperature">{orNa(step.temperature, ' °F')}</Cell>
+              <Cell label="Duration">{orNa(step.durationMins, ' minutes')}</Cell>
+              <Cell label="Target pH">{orNa(step.targetpH)}</Cell>
+              <Cell
+                label={step.brewersNotes ? 'Brewers Notes' : undefined}
+                className="max-w-64 break-words whitespace-pre-line"
+              >
+                {step.brewersNotes}
+              </Cell>
               {!readOnly && (
                 <Cell>
                   <div className="flex items-center justify-end gap-1">

@@ -86,7 +86,15 @@ export function DataTable({
 }) {
   return (
     <div className="overflow-x-auto rounded-lg border bg-card">
-      <table aria-label={label} className="w-full min-w-[36rem] border-collapse text-sm">
+      <table
+        aria-label={label}
+        className={cn(
+          'w-full border-collapse text-sm sm:min-w-[36rem]',
+          // Phones: no header row; each row is a card of labelled values that wrap.
+          'max-sm:[&_tbody]:block max-sm:[&_td]:p-0 max-sm:[&_td:last-child]:ml-auto max-sm:[&_thead]:hidden max-sm:[&_tr]:flex max-sm:[&_tr]:flex-wrap max-sm:[&_tr]:items-end max-sm:[&_tr]:gap-x-5 max-sm:[&_tr]:gap-y-2 max-sm:[&_tr]:p-3',
+          'max-sm:[&_td:first-child]:basis-full',
+        )}
+      >
         <thead className="bg-muted/60 text-left text-xs tracking-wide text-muted-foreground uppercase">
           <tr>
             {columns.map((column) => (
@@ -107,8 +115,20 @@ export function DataTable({
   )
 }
 
-export function Cell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-3 py-2 align-middle', className)} {...props} />
+/** A cell; on phones rows become cards and a cell with a label shows it above its value. */
+export function Cell({ className, label, ...props }: ComponentProps<'td'> & { label?: string }) {
+  return (
+    <td
+      data-label={label}
+      className={cn(
+        'px-3 py-2 align-middle',
+        label &&
+          'max-sm:before:block max-sm:before:text-[11px] max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
+        className,
+      )}
+      {...props}
+    />
+  )
 }
 
 /** The row shown when a table has no rows. */
