@@ -77,10 +77,7 @@ function storedRecipe(): Recipe {
 type Sent = { method: string; url: string; body: unknown }
 
 /** Renders the recipe routes at `path` with a brewery holding one product; fetch answers the catalogue and writes. */
-function renderAt(
-  path: string,
-  { recipes = [storedRecipe()], catalog = 'ok' } = {},
-) {
+function renderAt(path: string, { recipes = [storedRecipe()], catalog = 'ok' } = {}) {
   const sent: Sent[] = []
   vi.stubGlobal(
     'fetch',
