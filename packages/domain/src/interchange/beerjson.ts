@@ -80,7 +80,7 @@ export const TimingSchema = z.looseObject({
 
 /** FermentableAdditionType (definitions/fermentable). */
 export const FermentableAdditionSchema = z.looseObject({
-  name: z.string().min(1),
+  name: z.string().trim().min(1),
   type: z.string(),
   yield: z
     .looseObject({ fine_grind: PercentSchema.optional(), coarse_grind: PercentSchema.optional() })
@@ -93,7 +93,7 @@ export const FermentableAdditionSchema = z.looseObject({
 
 /** HopAdditionType (definitions/hop). */
 export const HopAdditionSchema = z.looseObject({
-  name: z.string().min(1),
+  name: z.string().trim().min(1),
   alpha_acid: PercentSchema,
   amount: z.union([MassSchema, VolumeSchema, UnitCountSchema]),
   timing: TimingSchema,
@@ -108,7 +108,7 @@ export const HopAdditionSchema = z.looseObject({
 
 /** MiscellaneousAdditionType (definitions/misc). */
 export const MiscAdditionSchema = z.looseObject({
-  name: z.string().min(1),
+  name: z.string().trim().min(1),
   type: z.string(),
   amount: z.union([MassSchema, VolumeSchema, UnitCountSchema]),
   timing: TimingSchema.optional(),
@@ -126,7 +126,7 @@ export const MiscAdditionSchema = z.looseObject({
 
 /** CultureAdditionType (definitions/culture). */
 export const CultureAdditionSchema = z.looseObject({
-  name: z.string().min(1),
+  name: z.string().trim().min(1),
   type: z.string(),
   form: z.string().optional(),
   producer: z.string().optional(),
@@ -156,7 +156,7 @@ export const MashStepSchema = z.looseObject({
 
 /** RecipeType (definitions/recipe): the parts checked before the items. */
 export const RecipeHeadSchema = z.looseObject({
-  name: z.string().min(1),
+  name: z.string().trim(),
   type: z.string(),
   author: z.string().optional(),
   batch_size: VolumeSchema,
@@ -416,7 +416,12 @@ function readStep(raw: unknown, path: string, notes: Notes, mashSteps: number): 
   }
 }
 
-function readRecipe(raw: unknown, path: string, problems: InterchangeProblem[]): NeutralRecipe | undefined {
+function readRecipe(
+  raw: unknown,
+  path: string,
+  index: number,
+  problems: InterchangeProblem[],
+): NeutralRecipe | undefined {
   const head = RecipeHeadSchema.safeParse(raw)
   if (!head.success) {
     problems.push(...issuesOf(path, head.error))
@@ -473,9 +478,11 @@ function readRecipe(raw: unknown, path: string, problems: InterchangeProblem[]):
           ? { quantity: r.batch_size.value, unit: 'BBL' as const }
           : litresToBatch(litres)
   const category = r.style?.category_number === undefined ? '' : String(r.style.category_number)
+  const name = r.name || `Imported recipe ${index + 1}`
+  if (!r.name) notes.note(`${path}.name`, `The recipe has no name; it is called ${name}`)
   return {
     path,
-    name: r.name,
+    name,
     notes: r.x_brewcommand?.description ?? r.notes ?? '',
     style: {
       ...(r.style?.name ? { name: r.style.name } : {}),
@@ -519,7 +526,7 @@ export function parseBeerJson(json: string, maxRecipes: number): NeutralFile {
   }
   const recipes = all
     .slice(0, maxRecipes)
-    .map((raw, i) => readRecipe(raw, `$.beerjson.recipes[${i}]`, problems))
+    .map((raw, i) => readRecipe(raw, `$.beerjson.recipes[${i}]`, i, problems))
     .filter((r): r is NeutralRecipe => r !== undefined)
   return { recipes, problems }
 }

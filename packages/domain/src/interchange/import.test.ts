@@ -325,6 +325,39 @@ describe('BeerJSON', () => {
     expect(ipa.skipped[1].reason).toBe('Whirlfloc: the amount is counted in "each", not a weight')
   })
 
+  it('names a nameless recipe and skips an ingredient whose name is blank', () => {
+    const json = JSON.stringify({
+      beerjson: {
+        version: 1,
+        recipes: [
+          {
+            name: '  ',
+            type: 'all grain',
+            author: 'x',
+            batch_size: { unit: 'gal', value: 5 },
+            efficiency: { brewhouse: { unit: '%', value: 70 } },
+            ingredients: {
+              fermentable_additions: [
+                {
+                  name: ' ',
+                  type: 'grain',
+                  color: { unit: 'Lovi', value: 2 },
+                  amount: { unit: 'lb', value: 1 },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    })
+    const [r] = readRecipeFile('blank.json', json).recipes
+    expect(r.name).toBe('Imported recipe 1')
+    expect(r.recipe.grainBill).toEqual([])
+    expect(r.skipped.map((p) => p.path)).toEqual([
+      '$.beerjson.recipes[0].ingredients.fermentable_additions[0].name',
+    ])
+  })
+
   it('reports a file that is not JSON, and one that is not BeerJSON', () => {
     const notJson = readRecipeFile('x.json', '{ "beerjson": ').problems
     expect(notJson.map((p) => p.path)).toEqual(['$'])
