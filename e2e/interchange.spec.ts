@@ -141,4 +141,15 @@ test('import two BeerXML recipes with a preview, then export one as BeerJSON and
   await expect(panel).toContainText('46 points per pound per gallon, efficiency 70 %')
   await expect(panel.getByRole('row', { name: /Pale 2-Row Malt/ })).toContainText('363.4')
   await expect(panel.getByRole('row', { name: /^Total/ })).toContainText('1.056')
+
+  // The recipe screen exports too.
+  await page.keyboard.press('Escape')
+  const [xml] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export as BeerXML' }).click(),
+  ])
+  expect(xml.suggestedFilename()).toBe('Trailhead-Pale-Ale.xml')
+  const written = readFileSync(await xml.path(), 'utf8')
+  expect(written).toContain('<NAME>Trailhead Pale Ale</NAME>')
+  expect(written).toContain('<DISPLAY_AMOUNT>10 lb</DISPLAY_AMOUNT>')
 })
