@@ -268,6 +268,15 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     { newcomer: 409 },
   ),
 
+  // ---- billing (Settings → Billing; decision 062) ----
+  'GET /api/billing': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/billing' })),
+  // Without Stripe keys there is no customer portal: the Admin's positive case is a 404.
+  'POST /api/billing/portal': tenant('manageTeamAndBilling', 'brewery', 404, () => ({
+    method: 'POST',
+    url: '/api/billing/portal',
+    payload: {},
+  })),
+
   // ---- catalogue ----
   'GET /api/catalog': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/catalog' })),
 
