@@ -2,8 +2,10 @@ import { z } from 'zod'
 import { RoleSchema } from '../access/roles.ts'
 import { envelopeOf } from '../envelope.ts'
 
-// A general e-mail pattern: something@something.tld, no spaces (as the newsletter form).
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+// An address a mail transport takes as one recipient: no commas, quotes, angle brackets or spaces, a
+// dotted domain (RFC 5322 dot-atom local part).
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/
 
 /** Texts of spec 01 §8 "Settings: User Management", word for word. */
 export const USER_MANAGEMENT_MESSAGES = {

@@ -262,6 +262,9 @@ describe.each(TEST_DATABASES)('team API on %s', (kind) => {
       ['', 'Brewer', USER_MANAGEMENT_MESSAGES.emptyEmail],
       [undefined, 'Brewer', USER_MANAGEMENT_MESSAGES.emptyEmail],
       ['not-an-email', 'Brewer', 'Invalid email address.'],
+      ['two,addresses@example.com', 'Brewer', 'Invalid email address.'],
+      ['Bea <bea@example.com>', 'Brewer', 'Invalid email address.'],
+      ['bea@localhost', 'Brewer', 'Invalid email address.'],
       ['v@example.com', 'viewer', 'The role must be Admin, Brewer or Manager.'],
       ['v@example.com', undefined, 'The role must be Admin, Brewer or Manager.'],
     ]
