@@ -336,7 +336,7 @@ export function RecipeEditor({
 
           <aside
             aria-labelledby="calculated-heading"
-            className="rounded-xl border bg-card p-4 shadow-xs sm:p-5 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+            className="rounded-xl border bg-card p-4 shadow-xs sm:p-5 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1"
           >
             <h2 id="calculated-heading" className="mb-1 text-base font-semibold">
               Calculated
