@@ -125,3 +125,41 @@ test('a brewery keeps product media: upload a PNG with countdown and progress, s
   await expect(media.getByRole('img')).toHaveCount(0)
   expect((await page.request.get(src)).status()).toBe(404)
 })
+
+// A measurement, not part of the normal run: MEASURE_UPLOAD_BYTES=209715200 npm run e2e -w e2e -- media.spec.ts
+const MEASURE_BYTES = Number(process.env.MEASURE_UPLOAD_BYTES ?? 0)
+test('a large video goes from Chromium to local disk, with progress', async ({ page }, testInfo) => {
+  test.skip(!MEASURE_BYTES, 'set MEASURE_UPLOAD_BYTES to measure')
+  test.setTimeout(600_000)
+  const { writeFileSync, openSync, closeSync, ftruncateSync } = await import('node:fs')
+  const file = testInfo.outputPath('launch.mp4')
+  writeFileSync(file, '')
+  const fd = openSync(file, 'r+')
+  ftruncateSync(fd, MEASURE_BYTES)
+  closeSync(fd)
+
+  await onboardNewBrewery(page, 'Max')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click()
+  await page.getByRole('button', { name: 'Add Product' }).click()
+  const create = page.getByRole('dialog', { name: 'New Product' })
+  await create.getByPlaceholder('Product Name').fill('Big Launch')
+  await create.getByRole('button', { name: 'Create' }).click()
+  await page.getByRole('button', { name: 'Add Media' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Media' })
+  await dialog.getByLabel('Choose files to upload').setInputFiles(file)
+  const item = dialog.getByRole('listitem', { name: 'launch.mp4' })
+  const progress = item.getByRole('progressbar', { name: 'Uploading launch.mp4' })
+  await expect(progress).toBeVisible({ timeout: 10_000 })
+  const started = Date.now()
+  const seen = new Set<string>()
+  while (!(await item.getByText('Uploaded').isVisible())) {
+    const value = await progress.getAttribute('aria-valuenow').catch(() => null)
+    if (value) seen.add(value)
+    await page.waitForTimeout(100)
+  }
+  const seconds = (Date.now() - started) / 1000
+  console.log(
+    `Chromium upload of ${(MEASURE_BYTES / 1024 / 1024).toFixed(0)} MiB: ${seconds.toFixed(1)} s; progress values seen: ${[...seen].join(', ')}`,
+  )
+  expect(seen.size).toBeGreaterThan(1)
+})
