@@ -46,6 +46,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; tenantOf:
 ) => {
   const headers = WriteHeadersSchema
 
+  // A replayed file write (same Idempotency-Key) answers its stored first response before anything
+  // else is checked, so it answers the same after the product or file changed or went (idempotency/).
+  app.addHook('preHandler', async (request, reply) => {
+    if (!['POST', 'PUT', 'DELETE'].includes(request.method) || !request.url.startsWith('/api/products/'))
+      return
+    const stored = await media.storedResponse(await tenantOf(request), context(request))
+    if (stored) return reply.code(stored.statusCode).send(stored.body)
+  })
+
   app.post(
     '/media/upload',
     { schema: { body: UploadRequestSchema, response: { 200: MediaUploadResponseSchema } } },

@@ -13,7 +13,7 @@ import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { products } from '../../db/schema/products.ts'
 import { AppError } from '../../errors.ts'
-import { idempotent, requestHash } from '../../idempotency/idempotency.ts'
+import { idempotent, requestHash, storedResponse } from '../../idempotency/idempotency.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import { UPLOAD_URL_SECONDS, type MediaStorage } from '../../storage/media-storage.ts'
 import type { WriteContext } from '../products/products.service.ts'
@@ -93,6 +93,16 @@ export function createMediaService({
   }
 
   return {
+    /** The stored first response of a replayed file write (checked before anything else), or null. */
+    storedResponse: (tenant: Tenant, context: WriteContext) =>
+      context.key
+        ? storedResponse(db, {
+            scope: `entity:${tenant.entityId}`,
+            key: context.key,
+            hash: requestHash(context.method, context.path, context.body),
+          })
+        : null,
+
     /** `POST /api/media/upload`: a fresh key under the brewery's prefix and a signed upload URL for it. */
     async requestUpload(
       tenant: Tenant,
