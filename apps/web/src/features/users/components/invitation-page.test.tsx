@@ -50,7 +50,7 @@ function renderPage(auth: AuthContextValue) {
   )
 }
 
-describe('the invitation page', () => {
+describe('the invitation page', { timeout: 20_000 }, () => {
   it('offers Sign in and Create account to a visitor', async () => {
     answers = { [`GET /api/invitations/${TOKEN}`]: { status: 200, body: summary('pending') } }
     const auth = fakeAuth()

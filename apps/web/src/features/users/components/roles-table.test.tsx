@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { RolesTable } from './roles-table.tsx'
 
-describe('Settings → Roles', () => {
+describe('Settings → Roles', { timeout: 20_000 }, () => {
   it('shows DESIGN.md’s permission table read-only', () => {
     render(<RolesTable />)
     expect(screen.getByRole('heading', { name: 'Roles' })).toBeVisible()

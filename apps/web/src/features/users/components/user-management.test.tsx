@@ -89,7 +89,7 @@ const names = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0].textContent)
 
-describe('Settings → Users', () => {
+describe('Settings → Users', { timeout: 20_000 }, () => {
   it('shows Loading users..., then the users sorted by given name case-insensitively', async () => {
     routes = () => ({
       status: 200,
