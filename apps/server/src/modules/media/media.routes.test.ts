@@ -169,6 +169,8 @@ describe.each(TEST_DATABASES)('media API on %s', (kind) => {
     expect(read.statusCode).toBe(200)
     expect(read.headers['content-type']).toBe('image/png')
     expect(read.headers['x-content-type-options']).toBe('nosniff')
+    expect(read.headers['content-security-policy']).toMatch(/sandbox/)
+    expect(read.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/)
     expect(read.rawPayload.equals(PNG)).toBe(true)
 
     // Also in bootstrap, with its link.

@@ -26,7 +26,7 @@ function sandbox(reply: FastifyReply, contentType: string) {
   reply
     .header(
       'content-security-policy',
-      "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+      "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
     )
     .header('x-content-type-options', 'nosniff')
     .header('cross-origin-resource-policy', 'same-origin')

@@ -71,7 +71,8 @@ function setup() {
 const seconds = async (n: number) => act(async () => vi.advanceTimersByTime(n * 1000))
 const row = (name = 'label.png') => within(screen.getByRole('listitem', { name }))
 
-describe('Add Media: countdown, upload, cancel and errors (spec 02 §4)', () => {
+// Generous timeouts: the shared CI machine is often busy; fake timers keep the tests themselves exact.
+describe('Add Media: countdown, upload, cancel and errors (spec 02 §4)', { timeout: 20_000 }, () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: false }))
   afterEach(() => vi.useRealTimers())
 
