@@ -174,6 +174,16 @@ describe('checkRecipe', () => {
       })
   })
 
+  it('accepts no style, a style with ranges or a specialty style, and refuses an unknown one', () => {
+    for (const style of ['', 'american-ipa', 'fruit-beer']) {
+      expect(checkRecipe(recipe({ style }), catalog).ok).toBe(true)
+    }
+    expect(checkRecipe(recipe({ style: 'no-such-style' }), catalog)).toEqual({
+      ok: false,
+      issues: [{ path: 'data.style', message: 'Not a known style; choose one of the style list or none' }],
+    })
+  })
+
   it('refuses an id used twice in one recipe', () => {
     const sent = recipe()
     sent.hopsBill[0].id = sent.grainBill[0].id

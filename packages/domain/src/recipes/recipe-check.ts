@@ -3,6 +3,7 @@ import { silentLogger } from '../brewing/logger.ts'
 import { calculateRecipeStats } from '../brewing/stats.ts'
 import type { Catalog } from '../catalog/catalog.ts'
 import type { ErrorIssue } from '../errors.ts'
+import { findStyleChoice } from '../styles/styles.ts'
 import type { Recipe } from './recipe.schema.ts'
 
 // What the server checks on a recipe beyond its shape (issue 9, ADR 020): every ingredient is a catalogue
@@ -90,6 +91,10 @@ export function checkRecipe(recipe: Recipe, catalog: CatalogIndex, path = 'data'
     if (item) yeast = { ...yeast, attenuation: item.attenuation }
     else if (!hasName(yeast))
       issue('yeast', 'Not a catalogue yeast; a custom yeast needs a name and attenuation')
+  }
+
+  if (recipe.style !== '' && !findStyleChoice(recipe.style)) {
+    issue('style', 'Not a known style; choose one of the style list or none')
   }
 
   const orders = recipe.process.map((step) => step.order).sort((a, b) => a - b)

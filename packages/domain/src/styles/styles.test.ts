@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { compareToStyle, findStyle, rangePosition, StyleSchema, STYLES, type Style } from './styles.ts'
+import {
+  compareToStyle,
+  findStyle,
+  findStyleChoice,
+  isSpecialtyStyle,
+  rangePosition,
+  SPECIALTY_STYLES,
+  SpecialtyStyleSchema,
+  STYLE_CHOICES,
+  StyleSchema,
+  STYLES,
+  type Style,
+} from './styles.ts'
 
 describe('STYLES', () => {
   it('holds every style with numeric ranges, each valid, with unique ids', () => {
@@ -31,6 +43,31 @@ describe('STYLES', () => {
     expect(ipa?.ibu_range).toEqual([40, 70])
     expect(findStyle('no-such-style')).toBeUndefined()
     expect(findStyle('')).toBeUndefined()
+  })
+})
+
+describe('STYLE_CHOICES', () => {
+  it('adds the 21 specialty styles, whose figures vary with the base style, to the ranged ones', () => {
+    expect(SPECIALTY_STYLES).toHaveLength(21)
+    for (const style of SPECIALTY_STYLES) expect(SpecialtyStyleSchema.parse(style)).toEqual(style)
+    expect(STYLE_CHOICES).toHaveLength(STYLES.length + SPECIALTY_STYLES.length)
+    expect(new Set(STYLE_CHOICES.map((s) => s.id)).size).toBe(STYLE_CHOICES.length)
+  })
+
+  it('is sorted by name, ignoring case', () => {
+    const names = STYLE_CHOICES.map((s) => s.name)
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })))
+  })
+
+  it('finds a specialty style as a choice but not as a style with ranges', () => {
+    const fruit = findStyleChoice('fruit-beer')
+    expect(fruit).toMatchObject({ name: 'Fruit Beer', bjcpCode: '29A' })
+    expect(isSpecialtyStyle(fruit)).toBe(true)
+    expect(findStyle('fruit-beer')).toBeUndefined()
+    expect(isSpecialtyStyle(findStyleChoice('american-ipa'))).toBe(false)
+    expect(findStyleChoice('american-ipa')).toBe(findStyle('american-ipa'))
+    expect(findStyleChoice('')).toBeUndefined()
+    expect(isSpecialtyStyle(undefined)).toBe(false)
   })
 })
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { roundRecipeStats } from '../brewing/display.ts'
 import type { RecipeStats } from '../brewing/stats.ts'
+import specialtyData from '../data/styles-specialty.json' with { type: 'json' }
 import stylesData from '../data/styles.json' with { type: 'json' }
 
 /** A [min, max] range with min ≤ max. */
@@ -64,6 +65,45 @@ const STYLES_BY_ID = new Map(STYLES.map((style) => [style.id, style]))
 /** The style with this id, or undefined. */
 export function findStyle(id: string | null | undefined): Style | undefined {
   return id ? STYLES_BY_ID.get(id) : undefined
+}
+
+/**
+ * A BJCP 2021 style whose figures vary with its base style (data/styles-specialty.json: Fruit Beer, Specialty
+ * IPA, Wood-Aged Beer, …). It can be chosen for a recipe, but has no ranges to compare against.
+ */
+export const SpecialtyStyleSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  category: z.string(),
+  bjcpCode: z.string(),
+  guide: z.string(),
+  statsVary: z.literal(true),
+  /** Where the figures come from instead, e.g. Kellerbier's pale and amber variants. */
+  note: z.string().optional(),
+})
+export type SpecialtyStyle = z.infer<typeof SpecialtyStyleSchema>
+
+/** The specialty styles, sorted by name case-insensitively. */
+export const SPECIALTY_STYLES: readonly SpecialtyStyle[] = (specialtyData as SpecialtyStyle[])
+  .filter((style) => !STYLES_BY_ID.has(style.id))
+  .sort(compareNames)
+
+/** A style a recipe may name: one with ranges, or a specialty style whose figures vary. */
+export type StyleChoice = Style | SpecialtyStyle
+
+/** Every style a recipe may name (the ranged ones and the specialty ones), sorted by name. */
+export const STYLE_CHOICES: readonly StyleChoice[] = [...STYLES, ...SPECIALTY_STYLES].sort(compareNames)
+
+const CHOICES_BY_ID = new Map(STYLE_CHOICES.map((style) => [style.id, style]))
+
+/** The style a recipe names, with or without ranges, or undefined. */
+export function findStyleChoice(id: string | null | undefined): StyleChoice | undefined {
+  return id ? CHOICES_BY_ID.get(id) : undefined
+}
+
+/** True for a style whose figures vary with its base style (no ranges). */
+export function isSpecialtyStyle(style: StyleChoice | undefined): style is SpecialtyStyle {
+  return style !== undefined && 'statsVary' in style
 }
 
 /** Where a figure sits against a style's range. */

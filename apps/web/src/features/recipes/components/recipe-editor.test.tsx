@@ -235,6 +235,26 @@ describe('RecipePage', () => {
     expect(view.entity().products[0].recipes[0].yield.quantity).toBe(10)
   })
 
+  it('offers the specialty styles, whose figures vary with the base style, without range marks', async () => {
+    const user = userEvent.setup()
+    const recipe = storedRecipe()
+    const view = renderAt(`/secure/products/${PRODUCT_ID}/recipes/${recipe.id}`, { recipes: [recipe] })
+    await screen.findByRole('table', { name: 'Grain Bill' })
+    expect(screen.getAllByText(/^(Below|Within|Above) style$/)).toHaveLength(5)
+
+    await user.selectOptions(screen.getByLabelText('Style'), 'Fruit Beer')
+    expect(
+      screen.getByText(
+        'Fruit Beer (BJCP 2021 29A): its figures vary with the base style, so there are no ranges to compare.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryAllByText(/^(Below|Within|Above) style$/)).toHaveLength(0)
+
+    await user.click(screen.getByRole('button', { name: 'Save Recipe' }))
+    await waitFor(() => expect(view.sent).toHaveLength(1))
+    expect((view.sent[0].body as { data: Recipe }).data.style).toBe('fruit-beer')
+  })
+
   it('view: hides every control, shows the breadcrumbs and the figures, and Edit Recipe carries returnTo=view', async () => {
     const user = userEvent.setup()
     const recipe = storedRecipe()

@@ -3,10 +3,12 @@ import {
   can,
   deleteMashStep,
   findStyle,
+  findStyleChoice,
+  isSpecialtyStyle,
   moveMashStep,
   newRecipe,
   roundRecipeStats,
-  STYLES,
+  STYLE_CHOICES,
   updateMashStep,
   VOLUME_UNIT_LABELS,
   type Catalog,
@@ -160,6 +162,7 @@ export function RecipeEditor({
   // Spec 02 §4: recalculated on every change once the catalogue is in; until then the stored figures.
   const stats: RecipeStats = catalog.data ? statsOf(draft) : recipe
   const style = findStyle(values.style)
+  const styleChoice = findStyleChoice(values.style)
 
   const update = <K extends keyof Lists>(key: K, change: (list: Lists[K]) => Lists[K]) =>
     setLists((current) => ({ ...current, [key]: change(current[key]) }))
@@ -293,7 +296,7 @@ export function RecipeEditor({
                 <Field label="Style" htmlFor="recipe-style">
                   <NativeSelect id="recipe-style" {...form.register('style')}>
                     <option value="">Select Style</option>
-                    {STYLES.map((s) => (
+                    {STYLE_CHOICES.map((s) => (
                       <option key={s.id} value={s.id}>
                         {s.name}
                       </option>
@@ -344,9 +347,16 @@ export function RecipeEditor({
             <p className="mb-3 text-xs text-muted-foreground">
               {style
                 ? `Compared with ${style.name} (${style.guide} ${style.bjcpCode})`
-                : 'At 70% brewhouse efficiency'}
+                : isSpecialtyStyle(styleChoice)
+                  ? `${styleChoice.name} (${styleChoice.guide} ${styleChoice.bjcpCode}): its figures vary with the base style, so there are no ranges to compare.`
+                  : 'At 70% brewhouse efficiency'}
             </p>
-            <CalculatedStats stats={stats} style={style} recipe={catalog.data ? draft : undefined} />
+            <CalculatedStats
+              stats={stats}
+              style={style}
+              hideStyleHint={isSpecialtyStyle(styleChoice)}
+              recipe={catalog.data ? draft : undefined}
+            />
           </aside>
 
           <div className="grid gap-4 lg:col-start-1">
@@ -472,7 +482,7 @@ function ReadOnlySummary({ recipe }: { recipe: Recipe }) {
   const rows: [string, string][] = [
     ['Batch Size', batchText(recipe)],
     ['Yeast', recipe.yeast?.name || '—'],
-    ['Style', findStyle(recipe.style)?.name ?? '—'],
+    ['Style', findStyleChoice(recipe.style)?.name ?? '—'],
     ['Boil Time', `${recipe.boilTime} Minutes`],
     ['Whirlpool Duration', `${recipe.whirlpoolTime} Minutes`],
     ['Mash Thickness', `${recipe.mashThickness} qt/lb`],

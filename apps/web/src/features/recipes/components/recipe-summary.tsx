@@ -1,11 +1,17 @@
-import { findStyle, formatRecipeStats, srmColor, VOLUME_UNIT_LABELS, type Recipe } from '@brewcommand/domain'
+import {
+  findStyleChoice,
+  formatRecipeStats,
+  srmColor,
+  VOLUME_UNIT_LABELS,
+  type Recipe,
+} from '@brewcommand/domain'
 import { Link } from 'react-router'
 import { recipeViewPath } from '../lib/navigation.ts'
 
 /** A recipe on the product page: its batch size (a link to the read-only recipe) and its key figures. */
 export function RecipeSummary({ productId, recipe }: { productId: string; recipe: Recipe }) {
   const shown = formatRecipeStats(recipe)
-  const style = findStyle(recipe.style)
+  const style = findStyleChoice(recipe.style)
   return (
     <div className="grid gap-1">
       <p className="font-medium">

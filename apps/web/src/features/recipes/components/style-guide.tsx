@@ -90,10 +90,13 @@ export function RangeBar({
 export function CalculatedStats({
   stats,
   style,
+  hideStyleHint = false,
   recipe,
 }: {
   stats: RecipeStats
   style: Style | undefined
+  /** A specialty style is chosen: it has no ranges, and the heading already says so. */
+  hideStyleHint?: boolean
   /** The recipe these figures were calculated from; each figure then explains itself (issue 13). */
   recipe?: RecipeStatsInput
 }) {
@@ -151,7 +154,7 @@ export function CalculatedStats({
           </div>
         )
       })}
-      {!style && (
+      {!style && !hideStyleHint && (
         <p className="text-xs text-muted-foreground">Choose a style to see its ranges beside each figure.</p>
       )}
     </div>
