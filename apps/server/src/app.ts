@@ -42,6 +42,7 @@ import { contactRoutes } from './modules/contacts/contacts.routes.ts'
 import { createContactService } from './modules/contacts/contacts.service.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import errorHandler from './plugins/error-handler.ts'
+import storableText from './plugins/storable-text.ts'
 import './plugins/public-routes.ts'
 import staticWeb from './plugins/static-web.ts'
 
@@ -135,6 +136,7 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute)
 
   await app.register(errorHandler)
+  await app.register(storableText)
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     strictTransportSecurity: config.publicUrl.startsWith('https://'),

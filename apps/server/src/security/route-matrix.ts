@@ -38,6 +38,8 @@ export interface RequestContext {
   product(): Promise<SeededProduct>
   /** A fresh, unpaid checkout session of the brewery. */
   checkout(): Promise<{ sessionId: string; clientSecret: string }>
+  /** The text of the latest mail sent to `address` (invitation links, verification links). */
+  mailTo(address: string): Promise<string>
   /** Any call as the brewery's Admin, to seed records a new route needs (answers status and JSON). */
   asAdmin(request: MatrixRequest): Promise<{ statusCode: number; body: unknown }>
 }
@@ -167,6 +169,29 @@ async function attached(ctx: RequestContext) {
   return { productId, id: file.id }
 }
 
+// ---- team (spec 01 §8) ----
+/** A pending invitation of brewery A (a fresh address), as the team list shows it. */
+async function invited(ctx: RequestContext, role: Role = 'Brewer') {
+  const email = `invitee-${uuid()}@example.com`
+  const response = await ctx.asAdmin({
+    method: 'POST',
+    url: `/api/entities/${ctx.entityId}/users`,
+    payload: makeEnvelope('entities:user-invite', { email, role }),
+  })
+  if (response.statusCode !== 201) throw new Error(`seeding an invitation: ${JSON.stringify(response.body)}`)
+  const user = (response.body as { data: { id: string; rev: number } }).data
+  return { id: user.id, rev: user.rev, email }
+}
+/** The token of a fresh invitation link of brewery A, read from its mail. */
+async function invitationToken(ctx: RequestContext) {
+  const { email } = await invited(ctx)
+  const token = /\/invitations\/([A-Za-z0-9_-]+)/.exec(await ctx.mailTo(email))?.[1]
+  if (!token) throw new Error(`no invitation link in the mail to ${email}`)
+  return token
+}
+/** 43 base64url characters, like a real link's token, that no invitation has. */
+const unknownToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
+
 /**
  * Public routes: they answer without a token. The test fails when a route answers without a token
  * but is not here, and when a route here asks for a token. Everything under /idp is the built-in
@@ -176,6 +201,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/config': "the browser's run-time settings, needed before sign-in",
   'GET /api/health': 'load balancer and uptime probes',
   'POST /api/contacts': 'the landing page newsletter form (rate limited)',
+  'GET /api/invitations/:token':
+    'what an invitation link offers, before sign-in; the token is the key (rate limited)',
 }
 
 /** Path prefixes that are public as a whole (not API routes). */
@@ -190,7 +217,7 @@ export const PUBLIC_PREFIXES: Record<string, string> = {
  * Every public route is rate limited per client address (the test sends until it sees a 429), or is
  * exempt here with the reason (decision 081). Sign-in at /idp has its own limits (SIGN_IN_*).
  */
-export const RATE_LIMITED_PUBLIC_ROUTES = ['POST /api/contacts']
+export const RATE_LIMITED_PUBLIC_ROUTES = ['POST /api/contacts', 'GET /api/invitations/:token']
 export const RATE_LIMIT_EXEMPT: Record<string, string> = {
   'GET /api/config': 'answers constant settings from memory; no database, mail or payment work',
   'GET /api/health': 'load balancers and uptime probes poll it; a limit would take healthy instances out',
@@ -198,6 +225,7 @@ export const RATE_LIMIT_EXEMPT: Record<string, string> = {
 
 /** Valid requests of the public routes that take a body. */
 const PUBLIC_REQUESTS: Record<string, RequestFactory> = {
+  'GET /api/invitations/:token': () => ({ method: 'GET', url: `/api/invitations/${unknownToken()}` }),
   'POST /api/contacts': () => ({
     method: 'POST',
     url: '/api/contacts',
@@ -267,15 +295,6 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     }),
     { newcomer: 409 },
   ),
-
-  // ---- billing (Settings → Billing; decision 062) ----
-  'GET /api/billing': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/billing' })),
-  // Without Stripe keys there is no customer portal: the Admin's positive case is a 404.
-  'POST /api/billing/portal': tenant('manageTeamAndBilling', 'brewery', 404, () => ({
-    method: 'POST',
-    url: '/api/billing/portal',
-    payload: {},
-  })),
 
   // ---- catalogue ----
   'GET /api/catalog': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/catalog' })),
@@ -379,6 +398,60 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     const { id, attributeId } = await ctx.product()
     return { method: 'DELETE', url: `/api/products/${id}/attributes/${attributeId}` }
   }),
+  // ---- team (spec 01 §8) and invitations ----
+  'GET /api/entities/:entityId/users': tenant('read', 'record', 200, (ctx) => ({
+    method: 'GET',
+    url: `/api/entities/${ctx.entityId}/users`,
+  })),
+  'POST /api/entities/:entityId/users': tenant('manageTeamAndBilling', 'record', 201, (ctx) => ({
+    method: 'POST',
+    url: `/api/entities/${ctx.entityId}/users`,
+    payload: makeEnvelope('entities:user-invite', { email: `invitee-${uuid()}@example.com`, role: 'Brewer' }),
+  })),
+  'PUT /api/entities/:entityId/users/:userId': tenant('manageTeamAndBilling', 'record', 200, async (ctx) => {
+    const { id, rev } = await invited(ctx)
+    return {
+      method: 'PUT',
+      url: `/api/entities/${ctx.entityId}/users/${id}`,
+      payload: makeEnvelope('entities:user', { role: 'Manager', rev }),
+    }
+  }),
+  'DELETE /api/entities/:entityId/users/:userId': tenant(
+    'manageTeamAndBilling',
+    'record',
+    204,
+    async (ctx) => {
+      const { id, rev } = await invited(ctx)
+      return { method: 'DELETE', url: `/api/entities/${ctx.entityId}/users/${id}?rev=${rev}` }
+    },
+  ),
+  'POST /api/entities/:entityId/users/:userId/invitation/resend': tenant(
+    'manageTeamAndBilling',
+    'record',
+    200,
+    async (ctx) => ({
+      method: 'POST',
+      url: `/api/entities/${ctx.entityId}/users/${(await invited(ctx)).id}/invitation/resend`,
+    }),
+  ),
+  'DELETE /api/entities/:entityId/users/:userId/invitation': tenant(
+    'manageTeamAndBilling',
+    'record',
+    204,
+    async (ctx) => ({
+      method: 'DELETE',
+      url: `/api/entities/${ctx.entityId}/users/${(await invited(ctx)).id}/invitation`,
+    }),
+  ),
+  // A member of the inviting brewery spends the link and keeps their role; a newcomer joins.
+  'POST /api/invitations/:token/accept': account(
+    { newcomer: 200, Brewer: 200, Manager: 200, Admin: 200 },
+    async (ctx) => ({
+      method: 'POST',
+      url: `/api/invitations/${await invitationToken(ctx)}/accept`,
+    }),
+  ),
+
   // ---- media (spec 02 §2 "Media Assets", §7) ----
   'POST /api/media/upload': tenant('manageProducts', 'record', 200, async (ctx) => ({
     method: 'POST',

@@ -15,6 +15,7 @@ import { mintJwt } from '../auth/testing.ts'
 import { loadConfig } from '../config.ts'
 import { users } from '../db/schema/users.ts'
 import type { BuiltInIdp } from '../idp/idp.ts'
+import { readOutbox } from '../mail/testing.ts'
 import { createTestDb, type TestDb } from '../testing/identity-harness.ts'
 import type { DatabaseKind } from '../testing/test-app.ts'
 import {
@@ -45,6 +46,7 @@ export interface SecurityApp {
   app: FastifyInstance
   idp: BuiltInIdp
   testDb: TestDb
+  outboxDir: string
   routes: CapturedRoute[]
   close(): Promise<void>
 }
@@ -88,6 +90,7 @@ export async function startSecurityApp(
     app,
     idp: app.builtInIdp!,
     testDb,
+    outboxDir: join(dataDir, 'outbox'),
     routes,
     close: async () => {
       await app.close()
@@ -300,6 +303,11 @@ export async function createWorld(s: SecurityApp): Promise<World> {
     entityId: a.entityId,
     packagingTypeId,
     asAdmin,
+    async mailTo(address) {
+      const messages = await readOutbox(s.outboxDir, address)
+      if (messages.length === 0) throw new Error(`no mail to ${address} in the outbox`)
+      return messages.at(-1)!.text
+    },
     async product(): Promise<SeededProduct> {
       const id = randomUUID()
       const recipe = newRecipe(id)
