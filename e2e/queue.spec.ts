@@ -27,7 +27,8 @@ function recordWrites(page: Page) {
   return writes
 }
 
-const status = (page: Page) => page.getByRole('banner').getByRole('button', { name: /change|saved/ })
+/** The header's save status (a button named "Sync status" whose text is the state). */
+const status = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Sync status' })
 
 async function openProducts(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click()

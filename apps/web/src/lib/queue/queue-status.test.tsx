@@ -73,9 +73,11 @@ describe('QueueStatus', () => {
         <QueueStatus onDiscarded={onDiscarded} />
       </QueueProvider>,
     )
-    expect(screen.getByRole('button', { name: 'All changes saved' })).toBeInTheDocument()
+    expect(
+      screen.getByRole('button', { name: 'Sync status', description: 'All changes saved' }),
+    ).toBeInTheDocument()
     act(() => enqueue!({ method: 'DELETE', uri: '/api/products/p' }))
-    const failed = await screen.findByRole('button', { name: '1 change failed' })
+    const failed = await screen.findByRole('button', { name: 'Sync status', description: '1 change failed' })
     expect(localStorage.length).toBe(1)
 
     const user = userEvent.setup()
@@ -119,7 +121,9 @@ describe('QueueStatus', () => {
         <QueueStatus onDiscarded={() => undefined} />
       </QueueProvider>,
     )
-    expect(await screen.findByRole('button', { name: 'Saving 1 change…' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('button', { name: 'Sync status', description: 'Saving 1 change…' }),
+    ).toBeInTheDocument()
     expect(onRestored).toHaveBeenCalledWith([
       expect.objectContaining({ requestId: 'r1', idempotencyKey: 'k1' }),
     ])
@@ -133,7 +137,9 @@ describe('QueueStatus', () => {
     expect(leaving.defaultPrevented).toBe(true)
 
     answer(new Response('{}', { status: 200 }))
-    expect(await screen.findByRole('button', { name: 'All changes saved' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('button', { name: 'Sync status', description: 'All changes saved' }),
+    ).toBeInTheDocument()
     expect(localStorage.length).toBe(0)
     const later = new Event('beforeunload', { cancelable: true })
     window.dispatchEvent(later)
@@ -162,13 +168,19 @@ describe('QueueStatus', () => {
       </QueueProvider>,
     )
     act(() => enqueue!({ method: 'DELETE', uri: '/api/products/p' }))
-    expect(await screen.findByRole('button', { name: 'Offline — 1 change pending' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('button', { name: 'Sync status', description: 'Offline — 1 change pending' }),
+    ).toBeInTheDocument()
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
     online = true
     act(() => void window.dispatchEvent(new Event('online')))
     // The first backoff is at least a quarter of a second; the wake-up does not wait for it.
     expect(
-      await screen.findByRole('button', { name: 'All changes saved' }, { timeout: 200 }),
+      await screen.findByRole(
+        'button',
+        { name: 'Sync status', description: 'All changes saved' },
+        { timeout: 200 },
+      ),
     ).toBeInTheDocument()
     vi.restoreAllMocks()
   })

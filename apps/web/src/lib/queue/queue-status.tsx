@@ -1,5 +1,6 @@
 import { AlertTriangle, CheckCircle2, CloudOff, Loader2 } from 'lucide-react'
 import { Popover } from 'radix-ui'
+import { useId } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import { cn } from '@/lib/utils.ts'
 import { describeRequest } from './describe-request.ts'
@@ -41,6 +42,7 @@ function pendingState(request: QueuedRequest, isOnline: boolean) {
  */
 export function QueueStatus({ onDiscarded }: { onDiscarded: (request: QueuedRequest) => void }) {
   const { snapshot, isOnline, retry, discard } = useQueue()
+  const labelId = useId()
   const status = queueStatus(snapshot, isOnline)
   const Icon = ICONS[status.kind]
   const unsaved = [...snapshot.failed, ...snapshot.pending]
@@ -50,7 +52,10 @@ export function QueueStatus({ onDiscarded }: { onDiscarded: (request: QueuedRequ
         <Button
           variant="ghost"
           size="sm"
-          aria-live="polite"
+          // Named "Sync status" with the state as its description: a name containing "saved" would also
+          // answer to every search for a Save button on the page.
+          aria-label="Sync status"
+          aria-describedby={labelId}
           className={cn(
             'max-w-[11rem] gap-1.5 px-2 text-xs sm:max-w-none sm:text-sm',
             status.kind === 'saved' && 'text-muted-foreground',
@@ -59,9 +64,14 @@ export function QueueStatus({ onDiscarded }: { onDiscarded: (request: QueuedRequ
           )}
         >
           <Icon aria-hidden="true" className={cn('size-4', status.kind === 'saving' && 'animate-spin')} />
-          <span className="truncate">{status.label}</span>
+          <span id={labelId} className="truncate">
+            {status.label}
+          </span>
         </Button>
       </Popover.Trigger>
+      <span role="status" className="sr-only">
+        {status.label}
+      </span>
       <Popover.Portal>
         <Popover.Content
           align="end"
