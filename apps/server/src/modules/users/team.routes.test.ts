@@ -419,7 +419,7 @@ describe.each(TEST_DATABASES)('team API on %s', (kind) => {
     const sub = newcomer()
     const idToken = (claims: Record<string, unknown>) =>
       mintJwt(
-        t.idp.keys.privateJwks.keys[0]!,
+        t.idp.keys.privateJwks.keys[0],
         {
           given_name: 'Nia',
           family_name: 'Named',

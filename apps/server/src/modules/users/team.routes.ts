@@ -22,6 +22,7 @@ const RevQuery = z.object({
     .positive('The revision (rev) must be positive.'),
 })
 const Headers = z.looseObject({ 'x-socket-id': z.string().max(128).optional() })
+const AcceptHeaders = Headers.extend({ 'x-id-token': z.string().max(16_384).optional() })
 const TokenParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This invitation link is not valid.'),
 })
@@ -139,14 +140,13 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ team: TeamService; perMin
       config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         params: TokenParams,
-        headers: Headers,
+        headers: AcceptHeaders,
         response: { 200: z.object({ data: InvitationAcceptedSchema }) },
       },
     },
     async (request) => {
       const auth = request.auth!
-      const header = request.headers['x-id-token']
-      const idToken = Array.isArray(header) ? header[0] : header
+      const idToken = request.headers['x-id-token']
       let profile
       if (idToken) {
         let claims
