@@ -115,6 +115,32 @@ test('offline: a new product and two edits survive a closed tab and reach the se
   ).toEqual([])
 })
 
+test('after a reload, unsent writes are shown at once from the browser and then sent', async ({ page }) => {
+  test.setTimeout(90_000)
+  await onboardNewBrewery(page, 'Nell')
+  await openProducts(page)
+  // The writes cannot get through (reads can): the API is unreachable for them.
+  await page.route('**/api/products**', (route) =>
+    route.request().method() === 'GET' ? route.fallback() : route.abort('connectionrefused'),
+  )
+  await createProduct(page, 'Reloaded Rye')
+  await rename(page, 'Reloaded Rye Ale')
+  await expect(status(page)).toHaveText('Saving 2 changes…')
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.reload()
+  // The server has nothing yet; the page shows the product from the stored queue.
+  await expect(page.getByRole('heading', { level: 1, name: 'Reloaded Rye Ale' })).toBeVisible()
+  await expect(status(page)).toHaveText('Saving 2 changes…')
+  expect((await serverProducts(page)).some((p) => p.name.startsWith('Reloaded'))).toBe(false)
+
+  await page.unrouteAll()
+  await expect(status(page)).toHaveText('All changes saved', { timeout: 70_000 })
+  const products = await serverProducts(page)
+  expect(products.filter((p) => p.name.startsWith('Reloaded')).map((p) => p.name)).toEqual([
+    'Reloaded Rye Ale',
+  ])
+})
+
 test('a create answered 500 twice (after the server stored it) and then 201 ends with one record', async ({
   page,
 }) => {
