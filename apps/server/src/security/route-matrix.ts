@@ -201,6 +201,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/config': "the browser's run-time settings, needed before sign-in",
   'GET /api/health': 'load balancer and uptime probes',
   'POST /api/contacts': 'the landing page newsletter form (rate limited)',
+  'POST /api/webhooks/stripe': "Stripe's events; the signature is the key (decision 060; Stripe mode only)",
   'GET /api/invitations/:token':
     'what an invitation link offers, before sign-in; the token is the key (rate limited)',
 }
@@ -221,6 +222,16 @@ export const RATE_LIMITED_PUBLIC_ROUTES = ['POST /api/contacts', 'GET /api/invit
 export const RATE_LIMIT_EXEMPT: Record<string, string> = {
   'GET /api/config': 'answers constant settings from memory; no database, mail or payment work',
   'GET /api/health': 'load balancers and uptime probes poll it; a limit would take healthy instances out',
+  'POST /api/webhooks/stripe':
+    "an HMAC checked before any work; Stripe's bursts and retries must never be refused (decision 060)",
+}
+
+/**
+ * Routes registered only in some configurations, with the configuration. The default matrix does not
+ * flag them as stale; stripe-mode.test.ts runs the matrix with Stripe keys and requires them.
+ */
+export const CONDITIONAL_ROUTES: Record<string, string> = {
+  'POST /api/webhooks/stripe': 'STRIPE_* set',
 }
 
 /** Valid requests of the public routes that take a body. */
@@ -295,6 +306,15 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     }),
     { newcomer: 409 },
   ),
+
+  // ---- billing (Settings → Billing; decision 062) ----
+  'GET /api/billing': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/billing' })),
+  // Without Stripe keys there is no customer portal: the Admin's positive case is a 404.
+  'POST /api/billing/portal': tenant('manageTeamAndBilling', 'brewery', 404, () => ({
+    method: 'POST',
+    url: '/api/billing/portal',
+    payload: {},
+  })),
 
   // ---- catalogue ----
   'GET /api/catalog': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/catalog' })),

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify'
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
 import { expect } from 'vitest'
-import { buildApp } from '../app.ts'
+import { buildApp, type BuildAppOptions } from '../app.ts'
 import { mintJwt } from '../auth/testing.ts'
 import { loadConfig } from '../config.ts'
 import { users } from '../db/schema/users.ts'
@@ -57,6 +57,8 @@ export async function startSecurityApp(
   options: {
     publicUrl?: string
     env?: Record<string, string>
+    /** More options for buildApp (e.g. the address of a fake Stripe API). */
+    build?: Partial<Omit<BuildAppOptions, 'config' | 'database' | 'onRoute'>>
     /** Adds routes before the app is ready (the matrix's self-test adds broken ones). */
     beforeReady?: (app: FastifyInstance, testDb: TestDb) => void
   } = {},
@@ -83,7 +85,7 @@ export async function startSecurityApp(
       })
     }
   }
-  const app = await buildApp({ config, database: testDb.database, onRoute })
+  const app = await buildApp({ ...options.build, config, database: testDb.database, onRoute })
   options.beforeReady?.(app, testDb)
   await app.ready()
   return {

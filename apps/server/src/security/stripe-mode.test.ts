@@ -1,0 +1,90 @@
+// The matrix in Stripe mode (STRIPE_* set, Stripe's API answered by the local fake): the route table
+// differs (the webhook), so coverage, the public list and the nine bad tokens run here too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeStripeApi, type FakeStripeApi } from '../payments/stripe-fake-api.ts'
+import { STRIPE_ENV } from '../payments/stripe-testing.ts'
+import { TEST_DATABASES } from '../testing/test-app.ts'
+import { guardedRoutes, publicRouteProblems, tokenProblems } from './matrix-checks.ts'
+import { CONDITIONAL_ROUTES } from './route-matrix.ts'
+import {
+  apiRoutes,
+  createWorld,
+  descriptorOf,
+  errorShapeProblems,
+  missingRouteMessage,
+  startSecurityApp,
+  tokenAttacks,
+  type SecurityApp,
+  type World,
+} from './security-harness.ts'
+
+describe.each(TEST_DATABASES)('security matrix in Stripe mode on %s', (kind) => {
+  let fake: FakeStripeApi
+  let s: SecurityApp
+  let world: World
+  let cases = 0
+
+  beforeAll(async () => {
+    fake = await startFakeStripeApi()
+    fake.configure({
+      secretKey: STRIPE_ENV.STRIPE_SECRET_KEY,
+      prices: [STRIPE_ENV.STRIPE_PRICE_MONTHLY, STRIPE_ENV.STRIPE_PRICE_ANNUAL],
+    })
+    s = await startSecurityApp(kind, { env: { ...STRIPE_ENV }, build: { stripeApi: fake.address } })
+    world = await createWorld(s)
+  })
+  afterAll(async () => {
+    console.log(`Security matrix in Stripe mode on ${kind}: ${cases} cases`)
+    await s?.close()
+    await fake?.close()
+  })
+
+  it('has every route in the matrix, the Stripe-only ones included, and the webhook on the public list', async () => {
+    const routes = apiRoutes(s.routes)
+    const missing = routes.filter((route) => !descriptorOf(route)).map((route) => route.key)
+    expect(missing, missingRouteMessage(missing)).toEqual([])
+    const registered = new Set(routes.map((route) => route.key))
+    const absent = Object.entries(CONDITIONAL_ROUTES)
+      .filter(([key, when]) => when === 'STRIPE_* set' && !registered.has(key))
+      .map(([key]) => key)
+    expect(absent, 'CONDITIONAL_ROUTES names routes Stripe mode does not register').toEqual([])
+    const problems = await publicRouteProblems(world, routes)
+    cases += routes.length
+    expect(problems, problems.join('\n')).toEqual([])
+  })
+
+  it('answers 401 to the nine bad tokens on every non-public route', async () => {
+    const attacks = await tokenAttacks(s.idp)
+    const problems: string[] = []
+    for (const route of guardedRoutes(apiRoutes(s.routes))) {
+      problems.push(...(await tokenProblems(world, attacks, route)))
+      cases += attacks.length
+    }
+    expect(problems, problems.join('\n')).toEqual([])
+  }, 180_000)
+
+  it('refuses an unsigned or forged webhook with a 400 in the error shape, changing nothing', async () => {
+    const event = JSON.stringify({
+      id: 'evt_forged',
+      type: 'checkout.session.completed',
+      data: { object: {} },
+    })
+    for (const signature of [
+      undefined,
+      't=1,v1=deadbeef',
+      `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+    ]) {
+      const before = await world.databaseSnapshot()
+      const response = await world.send({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        payload: event,
+        headers: signature ? { 'stripe-signature': signature } : {},
+      })
+      cases += 1
+      expect(response.statusCode, response.body).toBe(400)
+      expect(errorShapeProblems(response)).toEqual([])
+      expect(await world.databaseSnapshot()).toBe(before)
+    }
+  })
+})
