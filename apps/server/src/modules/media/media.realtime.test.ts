@@ -129,7 +129,7 @@ describe('media writes in real time', () => {
     const event = await seen
     expect(event.sourceSocketId).toBe(writer.id)
     expect(event.payload.objectUri).toBe(`brewcommand://products/${productId}`)
-    const files = (event.payload.data as { files: { id: string; url: string }[] }).files
+    const files = (event.payload.data as unknown as { files: { id: string; url: string }[] }).files
     expect(files).toEqual([expect.objectContaining({ id, name: 'label.png', s3Key, size: PNG.length })])
     // The link works for the colleague's <img> as it is.
     expect((await fetch(files[0].url)).status).toBe(200)
