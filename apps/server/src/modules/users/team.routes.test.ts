@@ -367,6 +367,27 @@ describe.each(TEST_DATABASES)('team API on %s', (kind) => {
     expect(lastNow.statusCode).toBe(409)
   })
 
+  it('keeps one Admin when two Admins demote each other at the same time', async () => {
+    const D = await h.brewery('Brewery D')
+    const [first] = await testDb.db.select().from(users).where(eq(users.idpIdentifier, D.sub))
+    const second = await h.member(D.entityId, 'Admin', 'Twin')
+    const responses = await Promise.all([
+      h.call(D.sub, 'PUT', `/api/entities/${D.entityId}/users/${second.id}`, h.changeEnvelope('Brewer', 1)),
+      h.call(
+        second.sub,
+        'PUT',
+        `/api/entities/${D.entityId}/users/${first.id}`,
+        h.changeEnvelope('Brewer', first.rev),
+      ),
+    ])
+    const statuses = responses.map((r) => r.statusCode).sort()
+    // Either one demotion wins and the other finds the last Admin (409), or the loser is no longer an Admin (403).
+    expect(statuses[0]).toBe(200)
+    expect([403, 409]).toContain(statuses[1])
+    const admins = (await h.list(second.sub, D.entityId)).filter((u) => u.role === 'Admin')
+    expect(admins).toHaveLength(1)
+  })
+
   it('removes a member with the current rev: they leave the brewery and lose access', async () => {
     const person = await h.member(A.entityId, 'Manager', 'Eve')
     const url = `/api/entities/${A.entityId}/users/${person.id}`
