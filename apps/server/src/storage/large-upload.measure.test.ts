@@ -58,13 +58,28 @@ describe.runIf(BYTES > 0)(`a ${BYTES}-byte upload through the local-disk path`, 
       '/api/onboarding',
       makeEnvelope('OnboardingRequest', {
         user: { givenName: '', familyName: '', emailAddress: '', emailVerified: false, idpIdentifier: '' },
-        entity: { name: 'Big Files Brewing', address: '1 Mash Lane', city: 'Portland', state: 'OR', zip: '97201', phone: '(503) 555-0101', ein: '12-3456789', type: 'Brewery' },
+        entity: {
+          name: 'Big Files Brewing',
+          address: '1 Mash Lane',
+          city: 'Portland',
+          state: 'OR',
+          zip: '97201',
+          phone: '(503) 555-0101',
+          ein: '12-3456789',
+          type: 'Brewery',
+        },
       }),
     )
     const entityId = onboarding.json<{ data: { entityId: string } }>().data.entityId
     const productId = crypto.randomUUID()
     await call('/api/products', makeEnvelope('product', { id: productId, name: 'Big IPA' }))
-    const location = await call('/api/media/upload', { fileName: 'launch.mp4', fileType: 'video/mp4', entityId, productId, fileSize: BYTES })
+    const location = await call('/api/media/upload', {
+      fileName: 'launch.mp4',
+      fileType: 'video/mp4',
+      entityId,
+      productId,
+      fileSize: BYTES,
+    })
     expect(location.statusCode).toBe(200)
     const { uploadUrl, s3Key } = location.json<{ uploadUrl: string; s3Key: string }>()
     const path = new URL(uploadUrl)
@@ -90,7 +105,14 @@ describe.runIf(BYTES > 0)(`a ${BYTES}-byte upload through the local-disk path`, 
     expect(status).toBe(200)
     const attached = await call(
       `/api/products/${productId}/files`,
-      makeEnvelope('product:file', { id: crypto.randomUUID(), name: 'launch.mp4', description: '', s3Key, fileType: 'video/mp4', size: BYTES }),
+      makeEnvelope('product:file', {
+        id: crypto.randomUUID(),
+        name: 'launch.mp4',
+        description: '',
+        s3Key,
+        fileType: 'video/mp4',
+        size: BYTES,
+      }),
     )
     expect(attached.json<{ data: { size: number } }>().data.size).toBe(BYTES)
     const growthMb = (rssPeak - rssBefore) / 1024 / 1024
