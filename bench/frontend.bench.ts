@@ -88,6 +88,11 @@ try {
       chunks: runs[0].scripts.length,
       lcp_ms: lcp,
       met: kb(js) <= budget && lcp < LCP_MS,
+      files: runs[0].scripts
+        .map((file) => [file, gzipOf.get(file)?.gzip ?? 0] as const)
+        .sort((a, b) => b[1] - a[1])
+        .map(([file, size]) => `${file.replace(/-[\w-]{8}\.js$/, '')} ${kb(size)}`)
+        .join('; '),
     })
   }
 } finally {
@@ -103,7 +108,7 @@ rows.push({
   chunks: chunks.map(([name, size]) => `${name.replace(/-[\w-]{8}\.js$/, '')} ${kb(size.gzip)}`).join('; '),
   measuredAt: when,
 })
-console.table(rows.map(({ target: _t, measuredAt: _m, ...row }) => row))
+console.table(rows.map(({ target: _t, measuredAt: _m, files: _f, ...row }) => row))
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true })
 writeFileSync(
   path.join(import.meta.dirname, 'results', 'frontend.json'),

@@ -1,8 +1,8 @@
 // Real-time latency: 200 socket clients of one brewery, 1,000 writes through the API; for every client,
 // the time from the write's HTTP response to its dataModified event. The server, the 200 clients and the
 // writer run in three processes (clocks compared through performance.timeOrigin). One instance on the
-// embedded database; with DATABASE_URL and REDIS_URL set, also two instances behind Redis (clients on B,
-// writes to A).
+// embedded database, and two instances behind Redis (clients on B, writes to A) on DATABASE_URL and
+// REDIS_URL, or on a PostgreSQL and a Redis of its own when those are not set.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,6 +15,13 @@ import { mintJwt } from '../apps/server/src/auth/testing.ts'
 import { loadConfig } from '../apps/server/src/config.ts'
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts'
 import { freePort } from '../apps/server/src/idp/testing/free-port.ts'
+import {
+  MissingBinaryError,
+  startPostgres,
+  startRedis,
+  type TempPostgres,
+  type TempRedis,
+} from './support/services.ts'
 
 const CLIENTS = 200
 const WRITES = 1000
@@ -179,11 +186,25 @@ else {
   })
   results.push(await run('one-instance', embedded))
   await embedded.close()
-  if (process.env.DATABASE_URL && process.env.REDIS_URL) {
-    const shared = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL })
-    results.push(await run('two-instances-redis', shared, process.env.REDIS_URL))
+  // Two instances behind Redis: on DATABASE_URL and REDIS_URL when both are set, otherwise on a
+  // PostgreSQL and a Redis of this run's own (skipped, saying why, when their binaries are missing).
+  let services: { pg: TempPostgres; redis: TempRedis } | undefined
+  try {
+    if (!(process.env.DATABASE_URL && process.env.REDIS_URL))
+      services = { pg: await startPostgres(), redis: await startRedis() }
+  } catch (error) {
+    if (!(error instanceof MissingBinaryError)) throw error
+    console.error(`Two-instance run skipped: ${error.message}`)
+  }
+  const databaseUrl = services?.pg.url ?? process.env.DATABASE_URL
+  const redisUrl = services?.redis.url ?? process.env.REDIS_URL
+  if (databaseUrl && redisUrl) {
+    const shared = await openDatabase({ kind: 'postgres', url: databaseUrl })
+    results.push(await run('two-instances-redis', shared, redisUrl))
     await shared.close()
   }
+  await services?.pg.destroy()
+  await services?.redis.destroy()
   console.table(results)
   mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true })
   writeFileSync(

@@ -1,7 +1,10 @@
-import { exportBeerJson, exportBeerXml, type Recipe } from '@brewcommand/domain'
+import type { Recipe } from '@brewcommand/domain'
 import { Download } from 'lucide-react'
 import { Button } from '@/components/ui/button.tsx'
 import { downloadText, fileNameFor } from '../lib/download.ts'
+
+// The writers load on first use: their module brings the XML parser, which no page needs up front.
+const writers = () => import('@brewcommand/domain/interchange/index.ts')
 
 /** Export as BeerXML / Export as BeerJSON: download the recipe in a file BrewCommand imports back. */
 export function ExportRecipeButtons({
@@ -22,7 +25,11 @@ export function ExportRecipeButtons({
         type="button"
         variant="outline"
         size={size}
-        onClick={() => downloadText(fileNameFor(productName, 'xml'), exportBeerXml(entry), 'application/xml')}
+        onClick={() =>
+          void writers().then(({ exportBeerXml }) =>
+            downloadText(fileNameFor(productName, 'xml'), exportBeerXml(entry), 'application/xml'),
+          )
+        }
       >
         <Download aria-hidden="true" className="size-4" />
         Export as BeerXML
@@ -32,7 +39,9 @@ export function ExportRecipeButtons({
         variant="outline"
         size={size}
         onClick={() =>
-          downloadText(fileNameFor(productName, 'json'), exportBeerJson(entry), 'application/json')
+          void writers().then(({ exportBeerJson }) =>
+            downloadText(fileNameFor(productName, 'json'), exportBeerJson(entry), 'application/json'),
+          )
         }
       >
         <Download aria-hidden="true" className="size-4" />

@@ -2,11 +2,6 @@ import {
   can,
   findStyle,
   formatRecipeStats,
-  INTERCHANGE_FORMAT_LABELS,
-  INTERCHANGE_MAX_BYTES,
-  oversizedFileReport,
-  readRecipeFile,
-  recipeFromDraft,
   VOLUME_UNIT_LABELS,
   type ImportedRecipe,
   type ImportReport,
@@ -125,6 +120,7 @@ export function ImportRecipeDialog({
 }) {
   const inputId = useId()
   const [report, setReport] = useState<ImportReport | null>(null)
+  const [formatLabel, setFormatLabel] = useState('')
   const [reading, setReading] = useState(false)
   const [readError, setReadError] = useState<string | null>(null)
   const [target, setTarget] = useState<ImportTarget>(product ? 'product' : 'products')
@@ -145,12 +141,15 @@ export function ImportRecipeDialog({
     if (!file) return
     setReading(true)
     try {
+      // The BeerXML/BeerJSON readers (with their XML parser) load on first use, not with the page.
+      const reader = await import('@brewcommand/domain/interchange/import.ts')
       // Refused unread when above the limit, so a huge file never fills memory.
-      setReport(
-        file.size > INTERCHANGE_MAX_BYTES
-          ? oversizedFileReport(file.name, file.size)
-          : readRecipeFile(file.name, await readBytes(file)),
-      )
+      const read =
+        file.size > reader.INTERCHANGE_MAX_BYTES
+          ? reader.oversizedFileReport(file.name, file.size)
+          : reader.readRecipeFile(file.name, await readBytes(file))
+      setFormatLabel(read.format ? reader.INTERCHANGE_FORMAT_LABELS[read.format] : '')
+      setReport(read)
     } catch (error) {
       setReadError(error instanceof Error ? error.message : 'The file could not be read')
     } finally {
@@ -212,8 +211,7 @@ export function ImportRecipeDialog({
           <section aria-label="Import preview" className="grid gap-3">
             <p className="text-sm">
               <FileUp aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />
-              {report.format ? INTERCHANGE_FORMAT_LABELS[report.format] : ''} file {report.fileName}:{' '}
-              {plural(count, 'recipe')}{' '}
+              {formatLabel} file {report.fileName}: {plural(count, 'recipe')}{' '}
               {target === 'product' && product
                 ? `will be added to ${product.name}.`
                 : count === 1
@@ -291,7 +289,9 @@ export function ImportRecipeButton({
   const [open, setOpen] = useState(false)
   if (!can(currentEntity?.role, 'createProductWithRecipe')) return null
 
-  const confirm = (recipes: ImportedRecipe[], target: ImportTarget) => {
+  const confirm = async (recipes: ImportedRecipe[], target: ImportTarget) => {
+    // Loaded with the readers when the file was chosen (it brings the ingredient catalogue).
+    const { recipeFromDraft } = await import('@brewcommand/domain/interchange/build.ts')
     for (const imported of recipes) {
       if (target === 'product' && product) {
         writes.addRecipe(recipeFromDraft(imported.recipe, product.id))
@@ -317,7 +317,12 @@ export function ImportRecipeButton({
         <Upload aria-hidden="true" className="size-4" />
         Import Recipe
       </Button>
-      <ImportRecipeDialog open={open} onOpenChange={setOpen} product={product} onConfirm={confirm} />
+      <ImportRecipeDialog
+        open={open}
+        onOpenChange={setOpen}
+        product={product}
+        onConfirm={(recipes, target) => void confirm(recipes, target)}
+      />
     </>
   )
 }
