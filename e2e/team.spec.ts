@@ -103,7 +103,8 @@ test('an admin invites a Brewer, who joins from the emailed link; promoted to Ma
   await beaRow.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Bea Lovelace is now Manager.' })).toBeVisible()
   await expect(beaRow).toContainText('Manager')
-  if (process.env.TEAM_SCREENSHOT) await page.screenshot({ path: process.env.TEAM_SCREENSHOT, fullPage: true })
+  if (process.env.TEAM_SCREENSHOT)
+    await page.screenshot({ path: process.env.TEAM_SCREENSHOT, fullPage: true })
 
   await invitee.getByRole('button', { name: 'Actions for Team Pale' }).click()
   await invitee.getByRole('menuitem', { name: 'Delete' }).click()
