@@ -16,11 +16,13 @@ export async function send(
   envelope?: ReturnType<typeof makeEnvelope>,
   key?: string,
 ): Promise<Outcome> {
+  // As the browser's queue: a JSON content type only with a body (Fastify refuses an empty JSON body).
+  const { 'content-type': _contentType, ...rest } = headers
   try {
     const response = await fetch(`${url}${path}`, {
       method,
       headers: {
-        ...headers,
+        ...rest,
         'idempotency-key': key ?? envelope?.metadata.correlationIdentifier ?? crypto.randomUUID(),
         ...(envelope ? { 'content-type': 'application/json' } : {}),
       },
