@@ -103,9 +103,13 @@ try {
 const when = new Date().toISOString()
 for (const row of rows) row.measuredAt = when
 rows.push({
-  name: 'frontend chunks (gzip KB)',
+  name: `frontend build: ${chunks.length} JS chunks, ${kb(chunks.reduce((sum, [, size]) => sum + size.gzip, 0))} KB gzip in all; the largest (KB)`,
   target: '',
-  chunks: chunks.map(([name, size]) => `${name.replace(/-[\w-]{8}\.js$/, '')} ${kb(size.gzip)}`).join('; '),
+  chunks: chunks
+    .slice(0, 8)
+    .map(([name, size]) => `${name.replace(/-[\w-]{8}\.js$/, '')} ${kb(size.gzip)}`)
+    .join('; '),
+  files: chunks.map(([name, size]) => `${name} ${kb(size.gzip)}`).join('; '),
   measuredAt: when,
 })
 console.table(rows.map(({ target: _t, measuredAt: _m, files: _f, ...row }) => row))

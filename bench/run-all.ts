@@ -26,7 +26,8 @@ const rows: Result[] = readdirSync(path.join(here, 'results'))
 console.log('\n| benchmark | figures | target |\n|---|---|---|')
 for (const { name, target, ...figures } of rows) {
   const shown = Object.entries(figures)
-    .filter(([key]) => key !== 'measuredAt' && key !== 'machine')
+    // `files` (every script a page loaded) stays in results/frontend.json: too long for a table.
+    .filter(([key]) => key !== 'measuredAt' && key !== 'machine' && key !== 'files')
     .map(([key, value]) => `${key} ${String(value)}`)
     .join(', ')
   console.log(`| ${name} | ${shown} | ${target ?? ''} |`)
