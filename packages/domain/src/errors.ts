@@ -10,6 +10,8 @@ export const ErrorCodeSchema = z.enum([
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
+  /** A service we depend on (mail, the payment provider) did not answer; trying again later may work. */
+  'UNAVAILABLE',
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>
 
@@ -23,6 +25,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 }
 
 export const ErrorIssueSchema = z.object({ path: z.string(), message: z.string() })

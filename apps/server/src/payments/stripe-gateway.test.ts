@@ -199,9 +199,9 @@ describe.each(TEST_DATABASES)('Stripe embedded Checkout on %s', (kind) => {
     t.fake.failNext(apiError)
     t.fake.failNext(apiError)
     const failed = await checkout(sub)
-    expect(failed.statusCode).toBe(500)
+    expect(failed.statusCode).toBe(503)
     expect(failed.json()).toEqual({
-      error: { code: 'INTERNAL', message: 'The payment provider could not be reached. Please try again.' },
+      error: { code: 'UNAVAILABLE', message: 'The payment provider could not be reached. Please try again.' },
     })
   })
 
@@ -248,8 +248,8 @@ describe.each(TEST_DATABASES)('Stripe embedded Checkout on %s', (kind) => {
     t.fake.failNext({ status: 500, error: { type: 'api_error', message: 'boom' } })
     t.fake.failNext({ status: 500, error: { type: 'api_error', message: 'boom' } })
     const down = await api.call(admin, 'POST', '/api/billing/portal')
-    expect(down.statusCode).toBe(500)
-    expect(down.json()).toMatchObject({ error: { code: 'INTERNAL' } })
+    expect(down.statusCode).toBe(503)
+    expect(down.json()).toMatchObject({ error: { code: 'UNAVAILABLE' } })
     expect(down.body).not.toContain('boom')
   })
 

@@ -45,7 +45,7 @@ export function stripeFailure(error: unknown, log: StripeLogger, what: string): 
   }
   if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) {
     log(error, `Stripe unavailable: ${what}`)
-    return new AppError('INTERNAL', 'The payment provider could not be reached. Please try again.')
+    return new AppError('UNAVAILABLE', 'The payment provider could not be reached. Please try again.')
   }
   // Authentication, permission and invalid requests mean our Stripe set-up is wrong (a key, a price).
   log(error, `Stripe refused: ${what}`)

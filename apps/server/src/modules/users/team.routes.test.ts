@@ -633,8 +633,8 @@ describe('invitation email that cannot be sent', () => {
       `/api/entities/${A.entityId}/users`,
       h.inviteEnvelope(email, 'Brewer'),
     )
-    expect(response.statusCode).toBe(500)
-    expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: TEAM_MESSAGES.mailFailed } })
+    expect(response.statusCode).toBe(503)
+    expect(response.json()).toEqual({ error: { code: 'UNAVAILABLE', message: TEAM_MESSAGES.mailFailed } })
     expect((await h.list(A.sub, A.entityId)).some((u) => u.email === email)).toBe(false)
   })
 })

@@ -195,7 +195,7 @@ export function createTeamService({
         // No invitation without its email: the admin sees the failure and can simply try again.
         await repo.deleteInvitation(entityId, row.id)
         logError(error, 'team: the invitation email could not be sent')
-        throw new AppError('INTERNAL', TEAM_MESSAGES.mailFailed)
+        throw new AppError('UNAVAILABLE', TEAM_MESSAGES.mailFailed)
       }
       broadcast(entityId, socketId, 'invited', row.id)
       return invitationToUser(row)
@@ -275,7 +275,7 @@ export function createTeamService({
         await sendInvitation(tenant, row, token)
       } catch (error) {
         logError(error, 'team: the invitation email could not be sent')
-        throw new AppError('INTERNAL', TEAM_MESSAGES.mailFailed)
+        throw new AppError('UNAVAILABLE', TEAM_MESSAGES.mailFailed)
       }
       broadcast(entityId, socketId, 'resent', row.id)
       return invitationToUser(row)

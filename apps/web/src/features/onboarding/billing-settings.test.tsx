@@ -92,8 +92,8 @@ describe('BillingSettings', () => {
   })
 
   it('tells a payment that failed, and shows the server’s message when the portal cannot be opened', async () => {
-    portalAnswer = json(500, {
-      error: { code: 'INTERNAL', message: 'The payment provider could not be reached. Please try again.' },
+    portalAnswer = json(503, {
+      error: { code: 'UNAVAILABLE', message: 'The payment provider could not be reached. Please try again.' },
     })
     const user = userEvent.setup()
     const { navigateTo } = renderBilling('Admin', { ...STRIPE_ACTIVE, status: 'past_due' })
