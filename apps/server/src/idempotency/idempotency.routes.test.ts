@@ -53,7 +53,7 @@ describe.each(TEST_DATABASES)('idempotent writes on %s', (kind) => {
   // File links are signed when read, so they are left out when comparing states.
   const products = async () =>
     (await call('GET', '/api/products'))
-      .json<{ data: (Json & { files: Json[] })[] }>()
+      .json<{ data: (Json & { id: string; name: string; files: Json[] })[] }>()
       .data.map((p) => ({ ...p, files: p.files.map(({ url: _url, ...file }) => file) }))
   /** An uploaded PNG of the product, ready to be attached. */
   async function uploaded(productId: string) {
