@@ -136,9 +136,13 @@ function mutate(
     label = `extra field ${JSON.stringify(m.key)} at ${extraAt || '(root)'}`
   } else {
     const leaves = all.filter((path) => path.length > 0)
-    const path = leaves[m.at % leaves.length]
-    const where = path.join('.')
-    if (m.op === 'remove') {
+    // A body without fields (`{}`): the mutation applies to the body itself.
+    const path = leaves.length > 0 ? leaves[m.at % leaves.length] : []
+    const where = path.join('.') || '(root)'
+    if (m.op === 'remove' && path.length === 0) {
+      body = undefined
+      label = 'without a body'
+    } else if (m.op === 'remove') {
       const parent = get(root, path.slice(0, -1))
       if (Array.isArray(parent)) parent.splice(Number(path.at(-1)), 1)
       else delete (parent as Record<string, unknown>)[path.at(-1) as string]
@@ -166,7 +170,7 @@ function mutate(
       label = `${where} = ${JSON.stringify(m.value.json)?.slice(0, 80)}`
     }
   }
-  let text = JSON.stringify(body) ?? 'null'
+  let text = body === undefined ? '' : (JSON.stringify(body) ?? 'null')
   raws.forEach((raw, i) => (text = text.replace(`"__RAW_${i}__"`, raw)))
   return { text, label, ...(extraAt === undefined ? {} : { extraAt }) }
 }

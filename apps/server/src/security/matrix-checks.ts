@@ -93,6 +93,7 @@ export async function tenancyProblems(world: World, guarded: Guarded): Promise<s
       problems.push(...codeProblem(response, route.method, 'NOT_FOUND', label))
     }
     if ((await world.databaseSnapshot()) !== allBefore) problems.push(`${label}: the database changed`)
+    problems.push(...(await ownBreweryVariantProblems(world, guarded, request)))
   } else {
     if (response.statusCode >= 500) problems.push(`${label}: ${show(response)}`)
     if (response.body.includes(world.entityA)) problems.push(`${label}: the answer names brewery A`)
@@ -100,6 +101,47 @@ export async function tenancyProblems(world: World, guarded: Guarded): Promise<s
       if (response.body.includes(id)) problems.push(`${label}: the answer shows brewery A's record ${id}`)
   }
   if ((await world.brewerySnapshot(world.entityA)) !== aBefore) problems.push(`${label}: brewery A changed`)
+  return problems
+}
+
+/**
+ * The same attack with the attacker's own brewery id where the request names brewery A's (path or body),
+ * the other ids still A's: `PUT /api/entities/{B}/users/{a user of A}` must be a 404 too.
+ */
+async function ownBreweryVariantProblems(
+  world: World,
+  { route }: Guarded,
+  request: MatrixRequest,
+): Promise<string[]> {
+  const otherParams = (route.url.match(/:\w+/g) ?? []).filter((param) => param !== ':entityId')
+  const inBody = JSON.stringify(request.payload ?? null).includes(world.entityA)
+  if (!request.url.includes(world.entityA) && !inBody) return []
+  if (otherParams.length === 0 && !inBody) return []
+  const swap = (text: string) => text.split(world.entityA).join(world.entityB)
+  const variant: MatrixRequest = {
+    ...request,
+    url: swap(request.url),
+    ...(request.payload === undefined
+      ? {}
+      : { payload: JSON.parse(swap(JSON.stringify(request.payload))) as unknown }),
+  }
+  const label = `${route.key} by another brewery's Admin, naming their own brewery`
+  const before = await world.databaseSnapshot()
+  const response = await world.as(world.outsider, variant)
+  const problems: string[] = []
+  // A 404, or an answer about the attacker's own brewery that changes nothing (deleting a storage key
+  // of their own that does not exist is a 204) and shows nothing of brewery A.
+  if (response.statusCode === 404) {
+    for (const problem of errorShapeProblems(response, route.method)) problems.push(`${label}: ${problem}`)
+  } else if (response.statusCode >= 300) {
+    problems.push(`${label}: expected 404, got ${show(response)}`)
+  } else {
+    for (const id of await world.recordIdsOf(world.entityA))
+      if (response.body.includes(id))
+        problems.push(`${label}: answered ${show(response)}, showing brewery A's ${id}`)
+  }
+  if ((await world.databaseSnapshot()) !== before)
+    problems.push(`${label}: the database changed (${response.statusCode})`)
   return problems
 }
 

@@ -32,6 +32,8 @@ export interface SeededProduct {
 /** What a request factory may use; everything belongs to the brewery under test ("brewery A"). */
 export interface RequestContext {
   entityId: string
+  /** The price id of the first plan (`GET /api/config`; the test checkout's or Stripe's). */
+  priceId: string
   /** The id of the brewery's "16oz Cans" packaging type. */
   packagingTypeId: string
   /** A fresh product with one recipe, package, tasting note and attribute. */
@@ -288,10 +290,10 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     'manageTeamAndBilling',
     'brewery',
     201,
-    () => ({
+    (ctx) => ({
       method: 'POST',
       url: '/api/checkout',
-      payload: { priceId: 'price_monthly' },
+      payload: { priceId: ctx.priceId },
     }),
     { newcomer: 409 },
   ),

@@ -301,8 +301,11 @@ export async function createWorld(s: SecurityApp): Promise<World> {
     ).toBe(201)
   }
 
+  const browserConfig = await send({ method: 'GET', url: '/api/config' })
+  const priceId = browserConfig.json<{ data: { plans: { priceId: string }[] } }>().data.plans[0].priceId
   const ctx: RequestContext = {
     entityId: a.entityId,
+    priceId,
     packagingTypeId,
     asAdmin,
     async mailTo(address) {
@@ -348,7 +351,7 @@ export async function createWorld(s: SecurityApp): Promise<World> {
       const response = await asAdmin({
         method: 'POST',
         url: '/api/checkout',
-        payload: { priceId: 'price_monthly' },
+        payload: { priceId },
       })
       expect(response.statusCode, JSON.stringify(response.body)).toBe(201)
       const { client_secret, sessionId } = (
