@@ -82,6 +82,41 @@ test.describe('identity and the secure shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible()
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
+
+    // Nothing in the secure area is wider than a phone: the header with its save status, lists, the
+    // recipe editor and settings. (SHOT_DIR=/some/folder keeps a screenshot of each for a person to look at.)
+    for (const [path, heading] of [
+      ['/secure', /Welcome, Grace/],
+      ['/secure/products', 'Products'],
+      ['/secure/products/editrecipe', 'Recipe Information'],
+      ['/secure/settings/users', 'Settings'],
+      ['/secure/settings/roles', 'Settings'],
+      ['/secure/settings/billing', 'Settings'],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible()
+      if (process.env.SHOT_DIR) {
+        await page.screenshot({
+          path: `${process.env.SHOT_DIR}/phone${path.replaceAll('/', '-')}.png`,
+          fullPage: true,
+        })
+      }
+      const { wider, culprit } = await page.evaluate(() => {
+        // The outermost element that reaches past the right edge, to name in the failure.
+        const clipped = (element: HTMLElement) => {
+          for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+            if (getComputedStyle(up).overflowX !== 'visible') return true
+          }
+          return false
+        }
+        const past = [...document.body.querySelectorAll<HTMLElement>('*')].find(
+          (element) => element.getBoundingClientRect().right > window.innerWidth + 0.5 && !clipped(element),
+        )
+        const name = past ? `${past.tagName.toLowerCase()}.${[...past.classList].join('.')}` : 'none'
+        return { wider: document.documentElement.scrollWidth - window.innerWidth, culprit: name }
+      })
+      expect(wider, `${path} is ${wider} px wider than the phone (${culprit})`).toBeLessThanOrEqual(0)
+    }
   })
 
   test('visiting /secure signed out lands on /', async ({ page }) => {

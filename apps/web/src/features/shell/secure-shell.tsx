@@ -30,14 +30,14 @@ export function SecureShell({
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-backdrop-filter:bg-background/80">
         <div className="mx-auto flex h-14 w-full max-w-7xl items-center gap-2 px-4 md:gap-6">
           <MobileNav />
-          <Link to="/secure" className="flex items-center gap-2 font-semibold">
+          <Link to="/secure" className="flex shrink-0 items-center gap-2 font-semibold">
             <Beer aria-hidden="true" className="size-5 text-primary" />
             BrewCommand
           </Link>
           <nav aria-label="Main" className="hidden md:block">
             <NavLinks />
           </nav>
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
             {status}
             <UserMenu user={user} onSignOut={onSignOut} />
           </div>

@@ -57,14 +57,16 @@ export function QueueStatus({ onDiscarded }: { onDiscarded: (request: QueuedRequ
           aria-label="Sync status"
           aria-describedby={labelId}
           className={cn(
-            'max-w-[11rem] gap-1.5 px-2 text-xs sm:max-w-none sm:text-sm',
+            'max-w-[11rem] min-w-0 gap-1.5 px-2 text-xs sm:max-w-none sm:text-sm',
             status.kind === 'saved' && 'text-muted-foreground',
             status.kind === 'offline' && 'text-amber-700 dark:text-amber-400',
             status.kind === 'failed' && 'text-destructive',
           )}
         >
           <Icon aria-hidden="true" className={cn('size-4', status.kind === 'saving' && 'animate-spin')} />
-          <span id={labelId} className="truncate">
+          {/* On a phone "All changes saved" is its icon alone (the description still says it); the states
+              that need attention keep their words. */}
+          <span id={labelId} className={cn('truncate', status.kind === 'saved' && 'max-sm:sr-only')}>
             {status.label}
           </span>
         </Button>

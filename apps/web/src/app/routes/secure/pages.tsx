@@ -103,9 +103,9 @@ const SETTINGS_MENU = [
 
 export function SettingsLayout() {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeading>Settings</PageHeading>
-      <div className="grid gap-6 md:grid-cols-[12rem_1fr]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[12rem_minmax(0,1fr)]">
         <nav aria-label="Settings">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
             {SETTINGS_MENU.map((item) => (

@@ -85,7 +85,7 @@ export function DataTable({
   hasActions: boolean
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border bg-card">
+    <div className="relative overflow-x-auto rounded-lg border bg-card">
       <table
         aria-label={label}
         className={cn(

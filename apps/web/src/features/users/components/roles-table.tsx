@@ -15,7 +15,7 @@ export function RolesTable() {
         What each role may do in your brewery. An Admin holds every right of a Manager, and a Manager every
         right of a Brewer. Admins change a member&apos;s role under Users.
       </p>
-      <div className="overflow-x-auto rounded-xl border bg-card shadow-xs">
+      <div className="relative overflow-x-auto rounded-xl border bg-card shadow-xs">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Permissions of each role</caption>
           <thead className="border-b bg-muted/50 text-muted-foreground">

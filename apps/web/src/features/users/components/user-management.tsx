@@ -131,7 +131,10 @@ export function UserManagement() {
   }
 
   return (
-    <section aria-labelledby="user-management-heading" className="grid gap-6">
+    <section
+      aria-labelledby="user-management-heading"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6"
+    >
       <h2 id="user-management-heading" className="text-xl font-semibold">
         User Management
       </h2>
@@ -151,7 +154,7 @@ export function UserManagement() {
 
       <MessageArea message={message} />
 
-      <div className="overflow-x-auto rounded-xl border bg-card shadow-xs">
+      <div className="relative overflow-x-auto rounded-xl border bg-card shadow-xs">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Users of the brewery</caption>
           <thead className="border-b bg-muted/50 text-muted-foreground">
@@ -367,7 +370,7 @@ function UserRow({
         {name}
         {isSelf && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
       </td>
-      <td className="px-4 py-3 break-all">{user.email}</td>
+      <td className="px-4 py-3 break-words">{user.email}</td>
       <td className="px-4 py-3">
         {isEditing ? (
           <>
