@@ -86,7 +86,7 @@ it('recovers within 5 s of PostgreSQL returning, without a restart, and reports 
   running = false
   await Promise.all([poller, ...writers])
 
-  expect(server.running).toBe(true)
+  expect(server.running, `the server process ended:\n${server.log}`).toBe(true)
   expect(server.pid).toBe(pid)
 
   // While PostgreSQL was down, every health answer was a 503 naming the database.

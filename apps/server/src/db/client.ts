@@ -35,6 +35,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: 10 })
     // An idle client that loses its server (restart, failover) must not crash the process.
     pool.on('error', () => {})
+    // Nor one that is checked out between two queries (inside a transaction): the pool listens only to
+    // idle clients, and an 'error' event nobody listens to ends the process. The query waiting on it
+    // fails (a 5xx), and the pool drops the dead client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}))
     const db = drizzlePg({ client: pool, schema })
     try {
       await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
