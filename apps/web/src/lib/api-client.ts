@@ -12,15 +12,16 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = {
+export type RequestOptions = {
   headers?: Record<string, string>
   signal?: AbortSignal
   /** Bearer access token; every API call but config, health and contacts needs one. */
   token?: string
 }
 
-async function request<S extends z.ZodType>(
-  method: string,
+/** One API call: unwraps `{ data }` (a 204 parses `undefined`), and turns every failure into ApiError. */
+export async function request<S extends z.ZodType>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   schema: S,
   body: unknown,

@@ -1,5 +1,4 @@
 import {
-  ApiErrorSchema,
   InvitationAcceptedSchema,
   InvitationSummarySchema,
   makeEnvelope,
@@ -9,45 +8,25 @@ import {
   type User,
 } from '@brewcommand/domain'
 import { z } from 'zod'
-import { ApiError } from '@/lib/api-client.ts'
+import { request } from '@/lib/api-client.ts'
 
 type Options = { token?: string; socketId?: string; idToken?: string | undefined }
 
-/** One call of the team API: unwraps `{ data }` and turns failures into ApiError (as lib/api-client). */
-async function call<S extends z.ZodType>(
+/** One call of the team API through the shared client, with the team's extra headers. */
+function call<S extends z.ZodType>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   schema: S,
   body: unknown,
   { token, socketId, idToken }: Options,
 ): Promise<z.output<S>> {
-  let response: Response
-  try {
-    response = await fetch(path, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(socketId ? { 'x-socket-id': socketId } : {}),
-        ...(idToken ? { 'x-id-token': idToken } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-  } catch {
-    throw new ApiError(0, { code: 'INTERNAL', message: 'Could not reach the server. Check your connection.' })
-  }
-  if (!response.ok) {
-    const parsed = ApiErrorSchema.safeParse(await response.json().catch(() => null))
-    throw new ApiError(
-      response.status,
-      parsed.success
-        ? parsed.data.error
-        : { code: 'INTERNAL', message: `HTTP error! status: ${response.status}` },
-    )
-  }
-  if (response.status === 204) return schema.parse(undefined)
-  return schema.parse(((await response.json()) as { data?: unknown }).data)
+  return request(method, path, schema, body, {
+    ...(token ? { token } : {}),
+    headers: {
+      ...(socketId ? { 'x-socket-id': socketId } : {}),
+      ...(idToken ? { 'x-id-token': idToken } : {}),
+    },
+  })
 }
 
 const usersPath = (entityId: string) => `/api/entities/${encodeURIComponent(entityId)}/users`
