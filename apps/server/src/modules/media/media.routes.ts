@@ -5,36 +5,18 @@ import {
   ProductFileChangeEnvelopeSchema,
   ProductFileEnvelopeSchema,
 } from '@brewcommand/domain'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { TenantResolver } from '../../auth/tenant.ts'
-import type { WriteContext } from '../products/products.service.ts'
+import { assertBodyIdIsPathId, WriteHeadersSchema, writeContext } from '../shared/write-route.ts'
 import type { MediaService } from './media.service.ts'
 
-const WriteHeadersSchema = z.looseObject({
-  'idempotency-key': z.string().trim().min(1).max(128).optional(),
-  'x-socket-id': z.string().max(128).optional(),
-})
 const ProductParams = z.object({ productId: z.uuid('The product id must be a UUID') })
 const FileParams = ProductParams.extend({ id: z.uuid('The id must be a UUID') })
 const UploadRequestSchema = MediaUploadRequestSchema.extend({
   /** Not in the spec's call: lets the server refuse a file over the limit before it is sent. */
   fileSize: z.number().int().min(0).optional(),
 })
-
-function context(request: FastifyRequest): WriteContext {
-  const headers = request.headers as Record<string, string | undefined>
-  const envelopeKey = (request.body as { metadata?: { correlationIdentifier?: string } } | undefined)
-    ?.metadata?.correlationIdentifier
-  return {
-    key: headers['idempotency-key'] ?? envelopeKey,
-    socketId: headers['x-socket-id'] ?? '',
-    method: request.method,
-    path: request.url.split('?')[0],
-    body: request.body ?? null,
-  }
-}
 
 /**
  * Media calls (spec 02 §7): `POST /api/media/upload`, `POST /api/delete-file` and the files of a
@@ -51,7 +33,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; tenantOf:
   app.addHook('preHandler', async (request, reply) => {
     if (!['POST', 'PUT', 'DELETE'].includes(request.method) || !request.url.startsWith('/api/products/'))
       return
-    const stored = await media.storedResponse(await tenantOf(request), context(request))
+    const stored = await media.storedResponse(await tenantOf(request), writeContext(request))
     if (stored) return reply.code(stored.statusCode).send(stored.body)
   })
 
@@ -63,7 +45,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; tenantOf:
   )
 
   app.post('/delete-file', { schema: { body: DeleteFileRequestSchema, headers } }, async (request, reply) => {
-    await media.deleteObject(await tenantOf(request), request.body.s3Key, context(request).socketId)
+    await media.deleteObject(await tenantOf(request), request.body.s3Key, writeContext(request).socketId)
     return reply.code(204).send()
   })
 
@@ -75,7 +57,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; tenantOf:
         await tenantOf(request),
         request.params.productId,
         request.body.data,
-        context(request),
+        writeContext(request),
       )
       return reply.code(statusCode).send(body)
     },
@@ -85,20 +67,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; tenantOf:
     '/products/:productId/files/:id',
     { schema: { params: FileParams, body: ProductFileChangeEnvelopeSchema, headers } },
     async (request, reply) => {
-      if (request.body.data.id !== request.params.id) {
-        return reply.code(400).send({
-          error: {
-            code: 'VALIDATION_FAILED',
-            message: 'The id in the body differs from the path.',
-            issues: [{ path: 'data.id', message: 'Must be the file in the path' }],
-          },
-        })
-      }
+      assertBodyIdIsPathId(request.body.data.id, request.params.id, 'file')
       const { statusCode, body } = await media.update(
         await tenantOf(request),
         request.params.productId,
         request.body.data,
-        context(request),
+        writeContext(request),
       )
       return reply.code(statusCode).send(body)
     },
@@ -112,7 +86,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; tenantOf:
         await tenantOf(request),
         request.params.productId,
         request.params.id,
-        context(request),
+        writeContext(request),
       )
       return reply.code(204).send()
     },

@@ -7,34 +7,17 @@ import {
   RecipeEnvelopeSchema,
   TastingNoteEnvelopeSchema,
 } from '@brewcommand/domain'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { TenantResolver } from '../../auth/tenant.ts'
 import { plainJson } from '../../plugins/plain-json.ts'
 import type { CollectionName } from './products.repository.ts'
-import type { ProductService, WriteContext } from './products.service.ts'
+import { assertBodyIdIsPathId, WriteHeadersSchema, writeContext } from '../shared/write-route.ts'
+import type { ProductService } from './products.service.ts'
 
-const WriteHeadersSchema = z.looseObject({
-  'idempotency-key': z.string().trim().min(1).max(128).optional(),
-  'x-socket-id': z.string().max(128).optional(),
-})
 const ProductParams = z.object({ productId: z.uuid('The product id must be a UUID') })
 const ItemParams = ProductParams.extend({ id: z.uuid('The id must be a UUID') })
 const RecipeParams = ProductParams.extend({ recipeId: z.uuid('The recipe id must be a UUID') })
-
-function context(request: FastifyRequest): WriteContext {
-  const headers = request.headers as Record<string, string | undefined>
-  const envelopeKey = (request.body as { metadata?: { correlationIdentifier?: string } } | undefined)
-    ?.metadata?.correlationIdentifier
-  return {
-    key: headers['idempotency-key'] ?? envelopeKey,
-    socketId: headers['x-socket-id'] ?? '',
-    method: request.method,
-    path: request.url.split('?')[0],
-    body: request.body ?? null,
-  }
-}
 
 const COLLECTION_ROUTES = [
   { path: 'packages', collection: 'packages', schema: PackageEnvelopeSchema },
@@ -53,7 +36,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
   // is checked, so it answers the same even after its record changed or went (idempotency/).
   app.addHook('preHandler', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD') return
-    const stored = await products.storedResponse(await tenantOf(request), context(request))
+    const stored = await products.storedResponse(await tenantOf(request), writeContext(request))
     if (stored) return reply.code(stored.statusCode).send(stored.body)
   })
 
@@ -76,7 +59,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
     const { statusCode, body } = await products.create(
       await tenantOf(request),
       request.body.data,
-      context(request),
+      writeContext(request),
     )
     return reply.code(statusCode).send(body)
   })
@@ -89,14 +72,14 @@ export const productRoutes: FastifyPluginAsyncZod<{
         await tenantOf(request),
         request.params.productId,
         request.body.data,
-        context(request),
+        writeContext(request),
       )
       return reply.code(statusCode).send(body)
     },
   )
 
   app.delete('/:productId', { schema: { params: ProductParams, headers } }, async (request, reply) => {
-    await products.remove(await tenantOf(request), request.params.productId, context(request))
+    await products.remove(await tenantOf(request), request.params.productId, writeContext(request))
     return reply.code(204).send()
   })
 
@@ -109,7 +92,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
         request.params.productId,
         request.body.data,
         true,
-        context(request),
+        writeContext(request),
       )
       return reply.code(statusCode).send(body)
     },
@@ -119,21 +102,13 @@ export const productRoutes: FastifyPluginAsyncZod<{
     '/:productId/recipes/:recipeId',
     { schema: { params: RecipeParams, body: RecipeEnvelopeSchema, headers } },
     async (request, reply) => {
-      if (request.body.data.id !== request.params.recipeId) {
-        return reply.code(400).send({
-          error: {
-            code: 'VALIDATION_FAILED',
-            message: 'The recipe id in the body differs from the path.',
-            issues: [{ path: 'data.id', message: 'Must be the recipe in the path' }],
-          },
-        })
-      }
+      assertBodyIdIsPathId(request.body.data.id, request.params.recipeId, 'recipe')
       const { statusCode, body } = await products.saveRecipe(
         await tenantOf(request),
         request.params.productId,
         request.body.data,
         false,
-        context(request),
+        writeContext(request),
       )
       return reply.code(statusCode).send(body)
     },
@@ -147,7 +122,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
         await tenantOf(request),
         request.params.productId,
         request.params.recipeId,
-        context(request),
+        writeContext(request),
       )
       return reply.code(204).send()
     },
@@ -164,7 +139,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
           collection,
           request.body.data,
           true,
-          context(request),
+          writeContext(request),
         )
         return reply.code(statusCode).send(body)
       },
@@ -174,22 +149,14 @@ export const productRoutes: FastifyPluginAsyncZod<{
       `/:productId/${path}/:id`,
       { schema: { params: ItemParams, body: schema, headers } },
       async (request, reply) => {
-        if (request.body.data.id !== request.params.id) {
-          return reply.code(400).send({
-            error: {
-              code: 'VALIDATION_FAILED',
-              message: 'The id in the body differs from the path.',
-              issues: [{ path: 'data.id', message: 'Must be the item in the path' }],
-            },
-          })
-        }
+        assertBodyIdIsPathId(request.body.data.id, request.params.id, 'item')
         const { statusCode, body } = await products.saveItem(
           await tenantOf(request),
           request.params.productId,
           collection,
           request.body.data,
           false,
-          context(request),
+          writeContext(request),
         )
         return reply.code(statusCode).send(body)
       },
@@ -204,7 +171,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
           request.params.productId,
           collection,
           request.params.id,
-          context(request),
+          writeContext(request),
         )
         return reply.code(204).send()
       },
