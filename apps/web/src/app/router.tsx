@@ -1,25 +1,14 @@
 import { createBrowserRouter } from 'react-router'
-import { RecipePage } from '@/features/recipes/recipe-page.tsx'
 import { RootLayout } from './root-layout.tsx'
 import { LandingPage } from './routes/landing.tsx'
 import { NotFoundPage } from './routes/not-found.tsx'
-import { PlansPage } from './routes/plans.tsx'
-import { InvitationRoute } from './routes/invitation.tsx'
-import { RolesTable } from '@/features/users/components/roles-table.tsx'
-import {
-  BillingPage,
-  DashboardPage,
-  InventoryPage,
-  OperationsPage,
-  ProductPage,
-  ProductsPage,
-  ProfilePage,
-  ReportingPage,
-  SettingsLayout,
-  SettingsPlaceholderPage,
-  UserManagementPage,
-} from './routes/secure/pages.tsx'
-import { SecureLayout } from './routes/secure/secure-layout.tsx'
+
+// Route-level code splitting (ADR 092): the landing page and the not-found page come with the first
+// script; every other screen is fetched when first visited, so a visitor never downloads the app.
+const secure = () => import('./routes/secure/pages.tsx')
+const recipePage = async () => ({
+  Component: (await import('@/features/recipes/recipe-page.tsx')).RecipePage,
+})
 
 export function createRouter() {
   return createBrowserRouter([
@@ -27,32 +16,46 @@ export function createRouter() {
       element: <RootLayout />,
       children: [
         { path: '/', element: <LandingPage /> },
-        { path: '/plans', element: <PlansPage /> },
-        { path: '/invitations/:token', element: <InvitationRoute /> },
+        { path: '/plans', lazy: async () => ({ Component: (await import('./routes/plans.tsx')).PlansPage }) },
+        {
+          path: '/invitations/:token',
+          lazy: async () => ({ Component: (await import('./routes/invitation.tsx')).InvitationRoute }),
+        },
         {
           path: '/secure',
-          element: <SecureLayout />,
+          lazy: async () => ({ Component: (await import('./routes/secure/secure-layout.tsx')).SecureLayout }),
           children: [
-            { index: true, element: <DashboardPage /> },
-            { path: 'products', element: <ProductsPage /> },
-            { path: 'products/editrecipe', element: <RecipePage /> },
-            { path: 'products/onboarding', element: <RecipePage /> },
-            { path: 'products/:productId', element: <ProductPage /> },
-            { path: 'products/:productId/recipes', element: <RecipePage /> },
-            { path: 'products/:productId/recipes/:recipeId', element: <RecipePage /> },
-            { path: 'inventory', element: <InventoryPage /> },
-            { path: 'operations', element: <OperationsPage /> },
-            { path: 'reporting', element: <ReportingPage /> },
-            { path: 'profile', element: <ProfilePage /> },
+            { index: true, lazy: async () => ({ Component: (await secure()).DashboardPage }) },
+            { path: 'products', lazy: async () => ({ Component: (await secure()).ProductsPage }) },
+            { path: 'products/editrecipe', lazy: recipePage },
+            { path: 'products/onboarding', lazy: recipePage },
+            { path: 'products/:productId', lazy: async () => ({ Component: (await secure()).ProductPage }) },
+            { path: 'products/:productId/recipes', lazy: recipePage },
+            { path: 'products/:productId/recipes/:recipeId', lazy: recipePage },
+            { path: 'inventory', lazy: async () => ({ Component: (await secure()).InventoryPage }) },
+            { path: 'operations', lazy: async () => ({ Component: (await secure()).OperationsPage }) },
+            { path: 'reporting', lazy: async () => ({ Component: (await secure()).ReportingPage }) },
+            { path: 'profile', lazy: async () => ({ Component: (await secure()).ProfilePage }) },
             {
               path: 'settings',
-              element: <SettingsLayout />,
+              lazy: async () => ({ Component: (await secure()).SettingsLayout }),
               children: [
-                { index: true, element: <UserManagementPage /> },
-                { path: 'users', element: <UserManagementPage /> },
-                { path: 'roles', element: <RolesTable /> },
-                { path: 'equipment', element: <SettingsPlaceholderPage title="Equipment" /> },
-                { path: 'billing', element: <BillingPage /> },
+                { index: true, lazy: async () => ({ Component: (await secure()).UserManagementPage }) },
+                { path: 'users', lazy: async () => ({ Component: (await secure()).UserManagementPage }) },
+                {
+                  path: 'roles',
+                  lazy: async () => ({
+                    Component: (await import('@/features/users/components/roles-table.tsx')).RolesTable,
+                  }),
+                },
+                {
+                  path: 'equipment',
+                  lazy: async () => {
+                    const { SettingsPlaceholderPage } = await secure()
+                    return { element: <SettingsPlaceholderPage title="Equipment" /> }
+                  },
+                },
+                { path: 'billing', lazy: async () => ({ Component: (await secure()).BillingPage }) },
               ],
             },
             { path: '*', element: <NotFoundPage /> },
