@@ -8,8 +8,10 @@ const scripts = readdirSync(here)
   .filter((name) => name.endsWith('.bench.ts'))
   .sort()
 
+// `--table` prints the last figures without running anything.
+const scriptsToRun = process.argv.includes('--table') ? [] : scripts
 const failures: string[] = []
-for (const script of scripts) {
+for (const script of scriptsToRun) {
   console.log(`\n▶ ${script}`)
   const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, script)], { stdio: 'inherit' })
   if (run.status !== 0) failures.push(script)
