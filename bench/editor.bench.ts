@@ -42,7 +42,7 @@ try {
   const page = await context.newPage()
   await page.goto(`${server.url}/secure/products/${productId}/recipes/${recipe.id}`)
   const batchSize = page.locator('#recipe-batch-size')
-  const og = page.getByLabel('Original Gravity')
+  const og = page.getByRole('textbox', { name: 'Original Gravity', exact: true })
   await batchSize.waitFor({ timeout: 30_000 })
   // The figures are recalculated once the catalogue is in: wait until an edit changes the OG.
   await page.getByRole('button', { name: 'Add Grains' }).waitFor({ timeout: 30_000 })
