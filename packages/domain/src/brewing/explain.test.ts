@@ -126,12 +126,14 @@ describe('explainRecipeStats', () => {
           }),
           { maxLength: 8 },
         ),
+        fc.array(fc.record({ fermentable: fc.boolean(), value: amount, unit: weightUnit }), { maxLength: 4 }),
         fc.double({ min: 0.5, max: 1000, noNaN: true }),
-        (grains, hops, gallons) => {
+        (grains, hops, others, gallons) => {
           const input = recipe(gallons, 'GAL', 75, {
             boilTime: 60,
             whirlpoolTime: 15,
             grainBill: grains.map((g) => grain(g.value, g.unit, g.extract, g.lovibond)),
+            otherIngredients: others.map((o) => other(o.fermentable, o.value, o.unit)),
             hopsBill: hops.map((h) =>
               hop(h.alpha, h.value, h.unit, h.type, { value: h.minutes, unit: 'Minutes' }),
             ),
