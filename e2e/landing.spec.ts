@@ -96,8 +96,16 @@ test.describe('landing page', () => {
     // A short window so that both pages scroll; the click is a DOM click, which does not scroll by itself.
     await page.setViewportSize({ width: 1280, height: 240 })
     await page.goto('/')
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    // The app renders once its run-time config is in; scroll only when the page is there to scroll.
+    await expect(
+      page
+        .getByRole('button', { name: 'Sign Up' })
+        .or(page.getByRole('link', { name: 'Sign Up' }))
+        .first(),
+    ).toBeVisible()
+    await expect
+      .poll(() => page.evaluate(() => (window.scrollTo(0, document.body.scrollHeight), window.scrollY)))
+      .toBeGreaterThan(0)
     await page.evaluate(() => {
       const links = [...document.querySelectorAll<HTMLAnchorElement>('a[href="/plans"]')]
       links.at(-1)?.click()
