@@ -22,7 +22,7 @@ import {
 import { Label } from '@/components/ui/label.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useAppState } from '@/features/app-state/app-state.tsx'
-import { useImportWrites } from '../api/use-import-writes.ts'
+import { useRecipeWrites } from '@/features/recipes/api/use-recipe-writes.ts'
 import { readBytes } from '../lib/download.ts'
 
 export type ImportTarget = 'products' | 'product'
@@ -285,7 +285,7 @@ export function ImportRecipeButton({
   variant?: 'outline' | 'default'
 }) {
   const { currentEntity } = useAppState()
-  const writes = useImportWrites()
+  const writes = useRecipeWrites()
   const [open, setOpen] = useState(false)
   if (!can(currentEntity?.role, 'createProductWithRecipe')) return null
 
@@ -294,13 +294,13 @@ export function ImportRecipeButton({
     const { recipeFromDraft } = await import('@brewcommand/domain/interchange/build.ts')
     for (const imported of recipes) {
       if (target === 'product' && product) {
-        writes.addRecipe(recipeFromDraft(imported.recipe, product.id))
+        writes.saveRecipe(recipeFromDraft(imported.recipe, product.id), true)
       } else {
         const productId = crypto.randomUUID()
         writes.createProductWithRecipe(
           imported.name,
-          imported.description,
           recipeFromDraft(imported.recipe, productId),
+          imported.description,
         )
       }
     }

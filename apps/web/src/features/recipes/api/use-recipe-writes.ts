@@ -54,14 +54,14 @@ export function useRecipeWrites() {
       )
     },
 
-    /** Onboarding: POST /api/products with the new product and its first recipe. */
-    createProductWithRecipe(name: string, recipe: Recipe) {
+    /** Onboarding and import: POST /api/products with the new product and its first recipe. */
+    createProductWithRecipe(name: string, recipe: Recipe, description = '') {
       if (!currentEntity?.entityId) throw new Error(RECIPE_SAVE_ERRORS.noEntity)
       const product: Product = {
         id: recipe.productId,
         entityId: currentEntity.entityId,
         name,
-        description: '',
+        description,
         recipes: [recipe],
         files: [],
         packagingTypes: [],
@@ -80,7 +80,7 @@ export function useRecipeWrites() {
           uri: '/api/products',
           data: makeEnvelope(
             'product',
-            { id: product.id, name, description: '', recipes: [recipe] },
+            { id: product.id, name, description, recipes: [recipe] },
             { objectUri: productObjectUri(product.id) },
           ),
         },
