@@ -86,16 +86,34 @@ function useTable<E extends { id: string }>(rows: readonly E[]) {
   return { mode, setMode, pages }
 }
 
-function QuantityInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+/** The Quantity field and its weight unit, as every ingredient row has them. */
+function AmountInputs({
+  quantity,
+  unit,
+  onChange,
+}: {
+  quantity: string
+  unit: string
+  onChange: (amount: { quantity: string } | { unit: string }) => void
+}) {
   return (
-    <Input
-      aria-label="Quantity"
-      placeholder="Quantity"
-      inputMode="decimal"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      className="h-9 w-24"
-    />
+    <div className="flex gap-2">
+      <Input
+        aria-label="Quantity"
+        placeholder="Quantity"
+        inputMode="decimal"
+        value={quantity}
+        onChange={(event) => onChange({ quantity: event.target.value })}
+        className="h-9 w-24"
+      />
+      <RowSelect
+        label="Unit"
+        placeholder="Unit"
+        value={unit}
+        onChange={(value) => onChange({ unit: value })}
+        options={WEIGHT_OPTIONS}
+      />
+    </div>
   )
 }
 
@@ -134,16 +152,11 @@ function GrainRowForm({
         />
       </Cell>
       <Cell>
-        <div className="flex gap-2">
-          <QuantityInput value={draft.quantity} onChange={(quantity) => setDraft({ ...draft, quantity })} />
-          <RowSelect
-            label="Unit"
-            placeholder="Unit"
-            value={draft.unit}
-            onChange={(unit) => setDraft({ ...draft, unit })}
-            options={WEIGHT_OPTIONS}
-          />
-        </div>
+        <AmountInputs
+          quantity={draft.quantity}
+          unit={draft.unit}
+          onChange={(amount) => setDraft({ ...draft, ...amount })}
+        />
       </Cell>
       <Cell>
         <RowButtons isNew={!entry} onSubmit={() => onSubmit(draft)} onCancel={onCancel} />
@@ -301,16 +314,11 @@ function HopRowForm({
         />
       </Cell>
       <Cell>
-        <div className="flex gap-2">
-          <QuantityInput value={draft.quantity} onChange={(quantity) => setDraft({ ...draft, quantity })} />
-          <RowSelect
-            label="Unit"
-            placeholder="Unit"
-            value={draft.unit}
-            onChange={(unit) => setDraft({ ...draft, unit })}
-            options={WEIGHT_OPTIONS}
-          />
-        </div>
+        <AmountInputs
+          quantity={draft.quantity}
+          unit={draft.unit}
+          onChange={(amount) => setDraft({ ...draft, ...amount })}
+        />
       </Cell>
       <Cell>
         <RowSelect
@@ -496,16 +504,11 @@ function OtherRowForm({
         />
       </Cell>
       <Cell>
-        <div className="flex gap-2">
-          <QuantityInput value={draft.quantity} onChange={(quantity) => setDraft({ ...draft, quantity })} />
-          <RowSelect
-            label="Unit"
-            placeholder="Unit"
-            value={draft.unit}
-            onChange={(unit) => setDraft({ ...draft, unit })}
-            options={WEIGHT_OPTIONS}
-          />
-        </div>
+        <AmountInputs
+          quantity={draft.quantity}
+          unit={draft.unit}
+          onChange={(amount) => setDraft({ ...draft, ...amount })}
+        />
       </Cell>
       <Cell className="text-muted-foreground">{selected ? (selected.fermentable ? 'Yes' : 'No') : ''}</Cell>
       <Cell>
