@@ -102,11 +102,14 @@ export function createLocalDiskStorage({
       body.once('error', cut)
       body.once('close', interrupted)
       body.pipe(limit)
+      const out = createWriteStream(partial, { flags: 'wx' })
       try {
-        await pipeline(limit, createWriteStream(partial, { flags: 'wx' }))
+        await pipeline(limit, out)
         await rename(partial, file)
       } catch (error) {
         body.unpipe(limit)
+        // A stream cut before its file was open still opens it afterwards: remove it only once closed.
+        if (!out.closed) await new Promise<void>((closed) => out.once('close', () => closed()))
         await rm(partial, { force: true })
         throw error
       } finally {
