@@ -35,7 +35,7 @@ export const gravityPoints = (specificGravity: number): number =>
 export const gravityFromPoints = (points: number): number => 1 + capFinite(positiveOrZero(points)) / 1000
 
 /** The process constants of a brewhouse that the volume plan needs (gallons, pounds, percent). */
-export type BrewhouseConstants = {
+export type VolumePlanConstants = {
   /** Gallons boiled off per hour. */
   boilOffGallonsPerHour: number
   /** Gallons left in the kettle with the trub. */
@@ -48,7 +48,7 @@ export type BrewhouseConstants = {
   mashTunDeadSpaceGallons: number
 }
 
-export type VolumePlanInput = BrewhouseConstants & {
+export type VolumePlanInput = VolumePlanConstants & {
   /** Gallons wanted in the fermenter (the batch's target volume). */
   intoFermenterGallons: number
   /** Pounds of grain in the mash. */
