@@ -65,19 +65,24 @@ describe('BeerXML: a BeerSmith export with three recipes', () => {
     expect(pale.matched).toBe(7)
   })
 
-  it('calculates the pale ale with the catalogue values, as the server will', () => {
+  it('calculates the pale ale with the file\u2019s measured alpha acids, linked to the catalogue hop', () => {
     // points = 46 × (0.79 × 10 + 0.74 × 1) = 397.44; OG = 1 + 397.44 / 5 × 0.7 / 1000
     const og = 1 + ((397.44 / 5) * 0.7) / 1000
     const fg = 1 + (og - 1) * 0.2
     expect(pale.stats.originalGravity).toBeCloseTo(og, 10)
     expect(pale.stats.finalGravity).toBeCloseTo(fg, 10)
     expect(pale.stats.abv).toBeCloseTo((og - fg) * 131.25, 9)
-    // Cascade in the catalogue is 7 % alpha: 60 min boil + 15 min whirlpool, dry hop none.
-    expect(pale.stats.ibu).toBeCloseTo(tinseth(7, 1, 60, 5, og) + tinseth(7, 1, 15, 5, og), 9)
+    // The file's Cascade is 5.5 % alpha (the catalogue's is 7 %): 60 min boil + 15 min whirlpool, dry hop none.
+    expect(pale.stats.ibu).toBeCloseTo(tinseth(5.5, 1, 60, 5, og) + tinseth(5.5, 1, 15, 5, og), 9)
+    expect(pale.recipe.hopsBill[0].ingredient).toMatchObject({
+      id: 'cascade',
+      alphaAcids: 5.5,
+      measured: { alphaAcids: 5.5 },
+    })
     expect(pale.stats.srm).toBeCloseTo(morey((10 * 2 + 1 * 40) / 5), 9)
     expect(pale.recipe.originalGravity).toBe(Math.round(og * 1000) / 1000)
     expect(pale.notices.map((n) => n.reason)).toContain(
-      "Cascade: the file says 5.5 % alpha acids; the catalogue's 7 % is used",
+      "Cascade: the file's 5.5 % alpha acids are kept (the catalogue's 7 % can be chosen in the recipe)",
     )
   })
 
