@@ -35,6 +35,8 @@ export type UnmatchedIngredient = {
   kind: 'fermentable' | 'hop' | 'other' | 'yeast' | 'style'
   name: string
   path: string
+  /** Why it is not matched, when that needs saying (a style of another guide with no sure match). */
+  reason?: string
 }
 
 /** One recipe of a file, ready to preview and to create. */
@@ -316,9 +318,6 @@ export function buildImportedRecipe(input: NeutralRecipe): ImportedRecipe {
       unmatched.push({
         kind: 'style',
         name: [fileStyle.code, fileStyle.name].filter(Boolean).join(' ') || fileStyle.id || '',
-        path: `${neutral.path}/STYLE`,
-      })
-      notices.push({
         path: `${neutral.path}/STYLE`,
         reason: `The file's style ${named || fileStyle.id} has no sure match among the ${STYLE_GUIDE} styles; the recipe has no style until one is chosen`,
       })
