@@ -42,7 +42,11 @@ const UNREADABLE = [
 
 vi.setConfig({ testTimeout: 30_000 })
 
-describe.skipIf(!present)('real recipe files (../shared/interchange-real)', () => {
+const TITLE = present
+  ? 'real recipe files (../shared/interchange-real)'
+  : `real recipe files: skipped, ${corpus} is not there (CI has it next to the repository)`
+
+describe.skipIf(!present)(TITLE, () => {
   const all: FileFigures[] = present ? corpusFiles(files).map((f) => fileFigures(files, f)) : []
   const sum = (pick: (f: FileFigures) => number) => all.reduce((n, f) => n + pick(f), 0)
   const figuresOf = (file: string) => {
