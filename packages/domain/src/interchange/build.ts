@@ -97,7 +97,7 @@ function measuredValues(
   const differsList: string[] = []
   for (const [field, [file, catalogue, tolerance]] of Object.entries(fields)) {
     const carried = written?.[field]
-    if (differs(file, catalogue, tolerance)) {
+    if (differs(file, catalogue, tolerance) || (carried !== undefined && file === carried)) {
       inUse[field] = file as number
       differsList.push(MEASURED_LABELS[field] ?? field)
     }

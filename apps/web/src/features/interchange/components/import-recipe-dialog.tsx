@@ -1,6 +1,6 @@
 import {
   can,
-  findStyle,
+  findStyleChoice,
   formatRecipeStats,
   VOLUME_UNIT_LABELS,
   type ImportedRecipe,
@@ -53,7 +53,7 @@ function RecipePreview({ imported }: { imported: ImportedRecipe }) {
   const { recipe } = imported
   const shown = formatRecipeStats(imported.stats)
   const ingredientsUnmatched = imported.unmatched.filter((u) => u.kind !== 'style')
-  const style = findStyle(recipe.style)
+  const style = findStyleChoice(recipe.style)
   return (
     <li className="grid gap-2 rounded-lg border bg-card p-3" aria-label={imported.name}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
