@@ -13,7 +13,8 @@ import {
   type Recipe,
 } from '../recipes/recipe.schema.ts'
 import { guessStepType } from './beerxml.ts'
-import { ingredientName, mashStepLabel, styleForExport } from './build.ts'
+import { findStyleChoice } from '../styles/styles.ts'
+import { ingredientName, mashStepLabel } from './build.ts'
 import type {
   InterchangeProblem,
   NeutralFermentable,
@@ -68,6 +69,10 @@ export const ColorSchema = unitValue(z.enum(['EBC', 'Lovi', 'SRM']))
 export const PercentSchema = unitValue(z.literal('%'))
 export const TemperatureSchema = unitValue(z.enum(['C', 'F']))
 export const AcidityRangeSchema = unitValue(z.literal('pH'))
+export const GravitySchema = unitValue(z.enum(['sg', 'plato', 'brix']))
+
+/** What BrewCommand writes beside an addition: the brewer's measured values of a catalogue line. */
+const MeasuredSchema = z.record(z.string(), z.number().finite()).optional()
 
 /** TimingType (definitions/timing). */
 export const TimingSchema = z.looseObject({
@@ -83,12 +88,23 @@ export const FermentableAdditionSchema = z.looseObject({
   name: z.string().trim().min(1),
   type: z.string(),
   yield: z
-    .looseObject({ fine_grind: PercentSchema.optional(), coarse_grind: PercentSchema.optional() })
+    .looseObject({
+      fine_grind: PercentSchema.optional(),
+      coarse_grind: PercentSchema.optional(),
+      potential: GravitySchema.optional(),
+    })
     .optional(),
   color: ColorSchema,
   amount: z.union([MassSchema, VolumeSchema, UnitCountSchema]),
   timing: TimingSchema.optional(),
-  x_brewcommand: z.looseObject({ id: z.string().optional(), amount: z.string().optional() }).optional(),
+  x_brewcommand: z
+    .looseObject({
+      id: z.string().optional(),
+      amount: z.string().optional(),
+      type: z.string().optional(),
+      measured: MeasuredSchema,
+    })
+    .optional(),
 })
 
 /** HopAdditionType (definitions/hop). */
@@ -102,6 +118,7 @@ export const HopAdditionSchema = z.looseObject({
       id: z.string().optional(),
       amount: z.string().optional(),
       addition: z.string().optional(),
+      measured: MeasuredSchema,
     })
     .optional(),
 })
@@ -133,7 +150,9 @@ export const CultureAdditionSchema = z.looseObject({
   product_id: z.string().optional(),
   attenuation: PercentSchema.optional(),
   flocculation: z.string().optional(),
-  x_brewcommand: z.looseObject({ id: z.string().optional(), type: z.string().optional() }).optional(),
+  x_brewcommand: z
+    .looseObject({ id: z.string().optional(), type: z.string().optional(), measured: MeasuredSchema })
+    .optional(),
 })
 
 /** MashStepType (definitions/mash_step). */
@@ -153,6 +172,9 @@ export const MashStepSchema = z.looseObject({
     })
     .optional(),
 })
+
+/** BoilStepType (definitions/boil_step): the parts read. */
+export const BoilStepSchema = z.looseObject({ name: z.string(), step_time: TimeSchema.optional() })
 
 /** RecipeType (definitions/recipe): the parts checked before the items. */
 export const RecipeHeadSchema = z.looseObject({
@@ -176,8 +198,14 @@ export const RecipeHeadSchema = z.looseObject({
     miscellaneous_additions: z.array(z.unknown()).optional(),
     culture_additions: z.array(z.unknown()).optional(),
   }),
-  mash: z.looseObject({ mash_steps: z.array(z.unknown()) }).optional(),
-  boil: z.looseObject({ boil_time: TimeSchema.optional() }).optional(),
+  mash: z.looseObject({ mash_steps: z.array(z.unknown()), notes: z.string().optional() }).optional(),
+  boil: z
+    .looseObject({
+      boil_time: TimeSchema.optional(),
+      notes: z.string().optional(),
+      boil_steps: z.array(z.unknown()).optional(),
+    })
+    .optional(),
   notes: z.string().optional(),
   x_brewcommand: z
     .looseObject({
@@ -270,6 +298,24 @@ function lovibondOf(color: { unit: string; value: number }): number {
   return ebcToLovibond(color.value)
 }
 
+/** Gravity points per pound per gallon of sucrose, as the gravity calculation counts them (brewing/gravity.ts). */
+const SUCROSE_POINTS = 46
+
+/** A potential (1 lb in 1 gal) as an extract fraction of sucrose; °Plato and °Brix are taken as the same scale. */
+function potentialToExtract(potential: { unit: string; value: number }): number {
+  const plato = potential.value
+  const sg = potential.unit === 'sg' ? potential.value : 1 + plato / (258.6 - (plato / 258.2) * 227.1)
+  return ((sg - 1) * 1000) / SUCROSE_POINTS
+}
+
+/** The measured values BrewCommand wrote for the given fields, if any. */
+function measuredOf(written: Record<string, number> | undefined, fields: string[]) {
+  const values = Object.fromEntries(
+    fields.filter((f) => written?.[f] !== undefined).map((f) => [f, written![f]]),
+  )
+  return Object.keys(values).length ? { measured: values } : {}
+}
+
 function readFermentable(raw: unknown, path: string, notes: Notes): NeutralFermentable | undefined {
   const parsed = FermentableAdditionSchema.safeParse(raw)
   if (!parsed.success) {
@@ -279,7 +325,19 @@ function readFermentable(raw: unknown, path: string, notes: Notes): NeutralFerme
   const f = parsed.data
   const amount = readAmount(f.amount, f.x_brewcommand?.amount, path, f.name, notes)
   if (!amount) return undefined
-  const kind = f.type.toLowerCase()
+  const kind = (f.x_brewcommand?.type ?? f.type).toLowerCase()
+  // Yield as a percentage of sucrose (fine grind, else coarse grind), or as a potential gravity (1.037).
+  const percent = f.yield?.fine_grind ?? f.yield?.coarse_grind
+  const extract = percent
+    ? percent.value / 100
+    : f.yield?.potential
+      ? potentialToExtract(f.yield.potential)
+      : undefined
+  if (percent === undefined && f.yield?.potential)
+    notes.note(
+      `${path}.yield.potential`,
+      `${f.name}: yield read from its potential, ${f.yield.potential.value} ${f.yield.potential.unit}`,
+    )
   if (f.color.unit === 'EBC')
     notes.note(`${path}.color`, `${f.name}: colour ${f.color.value} EBC converted to °L`)
   return {
@@ -292,10 +350,9 @@ function readFermentable(raw: unknown, path: string, notes: Notes): NeutralFerme
         : 'grain',
     amount,
     lovibond: Math.max(0, lovibondOf(f.color)),
-    ...(f.yield?.fine_grind
-      ? { extract: Math.min(1, Math.max(0, tidy(f.yield.fine_grind.value / 100))) }
-      : {}),
+    ...(extract === undefined ? {} : { extract: Math.min(1, Math.max(0, tidy(extract))) }),
     ...(f.x_brewcommand?.id ? { catalogueId: f.x_brewcommand.id } : {}),
+    ...measuredOf(f.x_brewcommand?.measured, ['extractFgMin', 'lovibond']),
   }
 }
 
@@ -336,6 +393,7 @@ function readHop(raw: unknown, path: string, notes: Notes, boilTime: number): Ne
     additionType,
     time,
     ...(h.x_brewcommand?.id ? { catalogueId: h.x_brewcommand.id } : {}),
+    ...measuredOf(h.x_brewcommand?.measured, ['alphaAcids']),
   }
 }
 
@@ -392,17 +450,62 @@ function readCulture(raw: unknown, path: string, notes: Notes): NeutralYeast | u
     ...(c.attenuation ? { attenuation: c.attenuation.value } : {}),
     flocculation: c.flocculation ? c.flocculation.replace(/\b[a-z]/g, (x) => x.toUpperCase()) : undefined,
     ...(c.x_brewcommand?.id ? { catalogueId: c.x_brewcommand.id } : {}),
+    ...measuredOf(c.x_brewcommand?.measured, ['attenuation']),
   }
 }
 
-function readStep(raw: unknown, path: string, notes: Notes, mashSteps: number): NeutralStep | undefined {
+/**
+ * What BrewCommand's BeerJSON export carries in a notes field (the mash's, or the boil's when there is no
+ * mash), since the schema allows no extra member on a recipe or a mash step: the mash thickness and each
+ * step's own type and free texts. Written as one line `x_brewcommand: {…}`.
+ */
+const CarriedSchema = z.object({
+  mash_thickness: z.number().finite().min(0).optional(),
+  steps: z
+    .array(
+      z.object({
+        type: z.string().optional(),
+        temperature: z.string().optional(),
+        duration: z.string().optional(),
+        ph: z.string().optional(),
+      }),
+    )
+    .optional(),
+})
+type Carried = z.infer<typeof CarriedSchema>
+const CARRIED_LINE = /(?:^|\n)x_brewcommand: (\{.*\})[ \t]*$/
+
+/** The carried line of a notes field, if it holds one BrewCommand wrote. */
+function carriedOf(notesText: string | undefined): Carried | undefined {
+  const line = notesText ? CARRIED_LINE.exec(notesText) : null
+  if (!line) return undefined
+  try {
+    const parsed = CarriedSchema.safeParse(JSON.parse(line[1]))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The carried line, or '' when there is nothing to carry. */
+export function carriedLine(carried: Carried): string {
+  return `x_brewcommand: ${JSON.stringify(carried)}`
+}
+
+function readStep(
+  raw: unknown,
+  path: string,
+  notes: Notes,
+  mashSteps: number,
+  carried?: NonNullable<Carried['steps']>[number],
+): NeutralStep | undefined {
   const parsed = MashStepSchema.safeParse(raw)
   if (!parsed.success) {
     for (const issue of issuesOf(path, parsed.error)) notes.skip(issue.path, issue.reason)
     return undefined
   }
   const s = parsed.data
-  const x = s.x_brewcommand
+  const x = { ...s.x_brewcommand, ...carried }
   const ours = x?.type && x.type in MASH_STEP_TYPES ? (x.type as MashStepType) : undefined
   const temp = s.step_temperature
   return {
@@ -452,16 +555,24 @@ function readRecipe(
       `The recipe has ${cultures.length} cultures; the first, ${cultures[0].name}, is used`,
     )
   }
+  const carried = carriedOf(r.mash?.notes) ?? carriedOf(r.boil?.notes)
   const rawSteps = r.mash?.mash_steps ?? []
   const mashLike = rawSteps.filter(
     (s) => !/out|sparge|lauter|vorlauf|boil|drain/i.test(((s as { name?: unknown })?.name ?? '') as string),
   ).length
   const steps = rawSteps
-    .map((s, i) => readStep(s, `${path}.mash.mash_steps[${i}]`, notes, mashLike))
+    .map((s, i) => readStep(s, `${path}.mash.mash_steps[${i}]`, notes, mashLike, carried?.steps?.[i]))
     .filter((s): s is NeutralStep => s !== undefined)
 
   const hops = each(ing.hop_additions, 'hop_additions', (h, p) => readHop(h, p, notes, boilTime))
-  if (r.x_brewcommand?.whirlpool_time === undefined && hops.some((h) => h.additionType === 'Whirlpool')) {
+  // A boil step named Whirlpool gives the whirlpool time (BrewCommand writes one).
+  const whirlpoolStep = (r.boil?.boil_steps ?? [])
+    .map((step) => BoilStepSchema.safeParse(step))
+    .find((step) => step.success && /whirlpool/i.test(step.data.name))
+  const whirlpoolTime =
+    r.x_brewcommand?.whirlpool_time ??
+    (whirlpoolStep?.success ? minutesOf(whirlpoolStep.data.step_time) : undefined)
+  if (whirlpoolTime === undefined && hops.some((h) => h.additionType === 'Whirlpool')) {
     notes.note(
       `${path}.ingredients.hop_additions`,
       'Hops added at flame-out are read as Whirlpool; BeerJSON gives no whirlpool time, so it is 0 until set in the recipe',
@@ -487,12 +598,13 @@ function readRecipe(
     style: {
       ...(r.style?.name ? { name: r.style.name } : {}),
       ...(category ? { code: `${category}${r.style?.style_letter ?? ''}` } : {}),
+      ...(r.style?.style_guide ? { guide: r.style.style_guide } : {}),
       ...(r.x_brewcommand?.style ? { id: r.x_brewcommand.style } : {}),
     },
     batch,
     boilTime,
-    whirlpoolTime: Math.max(0, r.x_brewcommand?.whirlpool_time ?? 0),
-    mashThickness: Math.max(0, r.x_brewcommand?.mash_thickness ?? 0),
+    whirlpoolTime: Math.max(0, whirlpoolTime ?? 0),
+    mashThickness: Math.max(0, r.x_brewcommand?.mash_thickness ?? carried?.mash_thickness ?? 0),
     fermentables: each(ing.fermentable_additions, 'fermentable_additions', (f, p) =>
       readFermentable(f, p, notes),
     ),
@@ -536,6 +648,16 @@ export function parseBeerJson(json: string, maxRecipes: number): NeutralFile {
 const MASS_UNIT = { Grams: 'g', Kilograms: 'kg', Pounds: 'lb', Ounces: 'oz' } as const
 const mass = (amount: Amount) => ({ unit: MASS_UNIT[amount.unit], value: amount.value })
 const exactAmount = (amount: Amount) => `${amount.value} ${MASS_UNIT[amount.unit]}`
+const BEERJSON_FERMENTABLE_TYPES = [
+  'dry extract',
+  'extract',
+  'grain',
+  'sugar',
+  'fruit',
+  'juice',
+  'honey',
+  'other',
+]
 const BEERJSON_MISC_TYPES = ['spice', 'fining', 'water agent', 'herb', 'flavor', 'wood', 'other']
 const BEERJSON_CULTURE_TYPES = [
   'ale',
@@ -553,23 +675,36 @@ const BEERJSON_CULTURE_TYPES = [
   'wine',
 ]
 
+/**
+ * A time as BeerJSON's TimeType, whose value is an integer: in the largest of day, hr, min and sec that
+ * says it exactly (0.1 day is 144 min); a time finer than a second is rounded to the second.
+ */
+export function timeJson(minutes: number): { unit: 'day' | 'hr' | 'min' | 'sec'; value: number } {
+  for (const [unit, perMinute] of [
+    ['day', 1 / 1440],
+    ['hr', 1 / 60],
+    ['min', 1],
+  ] as const) {
+    const value = tidy(minutes * perMinute)
+    if (Number.isInteger(value)) return { unit, value }
+  }
+  return { unit: 'sec', value: Math.round(minutes * 60) }
+}
+
 function hopTiming(hop: Recipe['hopsBill'][number], recipe: Recipe) {
   const minutes = (t: typeof hop.time) => (t ? t.value * (t.unit === 'Days' ? 1440 : 1) : 0)
   switch (hop.additionType) {
     case 'Boil':
-      return { use: 'add_to_boil', duration: { unit: 'min', value: minutes(hop.time) } }
+      return { use: 'add_to_boil', duration: timeJson(minutes(hop.time)) }
     case 'First Wort':
-      return { use: 'add_to_boil', duration: { unit: 'min', value: recipe.boilTime } }
+      return { use: 'add_to_boil', duration: timeJson(recipe.boilTime) }
     case 'Whirlpool':
     case 'Hop Back':
       return { use: 'add_to_boil', duration: { unit: 'min', value: 0 } }
     case 'Dry Hop':
       return {
         use: 'add_to_fermentation',
-        duration: {
-          unit: 'day',
-          value: hop.time?.unit === 'Minutes' ? tidy((hop.time?.value ?? 0) / 1440) : (hop.time?.value ?? 0),
-        },
+        duration: timeJson(minutes(hop.time)),
       }
     case 'Mash':
       return { use: 'add_to_mash' }
@@ -586,19 +721,51 @@ const MISC_USE: Record<OtherAdditionType, string> = {
   Bright: 'add_to_package',
 }
 
+/** x_brewcommand.measured of a catalogue line that carries the brewer's measured values. */
+const measuredJson = (ingredient: { measured?: unknown }) =>
+  ingredient.measured && typeof ingredient.measured === 'object' && Object.keys(ingredient.measured).length
+    ? { measured: ingredient.measured }
+    : {}
+
+// The schema forbids extra members on a recipe and a mash step (ADR 100): what BeerJSON has no field for is
+// written in standard fields where they say it exactly (batch in gal or bbl, the whirlpool as a boil step, the
+// style by name in its guide) and the rest in one carried line of the mash's notes (the boil's without a mash).
 function recipeJson(name: string, description: string, recipe: Recipe) {
-  const style = styleForExport(recipe)
+  const choice = findStyleChoice(recipe.style)
+  const style = choice && {
+    name: choice.name,
+    category: choice.category,
+    code: choice.bjcpCode,
+    guide: choice.guide,
+  }
   const code = style ? /^(\d+)([A-Z]?)$/i.exec(style.code) : null
   const hasGrain = recipe.grainBill.some((g) => ['grain', 'adjunct'].includes(String(g.ingredient.type)))
   const hasExtract = recipe.grainBill.some((g) =>
     ['extract', 'dry extract'].includes(String(g.ingredient.type)),
   )
-  const gallons = recipe.yield.quantity * (recipe.yield.unit === 'BBL' ? 31 : 1)
+  const steps = [...recipe.process].sort((a, b) => a.order - b.order)
+  const carried = carriedLine({
+    ...(recipe.mashThickness ? { mash_thickness: recipe.mashThickness } : {}),
+    ...(steps.length
+      ? {
+          steps: steps.map((step) => ({
+            type: step.type,
+            temperature: step.temperature,
+            duration: step.durationMins,
+            ph: step.targetpH,
+          })),
+        }
+      : {}),
+  })
+  const hasCarried = steps.length > 0 || recipe.mashThickness !== 0
+  const whirlpool =
+    recipe.whirlpoolTime !== 0 ||
+    recipe.hopsBill.some((h) => ['Whirlpool', 'Hop Back'].includes(h.additionType))
   return {
     name,
     type: hasExtract ? (hasGrain ? 'partial mash' : 'extract') : 'all grain',
     author: 'BrewCommand',
-    batch_size: { unit: 'gal', value: tidy(gallons) },
+    batch_size: { unit: recipe.yield.unit === 'BBL' ? 'bbl' : 'gal', value: recipe.yield.quantity },
     efficiency: { brewhouse: { unit: '%', value: 70 } },
     ...(style
       ? {
@@ -615,11 +782,18 @@ function recipeJson(name: string, description: string, recipe: Recipe) {
     ingredients: {
       fermentable_additions: recipe.grainBill.map((g) => ({
         name: ingredientName(g.ingredient),
-        type: String(g.ingredient.type || 'grain'),
+        type: BEERJSON_FERMENTABLE_TYPES.includes(String(g.ingredient.type))
+          ? String(g.ingredient.type)
+          : 'grain',
         yield: { fine_grind: { unit: '%', value: tidy(Number(g.ingredient.extractFgMin ?? 0) * 100) } },
         color: { unit: 'Lovi', value: Number(g.ingredient.lovibond ?? 0) },
         amount: mass(g.amount),
-        x_brewcommand: { id: g.ingredient.id, amount: exactAmount(g.amount) },
+        x_brewcommand: {
+          id: g.ingredient.id,
+          amount: exactAmount(g.amount),
+          type: String(g.ingredient.type || 'grain'),
+          ...measuredJson(g.ingredient),
+        },
       })),
       hop_additions: recipe.hopsBill.map((h) => ({
         name: ingredientName(h.ingredient),
@@ -627,7 +801,12 @@ function recipeJson(name: string, description: string, recipe: Recipe) {
         alpha_acid: { unit: '%', value: Number(h.ingredient.alphaAcids ?? 0) },
         amount: mass(h.amount),
         timing: hopTiming(h, recipe),
-        x_brewcommand: { id: h.ingredient.id, amount: exactAmount(h.amount), addition: h.additionType },
+        x_brewcommand: {
+          id: h.ingredient.id,
+          amount: exactAmount(h.amount),
+          addition: h.additionType,
+          ...measuredJson(h.ingredient),
+        },
       })),
       miscellaneous_additions: recipe.otherIngredients.map((o) => {
         const type = String(o.ingredient.type ?? 'other').toLowerCase()
@@ -639,7 +818,7 @@ function recipeJson(name: string, description: string, recipe: Recipe) {
           timing: {
             use: MISC_USE[o.additionType],
             ...(unit && o.additionTime != null
-              ? { duration: { unit: unit === 'Days' ? 'day' : 'min', value: o.additionTime } }
+              ? { duration: timeJson(o.additionTime * (unit === 'Days' ? 1440 : 1)) }
               : {}),
           },
           notes: o.brewersNotes,
@@ -661,55 +840,57 @@ function recipeJson(name: string, description: string, recipe: Recipe) {
                   ? String(recipe.yeast.type).toLowerCase()
                   : 'ale',
                 form: 'liquid',
+                // The schema asks for an amount; recipes hold none for the yeast, so one package is written.
+                amount: { unit: 'pkg', value: 1 },
                 attenuation: { unit: '%', value: recipe.yeast.attenuation },
                 flocculation: recipe.yeast.flocculation.toLowerCase(),
-                x_brewcommand: { id: recipe.yeast.id, type: recipe.yeast.type },
+                x_brewcommand: {
+                  id: recipe.yeast.id,
+                  type: recipe.yeast.type,
+                  ...measuredJson(recipe.yeast),
+                },
               },
             ]
           : [],
     },
-    mash: {
-      name: 'Mash',
-      grain_temperature: { unit: 'C', value: 20 },
-      mash_steps: [...recipe.process]
-        .sort((a, b) => a.order - b.order)
-        .map((step) => {
-          const celsius = temperatureTextToCelsius(step.temperature)
-          const ph = parseNumber(step.targetpH)
-          return {
-            name: mashStepLabel(step),
-            type: step.type.includes('sparge')
-              ? 'sparge'
-              : step.type === 'step-mash'
-                ? 'temperature'
-                : 'infusion',
-            step_temperature: { unit: 'C', value: celsius ?? 0 },
-            step_time: { unit: 'min', value: parseNumber(step.durationMins) ?? 0 },
-            ...(ph === undefined ? {} : { start_ph: { unit: 'pH', value: ph } }),
-            description: step.brewersNotes,
-            x_brewcommand: {
-              type: step.type,
-              temperature: step.temperature,
-              duration: step.durationMins,
-              ph: step.targetpH,
-            },
-          }
-        }),
+    ...(steps.length
+      ? {
+          mash: {
+            name: 'Mash',
+            grain_temperature: { unit: 'C', value: 20 },
+            notes: carried,
+            mash_steps: steps.map((step) => {
+              const celsius = temperatureTextToCelsius(step.temperature)
+              const ph = parseNumber(step.targetpH)
+              return {
+                name: mashStepLabel(step),
+                type: step.type.includes('sparge')
+                  ? 'sparge'
+                  : step.type === 'step-mash'
+                    ? 'temperature'
+                    : 'infusion',
+                step_temperature: { unit: 'C', value: celsius ?? 0 },
+                step_time: timeJson(Math.max(0, parseNumber(step.durationMins) ?? 0)),
+                ...(ph === undefined ? {} : { start_ph: { unit: 'pH', value: ph } }),
+                description: step.brewersNotes,
+              }
+            }),
+          },
+        }
+      : {}),
+    boil: {
+      boil_time: timeJson(recipe.boilTime),
+      ...(hasCarried && !steps.length ? { notes: carried } : {}),
+      ...(whirlpool
+        ? { boil_steps: [{ name: 'Whirlpool', step_time: timeJson(recipe.whirlpoolTime) }] }
+        : {}),
     },
-    boil: { boil_time: { unit: 'min', value: recipe.boilTime } },
     notes: description,
     original_gravity: { unit: 'sg', value: roundTo(recipe.originalGravity, 3) },
     final_gravity: { unit: 'sg', value: roundTo(recipe.finalGravity, 3) },
     alcohol_by_volume: { unit: '%', value: roundTo(recipe.abv, 2) },
     ibu_estimate: { method: 'Tinseth' },
     color_estimate: { unit: 'SRM', value: roundTo(recipe.srm, 1) },
-    x_brewcommand: {
-      style: recipe.style || undefined,
-      batch: `${recipe.yield.quantity} ${recipe.yield.unit}`,
-      whirlpool_time: recipe.whirlpoolTime,
-      mash_thickness: recipe.mashThickness,
-      description,
-    },
   }
 }
 

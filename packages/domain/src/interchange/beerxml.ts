@@ -87,6 +87,26 @@ function children(node: Node, list: string, item: string): Node[] {
 }
 
 const has = (node: Node, tag: string) => Object.prototype.hasOwnProperty.call(node, tag)
+
+/** The BREWCOMMAND_MEASURED tag: the brewer's measured values BrewCommand wrote, as JSON; {} otherwise. */
+function measuredTag(node: Node, fields: string[]): { measured?: Record<string, number> } {
+  let data: unknown
+  try {
+    data = JSON.parse(parseText(node.BREWCOMMAND_MEASURED) || 'null')
+  } catch {
+    return {}
+  }
+  if (!data || typeof data !== 'object') return {}
+  const values = Object.fromEntries(
+    fields
+      .map((field) => [field, (data as Record<string, unknown>)[field]] as const)
+      .filter(
+        (entry): entry is readonly [string, number] =>
+          typeof entry[1] === 'number' && Number.isFinite(entry[1]),
+      ),
+  )
+  return Object.keys(values).length ? { measured: values } : {}
+}
 const text = (node: Node, tag: string) => parseText(node[tag])
 const number = (node: Node, tag: string) => parseNumber(node[tag])
 
@@ -196,6 +216,7 @@ function readFermentable(node: Node, path: string, reader: Reader): NeutralFerme
     ...(lovibond === undefined ? {} : { lovibond: Math.max(0, lovibond) }),
     ...(yieldPct === undefined ? {} : { extract: Math.min(1, Math.max(0, tidy(yieldPct / 100))) }),
     ...(text(node, 'BREWCOMMAND_ID') ? { catalogueId: text(node, 'BREWCOMMAND_ID') } : {}),
+    ...measuredTag(node, ['extractFgMin', 'lovibond']),
   }
 }
 
@@ -224,6 +245,7 @@ function readHop(node: Node, path: string, reader: Reader): NeutralHop | undefin
     time,
     ...(alpha === undefined ? {} : { alphaAcids: Math.min(100, Math.max(0, alpha)) }),
     ...(text(node, 'BREWCOMMAND_ID') ? { catalogueId: text(node, 'BREWCOMMAND_ID') } : {}),
+    ...measuredTag(node, ['alphaAcids']),
   }
 }
 
@@ -273,7 +295,20 @@ function readYeast(node: Node, path: string, reader: Reader): NeutralYeast | und
     ...(attenuation === undefined ? {} : { attenuation }),
     flocculation: text(node, 'FLOCCULATION') || undefined,
     ...(text(node, 'BREWCOMMAND_ID') ? { catalogueId: text(node, 'BREWCOMMAND_ID') } : {}),
+    ...measuredTag(node, ['attenuation']),
   }
+}
+
+/**
+ * A step's temperature text: DISPLAY_STEP_TEMP when it is a temperature that agrees with STEP_TEMP (it keeps
+ * the brewer's unit, "152 °F"), else STEP_TEMP in °C. BeerSmith's widely copied sample writes the placeholder
+ * text "DISPLAY_STEP_TEMP" there; a display value is never trusted over the real STEP_TEMP.
+ */
+function stepTemperature(display: string, celsius: number | undefined): string {
+  const shown = display ? temperatureTextToCelsius(display) : undefined
+  if (shown !== undefined && (celsius === undefined || Math.abs(shown - celsius) <= 0.5)) return display
+  if (celsius === undefined) return /^DISPLAY_/i.test(display) ? '' : display
+  return `${roundTo(celsius, 1)} °C`
 }
 
 function readStep(node: Node, path: string, mashSteps: number): NeutralStep {
@@ -289,7 +324,7 @@ function readStep(node: Node, path: string, mashSteps: number): NeutralStep {
       : guessStepType(name, text(node, 'TYPE'), mashSteps)) as MashStepType,
     temperature: has(node, 'BREWCOMMAND_TEMPERATURE')
       ? text(node, 'BREWCOMMAND_TEMPERATURE')
-      : text(node, 'DISPLAY_STEP_TEMP') || (celsius === undefined ? '' : `${roundTo(celsius, 1)} °C`),
+      : stepTemperature(text(node, 'DISPLAY_STEP_TEMP'), celsius),
     durationMins: has(node, 'BREWCOMMAND_DURATION')
       ? text(node, 'BREWCOMMAND_DURATION')
       : minutes === undefined
@@ -362,6 +397,7 @@ function readRecipe(node: Node, path: string, index: number): NeutralRecipe {
     style: {
       ...(style && text(style, 'NAME') ? { name: text(style, 'NAME') } : {}),
       ...(category ? { code: `${category}${letter}` } : {}),
+      ...(style && text(style, 'STYLE_GUIDE') ? { guide: text(style, 'STYLE_GUIDE') } : {}),
       ...(text(node, 'BREWCOMMAND_STYLE') ? { id: text(node, 'BREWCOMMAND_STYLE') } : {}),
     },
     batch,
@@ -470,6 +506,7 @@ function escapeXml(value: string): string {
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&apos;')
+    .replaceAll('\r', '&#13;')
 }
 
 const tag = (name: string, value: string | number | boolean, indent: string) =>
@@ -499,6 +536,12 @@ const XML_MISC_USE: Record<OtherAdditionType, string> = {
 const XML_MISC_TYPES = ['spice', 'fining', 'water agent', 'herb', 'flavor', 'other']
 const XML_YEAST_TYPES = ['ale', 'lager', 'wheat', 'wine', 'champagne']
 const capitalise = (word: string) => word.replace(/\b[a-z]/g, (c) => c.toUpperCase())
+
+/** BREWCOMMAND_MEASURED for a catalogue line that carries the brewer's measured values. */
+const measuredXml = (ingredient: { measured?: unknown }, indent: string) =>
+  ingredient.measured && typeof ingredient.measured === 'object' && Object.keys(ingredient.measured).length
+    ? [tag('BREWCOMMAND_MEASURED', JSON.stringify(ingredient.measured), indent)]
+    : []
 
 /** One recipe as a BeerXML <RECIPE>, with BREWCOMMAND_* tags for what BeerXML cannot say. */
 function recipeXml(name: string, description: string, recipe: Recipe): string {
@@ -569,6 +612,7 @@ function recipeXml(name: string, description: string, recipe: Recipe): string {
       tag('COLOR', Number(ing.lovibond ?? 0), i4),
       tag('ADD_AFTER_BOIL', false, i4),
       tag('BREWCOMMAND_ID', ing.id, i4),
+      ...measuredXml(ing, i4),
       `${i3}</FERMENTABLE>`,
     )
   }
@@ -598,6 +642,7 @@ function recipeXml(name: string, description: string, recipe: Recipe): string {
       tag('TIME', minutes, i4),
       tag('FORM', 'Pellet', i4),
       tag('BREWCOMMAND_ID', ing.id, i4),
+      ...measuredXml(ing, i4),
       `${i3}</HOP>`,
     )
   }
@@ -643,6 +688,7 @@ function recipeXml(name: string, description: string, recipe: Recipe): string {
       ...(typeof y.laboratory === 'string' ? [tag('LABORATORY', y.laboratory, i4)] : []),
       ...(typeof y.productId === 'string' ? [tag('PRODUCT_ID', y.productId, i4)] : []),
       tag('BREWCOMMAND_ID', y.id, i4),
+      ...measuredXml(y, i4),
       `${i3}</YEAST>`,
     )
   }

@@ -22,6 +22,8 @@ import {
   matchStyle,
   matchYeast,
   normaliseName,
+  isOurStyleGuide,
+  STYLE_GUIDE,
 } from './matching.ts'
 import type { InterchangeProblem, NeutralRecipe } from './model.ts'
 
@@ -33,6 +35,8 @@ export type UnmatchedIngredient = {
   kind: 'fermentable' | 'hop' | 'other' | 'yeast' | 'style'
   name: string
   path: string
+  /** Why it is not matched, when that needs saying (a style of another guide with no sure match). */
+  reason?: string
 }
 
 /** One recipe of a file, ready to preview and to create. */
@@ -70,6 +74,42 @@ const MAX_STEPS = 100
 
 const differs = (a: number | undefined, b: number, tolerance: number) =>
   a !== undefined && Math.abs(a - b) > tolerance
+
+const MEASURED_LABELS: Record<string, string> = {
+  extractFgMin: 'yield',
+  lovibond: 'colour',
+  alphaAcids: 'alpha acids',
+  attenuation: 'attenuation',
+}
+
+/**
+ * A catalogue ingredient line's measured values (issue 26): for each field, [the file's value, the
+ * catalogue's, the tolerance]. A file value beyond the tolerance is used and carried in `measured`; a value
+ * BrewCommand wrote in `measured` (the brewer chose the catalogue's value but kept the measured one) is
+ * carried as it is.
+ */
+function measuredValues(
+  fields: Record<string, [number | undefined, number, number]>,
+  written: Record<string, number> | undefined,
+) {
+  const inUse: Record<string, number> = {}
+  const kept: Record<string, number> = {}
+  const differsList: string[] = []
+  for (const [field, [file, catalogue, tolerance]] of Object.entries(fields)) {
+    const carried = written?.[field]
+    if (differs(file, catalogue, tolerance) || (carried !== undefined && file === carried)) {
+      inUse[field] = file as number
+      differsList.push(MEASURED_LABELS[field] ?? field)
+    }
+    if (carried !== undefined) kept[field] = carried
+    else if (differs(file, catalogue, tolerance)) kept[field] = file as number
+  }
+  return {
+    inUse,
+    carried: Object.keys(kept).length ? { measured: kept } : {},
+    differs: written ? [] : differsList,
+  }
+}
 
 /** A neutral recipe as a BrewCommand recipe draft, matching each ingredient to the catalogue by name. */
 export function buildImportedRecipe(input: NeutralRecipe): ImportedRecipe {
@@ -131,13 +171,22 @@ export function buildImportedRecipe(input: NeutralRecipe): ImportedRecipe {
     const item = matchFermentable(f.name, f.catalogueId)
     if (item) {
       matched += 1
-      if (differs(f.extract, item.extractFgMin, 0.005) || differs(f.lovibond, item.lovibond, 0.5)) {
+      // The file's yield and colour are what the brewer's malt gives; they stay, beside the catalogue link.
+      const measured = measuredValues(
+        { extractFgMin: [f.extract, item.extractFgMin, 0.005], lovibond: [f.lovibond, item.lovibond, 0.5] },
+        f.measured,
+      )
+      if (measured.differs.length) {
         notices.push({
           path: f.path,
-          reason: `${f.name} is the catalogue's ${item.name}; its yield and colour come from the catalogue`,
+          reason: `${f.name} is the catalogue's ${item.name}; the file's ${measured.differs.join(' and ')} are kept (the catalogue's can be chosen in the recipe)`,
         })
       }
-      return { id: crypto.randomUUID(), ingredient: { ...structuredClone(item) }, amount: f.amount }
+      return {
+        id: crypto.randomUUID(),
+        ingredient: { ...structuredClone(item), ...measured.inUse, ...measured.carried },
+        amount: f.amount,
+      }
     }
     unmatched.push({ kind: 'fermentable', name: f.name, path: f.path })
     const type = (FERMENTABLE_TYPES as readonly string[]).includes(f.kind) ? f.kind : 'grain'
@@ -159,13 +208,14 @@ export function buildImportedRecipe(input: NeutralRecipe): ImportedRecipe {
     const base = { id: crypto.randomUUID(), amount: h.amount, additionType: h.additionType, time: h.time }
     if (item) {
       matched += 1
-      if (differs(h.alphaAcids, item.alphaAcids, 0.05)) {
+      const measured = measuredValues({ alphaAcids: [h.alphaAcids, item.alphaAcids, 0.05] }, h.measured)
+      if (measured.differs.length) {
         notices.push({
           path: h.path,
-          reason: `${h.name}: the file says ${h.alphaAcids} % alpha acids; the catalogue's ${item.alphaAcids} % is used`,
+          reason: `${h.name}: the file's ${h.alphaAcids} % alpha acids are kept (the catalogue's ${item.alphaAcids} % can be chosen in the recipe)`,
         })
       }
-      return { ...base, ingredient: structuredClone(item) }
+      return { ...base, ingredient: { ...structuredClone(item), ...measured.inUse, ...measured.carried } }
     }
     unmatched.push({ kind: 'hop', name: h.name, path: h.path })
     return {
@@ -211,11 +261,21 @@ export function buildImportedRecipe(input: NeutralRecipe): ImportedRecipe {
     const item = matchYeast(y, y.catalogueId)
     if (item) {
       matched += 1
-      yeast = toRecipeYeast(item)
-      if (differs(y.attenuation, item.attenuation, 0.5)) {
+      const measured = measuredValues(
+        {
+          attenuation: [
+            y.attenuation === undefined ? undefined : Math.min(100, Math.max(0, y.attenuation)),
+            item.attenuation,
+            0.5,
+          ],
+        },
+        y.measured,
+      )
+      yeast = { ...toRecipeYeast(item), ...measured.inUse, ...measured.carried }
+      if (measured.differs.length) {
         notices.push({
           path: y.path,
-          reason: `${y.name}: the file says ${y.attenuation} % attenuation; the catalogue's ${item.attenuation} % is used`,
+          reason: `${y.name}: the file's ${y.attenuation} % attenuation is kept (the catalogue's ${item.attenuation} % can be chosen in the recipe)`,
         })
       }
     } else {
@@ -232,15 +292,36 @@ export function buildImportedRecipe(input: NeutralRecipe): ImportedRecipe {
   }
 
   let style = ''
-  if (neutral.style.name || neutral.style.code || neutral.style.id) {
-    const found = matchStyle(neutral.style)
-    if (found) style = found.id
-    else
+  const fileStyle = neutral.style
+  if (fileStyle.name || fileStyle.code || fileStyle.id) {
+    const found = matchStyle(fileStyle)
+    const named = [
+      fileStyle.name,
+      fileStyle.guide || fileStyle.code
+        ? `(${[fileStyle.guide, fileStyle.code].filter(Boolean).join(' ')})`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' ')
+    if (found) {
+      style = found.id
+      if (
+        !fileStyle.id &&
+        !isOurStyleGuide(fileStyle.guide) &&
+        normaliseName(found.name) !== normaliseName(fileStyle.name ?? '')
+      )
+        notices.push({
+          path: `${neutral.path}/STYLE`,
+          reason: `The file's style ${named} is read as the ${STYLE_GUIDE} style ${found.name}`,
+        })
+    } else {
       unmatched.push({
         kind: 'style',
-        name: [neutral.style.code, neutral.style.name].filter(Boolean).join(' ') || neutral.style.id || '',
+        name: [fileStyle.code, fileStyle.name].filter(Boolean).join(' ') || fileStyle.id || '',
         path: `${neutral.path}/STYLE`,
+        reason: `The file's style ${named || fileStyle.id} has no sure match among the ${STYLE_GUIDE} styles; the recipe has no style until one is chosen`,
       })
+    }
   }
 
   const process: MashStep[] = neutral.steps.map((step, index) => ({

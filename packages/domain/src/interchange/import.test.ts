@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { silentLogger } from '../brewing/logger.ts'
 import { calculateRecipeStats } from '../brewing/stats.ts'
+import { exportBeerJson } from './beerjson.ts'
+import { exportBeerXml } from './beerxml.ts'
+import { recipeFromDraft } from './build.ts'
 import { readRecipeFile, INTERCHANGE_MAX_BYTES } from './import.ts'
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)))
@@ -65,19 +68,24 @@ describe('BeerXML: a BeerSmith export with three recipes', () => {
     expect(pale.matched).toBe(7)
   })
 
-  it('calculates the pale ale with the catalogue values, as the server will', () => {
+  it('calculates the pale ale with the file\u2019s measured alpha acids, linked to the catalogue hop', () => {
     // points = 46 × (0.79 × 10 + 0.74 × 1) = 397.44; OG = 1 + 397.44 / 5 × 0.7 / 1000
     const og = 1 + ((397.44 / 5) * 0.7) / 1000
     const fg = 1 + (og - 1) * 0.2
     expect(pale.stats.originalGravity).toBeCloseTo(og, 10)
     expect(pale.stats.finalGravity).toBeCloseTo(fg, 10)
     expect(pale.stats.abv).toBeCloseTo((og - fg) * 131.25, 9)
-    // Cascade in the catalogue is 7 % alpha: 60 min boil + 15 min whirlpool, dry hop none.
-    expect(pale.stats.ibu).toBeCloseTo(tinseth(7, 1, 60, 5, og) + tinseth(7, 1, 15, 5, og), 9)
+    // The file's Cascade is 5.5 % alpha (the catalogue's is 7 %): 60 min boil + 15 min whirlpool, dry hop none.
+    expect(pale.stats.ibu).toBeCloseTo(tinseth(5.5, 1, 60, 5, og) + tinseth(5.5, 1, 15, 5, og), 9)
+    expect(pale.recipe.hopsBill[0].ingredient).toMatchObject({
+      id: 'cascade',
+      alphaAcids: 5.5,
+      measured: { alphaAcids: 5.5 },
+    })
     expect(pale.stats.srm).toBeCloseTo(morey((10 * 2 + 1 * 40) / 5), 9)
     expect(pale.recipe.originalGravity).toBe(Math.round(og * 1000) / 1000)
     expect(pale.notices.map((n) => n.reason)).toContain(
-      "Cascade: the file says 5.5 % alpha acids; the catalogue's 7 % is used",
+      "Cascade: the file's 5.5 % alpha acids are kept (the catalogue's 7 % can be chosen in the recipe)",
     )
   })
 
@@ -365,5 +373,98 @@ describe('BeerJSON', () => {
     const notBeerJson = readRecipeFile('x.json', '{ "recipes": [] }').problems
     expect(notBeerJson.map((p) => p.path)).toEqual(['$.beerjson'])
     expect(notBeerJson[0].reason).toMatch(/expected object/i)
+  })
+})
+
+// Issue 26: what real files say is kept (also checked on the whole corpus in corpus.test.ts).
+describe('what real files say is kept', () => {
+  const beerJson = (fermentable: Record<string, unknown>) =>
+    JSON.stringify({
+      beerjson: {
+        version: 1,
+        recipes: [
+          {
+            name: 'Potential',
+            type: 'all grain',
+            author: 'x',
+            batch_size: { unit: 'gal', value: 5 },
+            efficiency: { brewhouse: { unit: '%', value: 70 } },
+            ingredients: { fermentable_additions: [fermentable] },
+          },
+        ],
+      },
+    })
+
+  it('reads a BeerJSON yield given only as a potential gravity', () => {
+    const report = readRecipeFile(
+      'potential.json',
+      beerJson({
+        name: 'Heritage Malt Nobody Stocks',
+        type: 'grain',
+        yield: { potential: { unit: 'sg', value: 1.036 } },
+        color: { unit: 'Lovi', value: 2 },
+        amount: { unit: 'lb', value: 10 },
+      }),
+    )
+    const [r] = report.recipes
+    expect(r.recipe.grainBill[0].ingredient.extractFgMin).toBeCloseTo(36 / 46, 10)
+    // 36 points × 10 lb / 5 gal × 0.7
+    expect(r.stats.originalGravity).toBeCloseTo(1 + (36 * 10 * 0.7) / 5 / 1000, 10)
+  })
+
+  const step = (display: string, temp: string) =>
+    `<RECIPES><RECIPE><NAME>Steps</NAME><BATCH_SIZE>20</BATCH_SIZE><MASH><MASH_STEPS><MASH_STEP><NAME>Sacch</NAME><TYPE>Infusion</TYPE>${temp}${display}<STEP_TIME>60</STEP_TIME></MASH_STEP></MASH_STEPS></MASH></RECIPE></RECIPES>`
+
+  it('takes STEP_TEMP over a DISPLAY_STEP_TEMP that is a placeholder or disagrees, and keeps one that agrees', () => {
+    const read = (display: string, temp: string) =>
+      readRecipeFile('s.xml', step(display, temp)).recipes[0].recipe.process[0].temperature
+    expect(
+      read('<DISPLAY_STEP_TEMP>DISPLAY_STEP_TEMP</DISPLAY_STEP_TEMP>', '<STEP_TEMP>67.8</STEP_TEMP>'),
+    ).toBe('67.8 °C')
+    expect(read('<DISPLAY_STEP_TEMP>154.0 F</DISPLAY_STEP_TEMP>', '<STEP_TEMP>67.8</STEP_TEMP>')).toBe(
+      '154.0 F',
+    )
+    expect(read('<DISPLAY_STEP_TEMP>140 F</DISPLAY_STEP_TEMP>', '<STEP_TEMP>67.8</STEP_TEMP>')).toBe(
+      '67.8 °C',
+    )
+    expect(read('<DISPLAY_STEP_TEMP>DISPLAY_STEP_TEMP</DISPLAY_STEP_TEMP>', '')).toBe('')
+  })
+
+  it('writes a carriage return in BeerXML as a character reference, so notes come back the same', () => {
+    const [imported] = readRecipeFile('s.xml', step('', '<STEP_TEMP>66</STEP_TEMP>')).recipes
+    const entry = {
+      name: 'CR',
+      description: 'Line one.\r\nLine two.\rEnd',
+      recipe: recipeFromDraft(imported.recipe, crypto.randomUUID()),
+    }
+    const xml = exportBeerXml([entry])
+    expect(xml).not.toContain('\r')
+    expect(readRecipeFile('again.xml', xml).recipes[0].description).toBe(entry.description)
+  })
+
+  it('keeps a catalogue line’s measured values through an export, also when the catalogue’s is chosen', () => {
+    const [pale] = readRecipeFile('beersmith.xml', fixture('beersmith-three-recipes.xml')).recipes
+    const recipe = recipeFromDraft(pale.recipe, crypto.randomUUID())
+    expect(recipe.hopsBill[0].ingredient).toMatchObject({
+      id: 'cascade',
+      alphaAcids: 5.5,
+      measured: { alphaAcids: 5.5 },
+    })
+    // The brewer chose the catalogue's 7 % for the second addition; the measured 5.5 % stays beside it.
+    recipe.hopsBill[1].ingredient = { ...recipe.hopsBill[1].ingredient, alphaAcids: 7 }
+    for (const [name, exported] of [
+      ['again.xml', exportBeerXml],
+      ['again.json', exportBeerJson],
+    ] as const) {
+      const again = readRecipeFile(name, exported([{ name: 'Pale', description: '', recipe }])).recipes[0]
+      expect(
+        again.recipe.hopsBill.slice(0, 2).map((h) => h.ingredient),
+        name,
+      ).toEqual([
+        expect.objectContaining({ id: 'cascade', alphaAcids: 5.5, measured: { alphaAcids: 5.5 } }),
+        expect.objectContaining({ id: 'cascade', alphaAcids: 7, measured: { alphaAcids: 5.5 } }),
+      ])
+      expect(again.notices.filter((n) => /kept/.test(n.reason))).toEqual([])
+    }
   })
 })

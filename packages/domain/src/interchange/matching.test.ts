@@ -8,7 +8,9 @@ import {
   matchYeast,
   NAME_ALIASES,
   normaliseName,
+  STYLE_RENAME_IDS,
 } from './matching.ts'
+import { findStyleChoice } from '../styles/styles.ts'
 
 describe('catalogue matching', () => {
   it('every alias names an item of the catalogue', () => {
@@ -82,6 +84,33 @@ describe('catalogue matching', () => {
     expect(matchStyle({ name: 'american pale ale', code: '10A' })?.id).toBe('american-pale-ale')
     expect(matchStyle({ code: '21A' })?.id).toBe('american-ipa')
     expect(matchStyle({ name: 'Nonexistent Style' })).toBeUndefined()
+  })
+
+  it('a yeast whose product id or laboratory contradicts the file is not a match (issue 26)', () => {
+    expect(
+      matchYeast({ name: 'Wyeast - Belgian Wheat', laboratory: 'Wyeast Labs', productId: '3942' }),
+    ).toBeUndefined()
+    expect(matchYeast({ name: 'American Wheat', laboratory: 'White Labs' })).toBeUndefined()
+    expect(matchYeast({ name: 'English Ale', laboratory: 'Ithaca Beer Co' })).toBeUndefined()
+    // Brand names and former owners are the same laboratory.
+    expect(matchYeast({ name: 'Nottingham', laboratory: 'Danstar' })?.id).toBe(
+      matchYeast({ name: 'Nottingham' })?.id,
+    )
+    expect(matchYeast({ name: 'Safale US-05', laboratory: 'DCL/Fermentis', productId: 'US-05' })?.id).toBe(
+      'fermentis-safale-us-05',
+    )
+  })
+
+  it('matches a style by name within the file’s guide; codes only in BJCP 2021 (issue 26)', () => {
+    expect(matchStyle({ name: 'English Pale Ale', code: '1A', guide: 'BJCP 1999' })).toBeUndefined()
+    expect(matchStyle({ name: 'Australian Ale', code: '1A' })).toBeUndefined()
+    expect(matchStyle({ name: 'Dry Stout', code: '13A', guide: 'BJCP' })?.id).toBe('irish-stout')
+    expect(matchStyle({ name: 'Dry Stout (Irish)', code: '1A', guide: 'BJCP 1999' })?.id).toBe('irish-stout')
+    expect(matchStyle({ name: 'House Pale', code: '21A', guide: 'BJCP 2021' })?.id).toBe('american-ipa')
+    expect(matchStyle({ name: 'House Pale', code: '21A', guide: 'BJCP 2008' })).toBeUndefined()
+    // "English" and "American" tell styles apart, unlike ingredient names.
+    expect(matchStyle({ name: 'English Pale Ale' })).toBeUndefined()
+    for (const id of STYLE_RENAME_IDS) expect(findStyleChoice(id), id).toBeDefined()
   })
 
   it('normalises case, accents and punctuation', () => {

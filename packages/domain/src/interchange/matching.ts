@@ -10,7 +10,7 @@ import {
   type OtherIngredient,
   type Yeast,
 } from '../catalog/catalog.ts'
-import { STYLES, type Style } from '../styles/styles.ts'
+import { STYLE_CHOICES, type StyleChoice } from '../styles/styles.ts'
 
 /** Lower case, accents dropped, & as "and", every other non-letter/digit removed. */
 export function normaliseName(name: string): string {
@@ -331,9 +331,58 @@ export function matchOtherIngredient(name: string, catalogueId?: string): OtherI
   return lookup(MISC_INDEX, name, MISC_ALIASES, MISC_BY_ID)
 }
 
+// Laboratories under their other names (brands, former owners), as normalised words.
+const LAB_ALIASES: Record<string, string> = {
+  danstar: 'lallemand',
+  lalbrew: 'lallemand',
+  dcl: 'fermentis',
+  safale: 'fermentis',
+  saflager: 'fermentis',
+  safbrew: 'fermentis',
+  safbrewing: 'fermentis',
+  mangrove: 'mangrovejacks',
+  jacks: 'mangrovejacks',
+}
+const LAB_NOISE = new Set([
+  'yeast',
+  'yeasts',
+  'labs',
+  'lab',
+  'laboratories',
+  'inc',
+  'co',
+  'company',
+  'organic',
+  'the',
+])
+const labWords = (lab: string) =>
+  new Set(
+    words(lab)
+      .filter((w) => !LAB_NOISE.has(w))
+      .map((w) => LAB_ALIASES[w] ?? w),
+  )
+
+/** False when the file names a laboratory that is not the catalogue yeast's (brand names count as theirs). */
+function sameLaboratory(fileLab: string | undefined, yeast: Yeast): boolean {
+  const theirs = labWords(yeast.laboratory)
+  const ours = labWords(fileLab ?? '')
+  if (ours.size === 0) return true
+  const joined = normaliseName(yeast.laboratory)
+  return [...ours].some((w) => theirs.has(w) || joined.includes(w))
+}
+
+/** False when the file gives a product id that is not the catalogue yeast's ("WLP001" and "001" agree). */
+function sameProduct(fileId: string | undefined, yeast: Yeast): boolean {
+  const ours = normaliseName(fileId ?? '')
+  if (ours.length < 2) return true
+  const theirs = normaliseName(yeast.productId)
+  return ours === theirs || ours.includes(theirs) || theirs.includes(ours)
+}
+
 /**
  * The catalogue yeast for a file's yeast: by BrewCommand's id, by the product code in PRODUCT_ID or in
- * the name ("California Ale (White Labs #WLP001)", "Safale US-05"), then by name.
+ * the name ("California Ale (White Labs #WLP001)", "Safale US-05"), then by name. A yeast whose product id
+ * or laboratory contradicts the file's is another strain: then there is no match.
  */
 export function matchYeast(
   yeast: { name: string; laboratory?: string; productId?: string },
@@ -345,38 +394,86 @@ export function matchYeast(
     ...(yeast.name.match(/#\s*([A-Za-z0-9-/]+)/g) ?? []).map((c) => c.slice(1)),
   ]
   for (const word of yeast.name.split(/[\s()]+/)) if (/\d/.test(word)) codes.push(word)
-  const lab = normaliseName(yeast.laboratory ?? '')
+  const agrees = (y: Yeast) => sameProduct(yeast.productId, y) && sameLaboratory(yeast.laboratory, y)
   for (const code of codes.map(normaliseName).filter((c) => c.length >= 2)) {
-    const byCode = YEASTS.filter((y) => normaliseName(y.productId) === code)
+    const byCode = YEASTS.filter((y) => normaliseName(y.productId) === code && agrees(y))
     const chosen =
       byCode.length === 1
         ? byCode[0]
-        : byCode.find(
-            (y) =>
-              lab && (normaliseName(y.laboratory).includes(lab) || lab.includes(normaliseName(y.laboratory))),
-          )
+        : byCode.find((y) => yeast.laboratory && sameLaboratory(yeast.laboratory, y))
     if (chosen) return chosen
   }
-  return lookup(YEAST_INDEX, yeast.name, {}, YEAST_BY_ID)
+  const byName = lookup(YEAST_INDEX, yeast.name, {}, YEAST_BY_ID)
+  return byName && agrees(byName) ? byName : undefined
 }
 
-const STYLE_NAMES = buildIndex(STYLES, (s) => [s.name])
+// A style's words in any order; unlike ingredient names, "American" or "English" tell styles apart.
+const styleKey = (name: string) =>
+  [...new Set(words(name).filter((w) => !['the', 'and', 'of', 'a', 'style'].includes(w)))].sort().join(' ')
+const STYLE_KEYS = new Map<string, StyleChoice[]>()
+for (const s of STYLE_CHOICES) add(STYLE_KEYS, styleKey(s.name), s)
+const STYLE_BY_ID = new Map(STYLE_CHOICES.map((s) => [s.id, s]))
+/** The guide whose codes and names the style list holds. */
+export const STYLE_GUIDE = 'BJCP 2021'
 
-/** The style for a file's style name or BJCP code ("21A", "Cat 21 A"); name first, as codes moved between guides. */
-export function matchStyle(style: { name?: string; code?: string; id?: string }): Style | undefined {
+// Styles that earlier BJCP guides named otherwise (normalised old name → BJCP 2021 id).
+const STYLE_RENAMES: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    'Dry Stout': 'irish-stout',
+    'Irish Dry Stout': 'irish-stout',
+    'Trappist Single': 'belgian-single',
+    'Imperial IPA': 'double-ipa',
+    'Weizen/Weissbier': 'weissbier',
+    Weizen: 'weissbier',
+    'Robust Porter': 'american-porter',
+    'Brown Porter': 'english-porter',
+    'Special/Best/Premium Bitter': 'best-bitter',
+    'Extra Special/Strong Bitter (English Pale Ale)': 'strong-bitter',
+    Dunkelweizen: 'dunkles-weissbier',
+    'Classic Rauchbier': 'rauchbier',
+    'English Best Bitter': 'best-bitter',
+  }).map(([name, id]) => [normaliseName(name), id]),
+)
+
+/** The style names of the renames table, for the test that keeps it in step with the data. */
+export const STYLE_RENAME_IDS = Object.values(STYLE_RENAMES)
+
+/** True when the file's style guide is the one our style list follows (or says nothing else). */
+export const isOurStyleGuide = (guide: string | undefined) =>
+  !!guide && normaliseName(guide) === normaliseName(STYLE_GUIDE)
+
+/**
+ * The style for a file's style, within the file's guide: BrewCommand's own id first; then the name (and
+ * the names earlier BJCP guides used for a style); the code ("21A", "Cat 21 A") only when the file's guide is
+ * BJCP 2021, since codes moved between guides (BJCP 1999 1A is not BJCP 2021 1A). undefined when no match is
+ * sure.
+ */
+export function matchStyle(style: {
+  name?: string
+  code?: string
+  id?: string
+  guide?: string
+}): StyleChoice | undefined {
   if (style.id) {
-    const byId = STYLES.find((s) => s.id === style.id)
+    const byId = STYLE_BY_ID.get(style.id)
     if (byId) return byId
   }
   if (style.name) {
-    const byName =
-      single(STYLE_NAMES.exact.get(normaliseName(style.name))) ??
-      single(STYLE_NAMES.tokens.get(tokenKey(style.name)))
-    if (byName) return byName
+    const candidates = [style.name, withoutParentheses(style.name), ...parentheses(style.name)].filter((n) =>
+      n.trim(),
+    )
+    for (const candidate of candidates) {
+      const byName = single(STYLE_KEYS.get(styleKey(candidate)))
+      if (byName) return byName
+    }
+    for (const candidate of candidates) {
+      const renamed = STYLE_BY_ID.get(STYLE_RENAMES[normaliseName(candidate)] ?? '')
+      if (renamed) return renamed
+    }
   }
-  if (style.code) {
+  if (style.code && (isOurStyleGuide(style.guide) || (!style.guide && !style.name))) {
     const code = normaliseName(style.code).replace(/^0+/, '')
-    const byCode = STYLES.filter((s) => normaliseName(s.bjcpCode) === code)
+    const byCode = STYLE_CHOICES.filter((s) => normaliseName(s.bjcpCode) === code)
     if (byCode.length === 1) return byCode[0]
   }
   return undefined

@@ -18,7 +18,12 @@ export type NeutralFermentable = {
   extract?: number
   /** A catalogue id written by BrewCommand itself (vendor tag), tried before the name. */
   catalogueId?: string
+  /** The brewer's measured values BrewCommand wrote beside a catalogue id (kept while another value is used). */
+  measured?: MeasuredValues
 }
+
+/** Measured values of an ingredient line, by the ingredient field they stand for (alphaAcids, …). */
+export type MeasuredValues = Record<string, number>
 
 export type NeutralHop = {
   path: string
@@ -28,6 +33,7 @@ export type NeutralHop = {
   additionType: HopAdditionType
   time: { value: number; unit: TimeUnit } | null
   catalogueId?: string
+  measured?: MeasuredValues
 }
 
 export type NeutralMisc = {
@@ -52,6 +58,7 @@ export type NeutralYeast = {
   attenuation?: number
   flocculation?: string
   catalogueId?: string
+  measured?: MeasuredValues
 }
 
 export type NeutralStep = {
@@ -68,7 +75,8 @@ export type NeutralRecipe = {
   path: string
   name: string
   notes: string
-  style: { name?: string; code?: string; id?: string }
+  /** The style as the file names it; `guide` is the file's style guide (BJCP 1999, BJCP 2021, …). */
+  style: { name?: string; code?: string; id?: string; guide?: string }
   batch: { quantity: number; unit: VolumeUnit }
   boilTime: number
   whirlpoolTime: number

@@ -27,7 +27,7 @@ import {
   type MashStepType,
   type Recipe,
 } from '../recipes/recipe.schema.ts'
-import { STYLES } from '../styles/styles.ts'
+import { STYLE_CHOICES } from '../styles/styles.ts'
 import { exportBeerJson } from './beerjson.ts'
 import { exportBeerXml } from './beerxml.ts'
 import { customId } from './build.ts'
@@ -45,8 +45,13 @@ const grain = fc.record({
   id: uuid,
   ingredient: fc.oneof(
     fc
-      .constantFrom(...FERMENTABLES)
-      .map((item) => structuredClone(item) as Recipe['grainBill'][number]['ingredient']),
+      .record({ item: fc.constantFrom(...FERMENTABLES), lovibond: fc.option(decimal(600, 10)) })
+      .map(({ item, lovibond }) => {
+        const ingredient = structuredClone(item) as Recipe['grainBill'][number]['ingredient']
+        return lovibond === null || lovibond === item.lovibond
+          ? ingredient
+          : { ...ingredient, lovibond, measured: { lovibond } }
+      }),
     fc
       .record({
         name,
@@ -64,8 +69,18 @@ const hop = fc
     id: uuid,
     ingredient: fc.oneof(
       fc
-        .constantFrom(...HOPS)
-        .map((item) => structuredClone(item) as Recipe['hopsBill'][number]['ingredient']),
+        .record({ item: fc.constantFrom(...HOPS), measured: fc.option(decimal(25, 10)), uses: fc.boolean() })
+        .map(({ item, measured, uses }) => {
+          const ingredient = structuredClone(item) as Recipe['hopsBill'][number]['ingredient']
+          // An imported line's measured alpha acids (issue 26), in use or not.
+          return measured === null || measured === item.alphaAcids
+            ? ingredient
+            : {
+                ...ingredient,
+                alphaAcids: uses ? measured : item.alphaAcids,
+                measured: { alphaAcids: measured },
+              }
+        }),
       fc
         .record({ name, alphaAcids: decimal(25, 10) })
         .map((c) => ({ id: customId(c.name), type: 'hop', ...c })),
@@ -132,7 +147,7 @@ const recipeArb = fc
     otherIngredients: fc.array(other, { maxLength: 4 }),
     process: fc.array(step, { maxLength: 4 }),
     yeast,
-    style: fc.oneof(fc.constant(''), fc.constantFrom(...STYLES.map((s) => s.id))),
+    style: fc.oneof(fc.constant(''), fc.constantFrom(...STYLE_CHOICES.map((s) => s.id))),
     boilTime: fc.integer({ min: 0, max: 120 }),
     whirlpoolTime: fc.integer({ min: 0, max: 60 }),
     mashThickness: decimal(3, 100),

@@ -66,6 +66,42 @@ describe('checkRecipe', () => {
     expect(result.recipe.yeast?.attenuation).toBe(75)
   })
 
+  it('keeps the brewer’s measured values a catalogue line carries and uses, and nothing else (issue 26)', () => {
+    const sent = recipe()
+    sent.grainBill[0].ingredient = {
+      ...sent.grainBill[0].ingredient,
+      extractFgMin: 0.81,
+      lovibond: 2.2,
+      measured: { extractFgMin: 0.81, lovibond: 2.2 },
+    }
+    sent.hopsBill[0].ingredient = {
+      ...sent.hopsBill[0].ingredient,
+      alphaAcids: 5.5,
+      measured: { alphaAcids: 5.5 },
+    }
+    sent.yeast = { ...sent.yeast!, attenuation: 81, measured: { attenuation: 81 } }
+    const kept = checkRecipe(sent, catalog)
+    if (!kept.ok) throw new Error('expected ok')
+    expect(kept.recipe.grainBill[0].ingredient).toMatchObject({ extractFgMin: 0.81, lovibond: 2.2 })
+    expect(kept.recipe.hopsBill[0].ingredient).toMatchObject({
+      alphaAcids: 5.5,
+      measured: { alphaAcids: 5.5 },
+    })
+    expect(kept.recipe.yeast?.attenuation).toBe(81)
+    expect(kept.recipe.ibu).toBe(
+      roundRecipeStats(calculateRecipeStats(kept.recipe, { logger: silentLogger })).ibu,
+    )
+
+    // A value that is neither the measured one nor the catalogue's becomes the catalogue's.
+    sent.hopsBill[0].ingredient = { ...sent.hopsBill[0].ingredient, alphaAcids: 99 }
+    const other = checkRecipe(sent, catalog)
+    if (!other.ok) throw new Error('expected ok')
+    expect(other.recipe.hopsBill[0].ingredient).toMatchObject({
+      alphaAcids: find(HOPS, 'cascade').alphaAcids,
+      measured: { alphaAcids: 5.5 },
+    })
+  })
+
   it('accepts complete custom items and refuses incomplete ones, naming each', () => {
     const custom = recipe({
       grainBill: [

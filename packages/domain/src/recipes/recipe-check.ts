@@ -7,7 +7,8 @@ import { findStyleChoice } from '../styles/styles.ts'
 import type { Recipe } from './recipe.schema.ts'
 
 // What the server checks on a recipe beyond its shape (issue 9, ADR 020): every ingredient is a catalogue
-// item or a complete custom item, mash steps are numbered 1..n, ids are unique, and the figures are the
+// item (with the catalogue's calculation fields, or the brewer's measured ones it carries) or a complete custom
+// item, mash steps are numbered 1..n, ids are unique, and the figures are the
 // engine's, never the browser's.
 
 /** The catalogue looked up by id, per list. */
@@ -32,6 +33,19 @@ const isFiniteNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value)
 const hasName = (item: Record<string, unknown>) => typeof item.name === 'string' && item.name.trim() !== ''
 
+/**
+ * The value a catalogue ingredient's line uses for `field`: the brewer's measured value when the line uses
+ * it (the line's value equals the one it carries in `measured`), else the catalogue's (issue 26).
+ */
+function valueInUse(
+  ingredient: { measured?: Record<string, number | undefined> } & Record<string, unknown>,
+  field: string,
+  catalogue: number,
+): number {
+  const measured = ingredient.measured?.[field]
+  return isFiniteNumber(measured) && ingredient[field] === measured ? measured : catalogue
+}
+
 /** The result of checking a recipe: the recipe as it will be stored, or the problems found. */
 export type RecipeCheck = { ok: true; recipe: Recipe } | { ok: false; issues: ErrorIssue[] }
 
@@ -50,7 +64,11 @@ export function checkRecipe(recipe: Recipe, catalog: CatalogIndex, path = 'data'
     if (item) {
       return {
         ...entry,
-        ingredient: { ...entry.ingredient, extractFgMin: item.extractFgMin, lovibond: item.lovibond },
+        ingredient: {
+          ...entry.ingredient,
+          extractFgMin: valueInUse(entry.ingredient, 'extractFgMin', item.extractFgMin),
+          lovibond: valueInUse(entry.ingredient, 'lovibond', item.lovibond),
+        },
       }
     }
     const { extractFgMin, lovibond } = entry.ingredient
@@ -65,7 +83,14 @@ export function checkRecipe(recipe: Recipe, catalog: CatalogIndex, path = 'data'
 
   const hopsBill = recipe.hopsBill.map((entry, i) => {
     const item = catalog.hops.get(entry.ingredient.id)
-    if (item) return { ...entry, ingredient: { ...entry.ingredient, alphaAcids: item.alphaAcids } }
+    if (item)
+      return {
+        ...entry,
+        ingredient: {
+          ...entry.ingredient,
+          alphaAcids: valueInUse(entry.ingredient, 'alphaAcids', item.alphaAcids),
+        },
+      }
     if (!hasName(entry.ingredient) || !isFiniteNumber(entry.ingredient.alphaAcids)) {
       issue(`hopsBill.${i}.ingredient`, 'Not a catalogue hop; a custom hop needs a name and alphaAcids')
     }
@@ -88,7 +113,7 @@ export function checkRecipe(recipe: Recipe, catalog: CatalogIndex, path = 'data'
   let yeast = recipe.yeast
   if (yeast && yeast.id !== '') {
     const item = catalog.yeast.get(yeast.id)
-    if (item) yeast = { ...yeast, attenuation: item.attenuation }
+    if (item) yeast = { ...yeast, attenuation: valueInUse(yeast, 'attenuation', item.attenuation) }
     else if (!hasName(yeast))
       issue('yeast', 'Not a catalogue yeast; a custom yeast needs a name and attenuation')
   }

@@ -45,11 +45,29 @@ export type CatalogueRef = z.infer<typeof CatalogueRefSchema>
 export const AmountSchema = z.object({ value: quantity, unit: z.enum(WEIGHT_UNITS) })
 export type Amount = z.infer<typeof AmountSchema>
 
+const extractFgMin = z.number().finite().min(0).max(1)
+const lovibond = z.number().finite().min(0).max(1000)
+const alphaAcids = z.number().finite().min(0).max(100)
+const attenuation = z.number().finite().min(0).max(100)
+
+/**
+ * What the brewer measured for a catalogue ingredient (an imported file's alpha acids, attenuation, yield or
+ * colour, issue 26): kept beside the catalogue id, so the line can use either the measured value or the
+ * catalogue's. The ingredient's own field holds the value in use.
+ */
+export const MeasuredGrainSchema = z.object({
+  extractFgMin: extractFgMin.optional(),
+  lovibond: lovibond.optional(),
+})
+export const MeasuredHopSchema = z.object({ alphaAcids: alphaAcids.optional() })
+export const MeasuredYeastSchema = z.object({ attenuation: attenuation.optional() })
+
 export const GrainEntrySchema = z.object({
   id: z.uuid(),
   ingredient: CatalogueRefSchema.extend({
-    extractFgMin: z.number().finite().min(0).max(1).optional(),
-    lovibond: z.number().finite().min(0).max(1000).optional(),
+    extractFgMin: extractFgMin.optional(),
+    lovibond: lovibond.optional(),
+    measured: MeasuredGrainSchema.optional(),
   }),
   amount: AmountSchema,
 })
@@ -57,7 +75,10 @@ export type GrainEntry = z.infer<typeof GrainEntrySchema>
 
 export const HopEntrySchema = z.object({
   id: z.uuid(),
-  ingredient: CatalogueRefSchema.extend({ alphaAcids: z.number().finite().min(0).max(100).optional() }),
+  ingredient: CatalogueRefSchema.extend({
+    alphaAcids: alphaAcids.optional(),
+    measured: MeasuredHopSchema.optional(),
+  }),
   amount: AmountSchema,
   additionType: z.enum(HOP_ADDITION_TYPES),
   time: z
@@ -94,8 +115,9 @@ export const YeastRefSchema = z.looseObject({
   type: z.string().max(100),
   id: z.string().max(200),
   name: z.string().max(200),
-  attenuation: z.number().finite().min(0).max(100),
+  attenuation,
   flocculation: z.string().max(50),
+  measured: MeasuredYeastSchema.optional(),
   tolerance: z.union([z.number(), z.string()]).nullable().optional(),
 })
 export type YeastRef = z.infer<typeof YeastRefSchema>

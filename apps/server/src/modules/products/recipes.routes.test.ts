@@ -163,6 +163,36 @@ describe.each(TEST_DATABASES)('recipe routes on %s', (kind) => {
     expect((await stored(productId))[0]).toMatchObject({ id: recipe.id, ...expected })
   })
 
+  it('stores an imported line’s measured values beside its catalogue link, and its figures with them (issue 26)', async () => {
+    const productId = await product()
+    const recipe = pale(productId)
+    const cascade = item(HOPS, 'cascade')
+    recipe.hopsBill[0].ingredient = { ...cascade, alphaAcids: 5.5, measured: { alphaAcids: 5.5 } }
+    recipe.grainBill[0].ingredient = {
+      ...recipe.grainBill[0].ingredient,
+      lovibond: 3.5,
+      measured: { lovibond: 3.5 },
+    }
+    recipe.yeast = { ...recipe.yeast!, attenuation: 80, measured: { attenuation: 80 } }
+    const response = await call(
+      adminA,
+      'POST',
+      `/api/products/${productId}/recipes`,
+      makeEnvelope('recipe', recipe),
+    )
+    expect(response.statusCode).toBe(201)
+    const [saved] = await stored(productId)
+    expect(saved.hopsBill[0].ingredient).toMatchObject({
+      id: 'cascade',
+      alphaAcids: 5.5,
+      measured: { alphaAcids: 5.5 },
+    })
+    expect(saved.grainBill[0].ingredient).toMatchObject({ lovibond: 3.5, measured: { lovibond: 3.5 } })
+    expect(saved.yeast).toMatchObject({ attenuation: 80, measured: { attenuation: 80 } })
+    expect(saved).toMatchObject(expectedStats(recipe))
+    expect(saved.ibu).toBeLessThan(expectedStats(pale(productId)).ibu)
+  })
+
   it('recalculates on update and keeps the mash order sent', async () => {
     const productId = await product()
     const recipe = pale(productId)
@@ -272,6 +302,16 @@ describe.each(TEST_DATABASES)('recipe routes on %s', (kind) => {
         ],
       }),
       'data.otherIngredients.0.ingredient',
+    ],
+    [
+      'a measured alpha acid above 100 %',
+      (r) => ({
+        ...r,
+        hopsBill: [
+          { ...r.hopsBill[0], ingredient: { ...r.hopsBill[0].ingredient, measured: { alphaAcids: 140 } } },
+        ],
+      }),
+      'data.hopsBill.0.ingredient.measured.alphaAcids',
     ],
     [
       'an unknown yeast without a name',

@@ -55,6 +55,29 @@ describe('ImportRecipeDialog', () => {
     expect(target).toBe('products')
   })
 
+  it('says when a style of an older guide has no sure match, instead of reading its code as BJCP 2021 (issue 26)', async () => {
+    const user = userEvent.setup()
+    render(<ImportRecipeDialog open onOpenChange={vi.fn()} onConfirm={vi.fn()} />)
+    const xml =
+      '<RECIPES><RECIPE><NAME>Burton Ale</NAME><BATCH_SIZE>20</BATCH_SIZE><STYLE><NAME>English Pale Ale</NAME>' +
+      '<CATEGORY_NUMBER>1</CATEGORY_NUMBER><STYLE_LETTER>A</STYLE_LETTER><STYLE_GUIDE>BJCP 1999</STYLE_GUIDE></STYLE></RECIPE></RECIPES>'
+    await user.upload(
+      screen.getByLabelText('Recipe file'),
+      new File([xml], 'burton.xml', { type: 'text/xml' }),
+    )
+    const recipe = within(await screen.findByRole('region', { name: 'Import preview' })).getByRole(
+      'listitem',
+      {
+        name: 'Burton Ale',
+      },
+    )
+    expect(recipe).toHaveTextContent(
+      "The file's style English Pale Ale (BJCP 1999 1A) has no sure match among the BJCP 2021 styles; the recipe has no style until one is chosen",
+    )
+    expect(recipe).not.toHaveTextContent('American Light Lager')
+    expect(recipe).not.toHaveTextContent('Not in the catalogue')
+  })
+
   it('reports a broken file, naming where and why, and offers nothing to create', async () => {
     const user = userEvent.setup()
     const onConfirm = vi.fn()

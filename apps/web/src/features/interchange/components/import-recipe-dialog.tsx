@@ -1,6 +1,6 @@
 import {
   can,
-  findStyle,
+  findStyleChoice,
   formatRecipeStats,
   VOLUME_UNIT_LABELS,
   type ImportedRecipe,
@@ -52,7 +52,8 @@ function ProblemList({ problems }: { problems: InterchangeProblem[] }) {
 function RecipePreview({ imported }: { imported: ImportedRecipe }) {
   const { recipe } = imported
   const shown = formatRecipeStats(imported.stats)
-  const style = findStyle(recipe.style)
+  const ingredientsUnmatched = imported.unmatched.filter((u) => u.kind !== 'style')
+  const style = findStyleChoice(recipe.style)
   return (
     <li className="grid gap-2 rounded-lg border bg-card p-3" aria-label={imported.name}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -72,11 +73,22 @@ function RecipePreview({ imported }: { imported: ImportedRecipe }) {
         {plural(recipe.process.length, 'mash step')}
         {recipe.yeast?.name ? `, yeast ${recipe.yeast.name}` : ', no yeast'}
       </p>
-      {imported.unmatched.length > 0 && (
+      {imported.unmatched
+        .filter((u) => u.kind === 'style')
+        .map((u, i) => (
+          <p
+            key={i}
+            className="rounded-md bg-amber-50 p-2 text-xs break-words text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {u.reason ??
+              `Style: ${u.name} is not in the style list; the recipe has no style until one is chosen`}
+          </p>
+        ))}
+      {ingredientsUnmatched.length > 0 && (
         <div className="grid gap-1 rounded-md bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-100">
           <p className="font-medium">Not in the catalogue — kept with the file&apos;s own values:</p>
           <ul className="list-disc pl-4">
-            {imported.unmatched.map((u, i) => (
+            {ingredientsUnmatched.map((u, i) => (
               <li key={i}>
                 {KIND_LABEL[u.kind]}: {u.name}
               </li>

@@ -16,6 +16,7 @@ import {
 } from '@brewcommand/domain'
 import { useState } from 'react'
 import { Input } from '@/components/ui/input.tsx'
+import { CatalogueDifference } from './catalogue-difference.tsx'
 import { parseAddQuantity, parseEditQuantity, parseTime } from '../lib/parse.ts'
 import { SearchablePicker, type PickerItem, type PickerTexts } from './searchable-picker.tsx'
 import {
@@ -221,7 +222,15 @@ export function GrainTable({
             />
           ) : (
             <tr key={entry.id}>
-              <Cell className="font-medium">{nameOf(entry.ingredient)}</Cell>
+              <Cell className="font-medium">
+                {nameOf(entry.ingredient)}
+                <CatalogueDifference
+                  ingredient={entry.ingredient}
+                  item={find(entry.ingredient.id)}
+                  readOnly={readOnly}
+                  onChange={(ingredient) => onUpdate({ ...entry, ingredient })}
+                />
+              </Cell>
               <Cell label="Quantity">{quantityText(entry.amount)}</Cell>
               {!readOnly && (
                 <Cell>
@@ -415,7 +424,15 @@ export function HopsTable({
             />
           ) : (
             <tr key={entry.id}>
-              <Cell className="font-medium">{nameOf(entry.ingredient)}</Cell>
+              <Cell className="font-medium">
+                {nameOf(entry.ingredient)}
+                <CatalogueDifference
+                  ingredient={entry.ingredient}
+                  item={find(entry.ingredient.id)}
+                  readOnly={readOnly}
+                  onChange={(ingredient) => onUpdate({ ...entry, ingredient })}
+                />
+              </Cell>
               <Cell label="Quantity">{quantityText(entry.amount)}</Cell>
               <Cell label="Usage">{entry.additionType}</Cell>
               <Cell label="Time">{hopTimeText(entry)}</Cell>

@@ -45,6 +45,7 @@ import {
   statsOf,
   type RecipeFormValues,
 } from '../lib/recipe-form.ts'
+import { CatalogueDifference } from './catalogue-difference.tsx'
 import { CollapsibleSection } from './collapsible-section.tsx'
 import { GrainTable, HopsTable, OtherIngredientsTable } from './ingredient-tables.tsx'
 import { MashTable } from './mash-table.tsx'
@@ -158,7 +159,9 @@ export function RecipeEditor({
   })
   const values = form.watch()
   const errors = form.formState.errors
-  const draft = recipeFrom({ ...recipe, ...lists }, values, catalog.data?.yeast)
+  // The yeast line, whose measured attenuation the brewer may use or not (issue 26).
+  const [yeastLine, setYeastLine] = useState(recipe.yeast)
+  const draft = recipeFrom({ ...recipe, ...lists, yeast: yeastLine }, values, catalog.data?.yeast)
   // Spec 02 §4: recalculated on every change once the catalogue is in; until then the stored figures.
   const stats: RecipeStats = catalog.data ? statsOf(draft) : recipe
   const style = findStyle(values.style)
@@ -292,6 +295,14 @@ export function RecipeEditor({
                     texts={catalog.data ? YEAST_PICKER : { ...YEAST_PICKER, emptyText: 'Loading...' }}
                     invalid={!!errors.yeastId}
                   />
+                  {draft.yeast && (
+                    <CatalogueDifference
+                      ingredient={draft.yeast}
+                      item={catalog.data?.yeast.find((y) => y.id === draft.yeast?.id)}
+                      readOnly={isReadOnly}
+                      onChange={setYeastLine}
+                    />
+                  )}
                 </Field>
                 <Field label="Style" htmlFor="recipe-style">
                   <NativeSelect id="recipe-style" {...form.register('style')}>
