@@ -43,7 +43,7 @@ test('a brewery builds a product: create, rename, describe, packaging with a bar
   // Describe.
   await page.getByRole('button', { name: 'A soft, juicy IPA.' }).click()
   await page.getByRole('textbox', { name: 'Description' }).fill('Soft, juicy and bright.')
-  await andSaved(page, 'PUT', () => page.getByRole('button', { name: 'Save' }).click())
+  await andSaved(page, 'PUT', () => page.getByRole('button', { name: 'Save', exact: true }).click())
   await page.reload()
   await expect(page.getByText('Soft, juicy and bright.')).toBeVisible()
 
