@@ -88,7 +88,7 @@ export function QueueStatus({ onDiscarded }: { onDiscarded: (request: QueuedRequ
                   className="grid gap-2 rounded-md border border-destructive/40 p-3"
                 >
                   <span className="font-medium">{describeRequest(request)}</span>
-                  <span className="break-words text-destructive">{request.error}</span>
+                  <span className="wrap-anywhere text-destructive">{request.error}</span>
                   <div className="flex gap-2">
                     <Button size="sm" variant="outline" onClick={() => retry(request.requestId)}>
                       Retry

@@ -56,7 +56,7 @@ function RecipePreview({ imported }: { imported: ImportedRecipe }) {
   return (
     <li className="grid gap-2 rounded-lg border bg-card p-3" aria-label={imported.name}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="font-medium break-words">{imported.name}</p>
+        <p className="font-medium wrap-anywhere">{imported.name}</p>
         <p className="text-xs text-muted-foreground">
           {recipe.yield.quantity} {VOLUME_UNIT_LABELS[recipe.yield.unit]}
           {style ? ` · ${style.name}` : ''}

@@ -56,7 +56,7 @@ function FileCard({
             {file.name}
           </p>
           {file.description && (
-            <p className="text-sm break-words text-muted-foreground">{file.description}</p>
+            <p className="text-sm wrap-anywhere text-muted-foreground">{file.description}</p>
           )}
           {file.size !== undefined && (
             <p className="text-xs text-muted-foreground">{formatBytes(file.size)}</p>

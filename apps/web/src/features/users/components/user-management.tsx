@@ -366,11 +366,11 @@ function UserRow({
   const isExpired = user.invitation?.isExpired === true
   return (
     <tr className="border-b last:border-b-0">
-      <td className="px-4 py-3 font-medium">
+      <td className="px-4 py-3 font-medium wrap-anywhere">
         {name}
         {isSelf && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
       </td>
-      <td className="px-4 py-3 break-words">{user.email}</td>
+      <td className="px-4 py-3 wrap-anywhere">{user.email}</td>
       <td className="px-4 py-3">
         {isEditing ? (
           <>
