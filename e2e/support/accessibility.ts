@@ -33,32 +33,49 @@ async function settled(page: Page) {
   )
 }
 
+export type AccessibilityFinding = {
+  rule: string
+  impact: string
+  criteria: string
+  help: string
+  targets: string[]
+}
+
+/** Every WCAG 2.1 A/AA violation axe-core finds in what the page shows now, of every impact. */
+export async function accessibilityFindings(
+  page: Page,
+): Promise<{ passed: number; findings: AccessibilityFinding[] }> {
+  await settled(page)
+  const results = await new AxeBuilder({ page })
+    .options({
+      runOnly: { type: 'tag', values: WCAG_TAGS },
+      rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((rule) => [rule, { enabled: true }])),
+    })
+    .analyze()
+  const findings = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact ?? 'unknown',
+    criteria: violation.tags.filter((tag) => /^wcag\d{3,}$/.test(tag)).join(', '),
+    help: violation.help,
+    targets: violation.nodes.map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
+  }))
+  return { passed: results.passes.length, findings }
+}
+
 /**
  * Runs axe-core (WCAG 2.1 A and AA) on what the page shows now and fails on any serious or critical
- * violation, naming the rule, the WCAG criterion and the elements. Call it once the page (or the open
- * dialog) has rendered: `await expectAccessible(page, 'products list')`. With `A11Y_REPORT=<file>` every
- * finding of every impact is appended to that file as one JSON line per page.
+ * violation, naming the rule, the WCAG criterion and the elements; the journey goes on and fails at its
+ * end. Call it once the page (or the open dialog) has rendered: `await expectAccessible(page, 'products
+ * list')`. With `A11Y_REPORT=<file>` every finding of every impact is appended to that file as one JSON
+ * line per page.
  */
 export async function expectAccessible(page: Page, name: string) {
   await test.step(`accessibility: ${name}`, async () => {
-    await settled(page)
-    const results = await new AxeBuilder({ page })
-      .options({
-        runOnly: { type: 'tag', values: WCAG_TAGS },
-        rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((rule) => [rule, { enabled: true }])),
-      })
-      .analyze()
-    const findings = results.violations.map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact ?? 'unknown',
-      criteria: violation.tags.filter((tag) => /^wcag\d{3,}$/.test(tag)).join(', '),
-      help: violation.help,
-      targets: violation.nodes.map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
-    }))
+    const { passed, findings } = await accessibilityFindings(page)
     if (process.env.A11Y_REPORT) {
       appendFileSync(
         process.env.A11Y_REPORT,
-        `${JSON.stringify({ page: name, url: page.url(), passed: results.passes.length, findings })}\n`,
+        `${JSON.stringify({ page: name, url: page.url(), passed, findings })}\n`,
       )
     }
     const failing = findings.filter((finding) => FAILING_IMPACTS.has(finding.impact))
