@@ -53,8 +53,6 @@ describe('ProductsList', () => {
     expect(screen.getByRole('link', { name: 'بيرة القمح الذهبية' })).toHaveAttribute('dir', 'auto')
     expect(screen.getByText('طعم الخوخ والمانجو')).toHaveAttribute('dir', 'auto')
     // The card's controls stay where the page's direction puts them.
-    expect(
-      screen.getByRole('button', { name: 'Actions for بيرة القمح الذهبية' }).closest('[dir]'),
-    ).toBeNull()
+    expect(screen.getByRole('button', { name: 'Actions for بيرة القمح الذهبية' }).closest('[dir]')).toBeNull()
   })
 })

@@ -85,7 +85,13 @@ export function DataTable({
   hasActions: boolean
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border bg-card">
+    // A wide table scrolls sideways; the keyboard can scroll it too (WCAG 2.1.1, axe scrollable-region-focusable).
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-lg border bg-card focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+    >
       <table
         aria-label={label}
         className={cn(

@@ -154,7 +154,12 @@ export function UserManagement() {
 
       <MessageArea message={message} />
 
-      <div className="relative overflow-x-auto rounded-xl border bg-card shadow-xs">
+      <div
+        role="region"
+        aria-label="Users of the brewery"
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-xl border bg-card shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Users of the brewery</caption>
           <thead className="border-b bg-muted/50 text-muted-foreground">
