@@ -85,7 +85,8 @@ export function DataTable({
   hasActions: boolean
 }) {
   return (
-    // A wide table scrolls sideways; the keyboard can scroll it too (WCAG 2.1.1, axe scrollable-region-focusable).
+    // A wide table scrolls sideways; the keyboard can scroll it too (WCAG 2.1.1, axe's
+    // scrollable-region-focusable).
     <div
       role="region"
       aria-label={label}
