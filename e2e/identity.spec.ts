@@ -11,6 +11,8 @@ test.describe('identity and the secure shell', () => {
   test('a new user creates an account through the Sign In popup, walks the shell and logs out', async ({
     page,
   }) => {
+    // Onboarding, the shell and an accessibility check of each page it shows.
+    test.setTimeout(120_000)
     const account = newAccount('Ada')
     await createAccountThroughSignInPopup(page, account)
     // A new account has no brewery: it finishes onboarding, then reaches the dashboard.
