@@ -7,10 +7,7 @@ import { cn } from '@/lib/utils.ts'
  * while its links and buttons stay focusable, which axe-core reports as a serious violation (WCAG 4.1.2,
  * ADR 142). Focus still moves into the menu, and Escape or a click outside closes it.
  */
-export function DropdownMenu({
-  modal = false,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
   return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" modal={modal} {...props} />
 }
 
