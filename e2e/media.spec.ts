@@ -110,6 +110,7 @@ test('a brewery keeps product media: upload a PNG with countdown and progress, s
   const edit = page.getByRole('dialog', { name: 'Edit Media' })
   await edit.getByLabel('Name').fill('Front label (approved)')
   await edit.getByLabel('Description').fill('Final art for the 16oz can.')
+  await expectAccessible(page, 'Edit Media dialog')
   const renamed = filesCall(page, 'PUT')
   await edit.getByRole('button', { name: 'Save' }).click()
   await renamed
