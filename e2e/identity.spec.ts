@@ -5,11 +5,14 @@ import { expect, test } from '@playwright/test'
 import { closed, createAccountThroughSignInPopup, fillCreateAccount, newAccount } from './support/auth.ts'
 import { finishOnboarding, onboardNewBrewery } from './support/onboarding.ts'
 import { freePort, startServer } from './support/server.ts'
+import { expectAccessible } from './support/accessibility.ts'
 
 test.describe('identity and the secure shell', () => {
   test('a new user creates an account through the Sign In popup, walks the shell and logs out', async ({
     page,
   }) => {
+    // Onboarding, the shell and an accessibility check of each page it shows.
+    test.setTimeout(120_000)
     const account = newAccount('Ada')
     await createAccountThroughSignInPopup(page, account)
     // A new account has no brewery: it finishes onboarding, then reaches the dashboard.
@@ -28,11 +31,14 @@ test.describe('identity and the secure shell', () => {
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
     }
     await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible()
+    await expectAccessible(page, 'dashboard')
 
     // The avatar shows the initials; its menu has Profile, Settings and Logout.
     const avatar = page.getByRole('button', { name: 'Ada Lovelace' })
     await expect(avatar).toHaveText('AL')
     await avatar.click()
+    await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible()
+    await expectAccessible(page, 'account menu open')
     await page.getByRole('menuitem', { name: 'Settings' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
     const settingsMenu = page.getByRole('navigation', { name: 'Settings' })
@@ -40,6 +46,15 @@ test.describe('identity and the secure shell', () => {
       await expect(settingsMenu.getByRole('link', { name: item })).toBeVisible()
     }
     await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible()
+    await expectAccessible(page, 'settings users')
+    for (const [item, heading] of [
+      ['Roles', 'Roles'],
+      ['Equipment', 'Equipment'],
+    ] as const) {
+      await settingsMenu.getByRole('link', { name: item }).click()
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+      await expectAccessible(page, `settings ${item.toLowerCase()}`)
+    }
 
     // A signed-in visitor of / sees Go to Dashboard.
     await page.goto('/')
@@ -69,7 +84,11 @@ test.describe('identity and the secure shell', () => {
       page.waitForEvent('popup'),
       page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign In' }).click(),
     ])
+    await expect(popup.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    await expectAccessible(popup, 'identity provider: Sign in')
     await popup.getByRole('link', { name: 'Create account' }).click()
+    await expect(popup.getByRole('heading', { name: 'Create account' })).toBeVisible()
+    await expectAccessible(popup, 'identity provider: Create account')
     await fillCreateAccount(popup, account)
     await closed(popup)
     await finishOnboarding(page, 'Grace')

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { onboardNewBrewery } from './support/onboarding.ts'
+import { expectAccessible } from './support/accessibility.ts'
 
 // Two recipes in the shape BeerSmith writes BeerXML 1.0 (kg, litres, DISPLAY_* fields, vendor tags).
 const TWO_RECIPES = `<?xml version="1.0" encoding="ISO-8859-1"?>
@@ -97,6 +98,7 @@ test('import two BeerXML recipes with a preview, then export one as BeerJSON and
   await expect(
     preview.getByRole('listitem', { name: 'Trailhead Pale Ale' }).getByTestId('import-figures'),
   ).toContainText('OG 1.056 · FG 1.013 · ABV 5.623% · IBU 18.06')
+  await expectAccessible(page, 'import dialog with a preview')
   await andPosted(page, 2, () => dialog.getByRole('button', { name: 'Create 2 products' }).click())
   await expect(dialog).toBeHidden()
 

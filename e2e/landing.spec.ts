@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { makeEnvelope } from '@brewcommand/domain'
+import { expectAccessible } from './support/accessibility.ts'
 
 const THANK_YOU = 'Thank you! We will add you to our newsletter distribution!'
 
@@ -14,12 +15,15 @@ test.describe('landing page', () => {
     await expect(page.getByText(/mid-to-late summer/i).first()).toBeVisible()
     await expect(page.getByText(/June/).first()).toBeVisible()
     await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible()
+    await expectAccessible(page, 'landing page')
     await page
       .getByRole('link', { name: 'Sign Up' })
       .or(page.getByRole('button', { name: 'Sign Up' }))
       .first()
       .click()
     await expect(page).toHaveURL(/\/plans$/)
+    await expect(page.getByRole('heading', { name: 'Choose a Plan' })).toBeVisible()
+    await expectAccessible(page, 'plans')
   })
 
   test('newsletter form shows each validation message, then the thank-you text, and stores the contact', async ({
@@ -49,6 +53,7 @@ test.describe('landing page', () => {
     const stored = ((await response.json()) as { data: { id: string; emailAddress: string } }).data
     expect(stored.emailAddress).toBe(email)
     await expect(page.getByText(THANK_YOU)).toBeVisible()
+    await expectAccessible(page, 'landing page after subscribing')
     await expect(subscribe).toBeHidden()
 
     // The row is in the database: signing up again with the same address (in other case) finds it and
@@ -77,6 +82,7 @@ test.describe('landing page', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' })
     await expect(menu).toBeVisible()
     await expect(menu.getByRole('button', { name: 'Sign In' })).toBeVisible()
+    await expectAccessible(page, 'landing menu sheet at 375 px')
     await expect(
       menu.getByRole('link', { name: 'Sign Up' }).or(menu.getByRole('button', { name: 'Sign Up' })),
     ).toBeVisible()

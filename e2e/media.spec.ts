@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib'
 import { expect, test, type Page } from '@playwright/test'
 import { onboardNewBrewery } from './support/onboarding.ts'
+import { expectAccessible } from './support/accessibility.ts'
 
 /** A small real PNG (a 64×64 gradient), so the thumbnail has something to draw. */
 function gradientPng(size = 64): Buffer {
@@ -79,6 +80,7 @@ test('a brewery keeps product media: upload a PNG with countdown and progress, s
   await expect(progress).toBeVisible({ timeout: 8000 })
   const attached = filesCall(page, 'POST')
   await expect(item.getByText('Uploaded')).toBeVisible()
+  await expectAccessible(page, 'Add Media dialog')
   await attached
 
   // A second file, cancelled during its countdown.
@@ -108,6 +110,7 @@ test('a brewery keeps product media: upload a PNG with countdown and progress, s
   const edit = page.getByRole('dialog', { name: 'Edit Media' })
   await edit.getByLabel('Name').fill('Front label (approved)')
   await edit.getByLabel('Description').fill('Final art for the 16oz can.')
+  await expectAccessible(page, 'Edit Media dialog')
   const renamed = filesCall(page, 'PUT')
   await edit.getByRole('button', { name: 'Save' }).click()
   await renamed

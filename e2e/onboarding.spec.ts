@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { newAccount } from './support/auth.ts'
 import { BUSINESS, fillBusinessForm, payWithCard, signUpWithPlan } from './support/onboarding.ts'
+import { expectAccessible } from './support/accessibility.ts'
 
 test.describe('onboarding and billing', () => {
   test('Sign Up → Select Monthly → account → business form with every message → pay → dashboard', async ({
@@ -21,6 +22,7 @@ test.describe('onboarding and billing', () => {
     ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible()
     }
+    await expectAccessible(page, 'business form with its messages')
 
     await fillBusinessForm(page, { ...BUSINESS, Zip: '9720', Phone: '503-555-0101', EIN: '123456789' })
     await submit.click()
@@ -32,9 +34,12 @@ test.describe('onboarding and billing', () => {
     await expect(page.getByText('Zip is not valid.')).toBeHidden()
     await submit.click()
 
+    await expect(page.getByRole('heading', { name: 'Payment Information' })).toBeVisible()
+    await expectAccessible(page, 'payment step')
     await payWithCard(page, '4242 4242 4242 4242')
     await expect(page).toHaveURL(/\/plans\?session_id=cs_test_/)
     await expect(page.getByRole('heading', { name: 'Welcome to BrewCommand!' })).toBeVisible()
+    await expectAccessible(page, 'payment result')
     await page.getByRole('link', { name: 'Continue to Your Dashboard' }).click()
     await expect(page).toHaveURL(/\/secure$/)
     await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible()
@@ -43,6 +48,7 @@ test.describe('onboarding and billing', () => {
     await page.goto('/secure/settings/billing')
     await expect(page.getByText('Essential Monthly')).toBeVisible()
     await expect(page.getByText('Active', { exact: true })).toBeVisible()
+    await expectAccessible(page, 'settings billing')
   })
 
   test('a declined card ends on the Oops page', async ({ page }) => {
@@ -57,6 +63,7 @@ test.describe('onboarding and billing', () => {
     for (const cause of ['Insufficient funds', 'Expired card or incorrect details', 'Bank restrictions']) {
       await expect(page.getByText(cause)).toBeVisible()
     }
+    await expectAccessible(page, 'payment declined')
   })
 
   test('a card number that fails the Luhn check is refused inline', async ({ page }) => {

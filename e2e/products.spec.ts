@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { onboardNewBrewery } from './support/onboarding.ts'
+import { expectAccessible } from './support/accessibility.ts'
 
 /** Runs `action` and waits until the queued write it causes has been answered by the API. */
 async function andSaved(page: Page, method: string, action: () => Promise<void>) {
@@ -19,11 +20,13 @@ test('a brewery builds a product: create, rename, describe, packaging with a bar
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click()
   await expect(page.getByRole('heading', { name: "Let's Create Your Products!" })).toBeVisible()
   await expect(page.getByText("Don't Worry, It's Easy...")).toBeVisible()
+  await expectAccessible(page, 'products list, empty')
 
   // Create from the dialog; Create is disabled while the name is blank.
   await page.getByRole('button', { name: 'Add Product' }).click()
   const dialog = page.getByRole('dialog', { name: 'New Product' })
   await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled()
+  await expectAccessible(page, 'New Product dialog')
   await dialog.getByPlaceholder('Product Name').fill('   ')
   await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled()
   await dialog.getByPlaceholder('Product Name').fill('Hazy Daze')
@@ -43,7 +46,7 @@ test('a brewery builds a product: create, rename, describe, packaging with a bar
   // Describe.
   await page.getByRole('button', { name: 'A soft, juicy IPA.' }).click()
   await page.getByRole('textbox', { name: 'Description' }).fill('Soft, juicy and bright.')
-  await andSaved(page, 'PUT', () => page.getByRole('button', { name: 'Save' }).click())
+  await andSaved(page, 'PUT', () => page.getByRole('button', { name: 'Save', exact: true }).click())
   await page.reload()
   await expect(page.getByText('Soft, juicy and bright.')).toBeVisible()
 
@@ -55,6 +58,7 @@ test('a brewery builds a product: create, rename, describe, packaging with a bar
   await packaging.getByLabel('UPC').fill('036000291453')
   await packaging.getByRole('button', { name: 'Save' }).click()
   await expect(packaging.getByText('The UPC check digit is wrong')).toBeVisible()
+  await expectAccessible(page, 'Add Packaging dialog with an error')
   await packaging.getByLabel('UPC').fill('036000291452')
   await andSaved(page, 'POST', () => packaging.getByRole('button', { name: 'Save' }).click())
   await page.reload()
@@ -86,6 +90,7 @@ test('a brewery builds a product: create, rename, describe, packaging with a bar
   await page.reload()
   await expect(page.getByText('Teku')).toBeVisible()
   await expect(page.getByText('Mango, pine and a little peach.')).toBeVisible()
+  await expectAccessible(page, 'product page')
 
   // Delete the product from the list, after confirming.
   await page.getByRole('link', { name: 'Products' }).first().click()
@@ -93,6 +98,8 @@ test('a brewery builds a product: create, rename, describe, packaging with a bar
   await expect(page.getByText('Soft, juicy and bright.')).toBeVisible()
   await page.getByRole('button', { name: 'Actions for Hazy Days' }).click()
   await page.getByRole('menuitem', { name: 'Delete' }).click()
+  await expect(page.getByRole('alertdialog')).toBeVisible()
+  await expectAccessible(page, 'delete confirmation')
   await andSaved(page, 'DELETE', () =>
     page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click(),
   )

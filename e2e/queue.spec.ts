@@ -27,7 +27,7 @@ function recordWrites(page: Page) {
   return writes
 }
 
-/** The header's save status (a button named "Sync status" whose text is the state). */
+/** The header's save status (a button whose text is the state, named "<state> — sync status"). */
 const status = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Sync status' })
 
 async function openProducts(page: Page) {
@@ -54,7 +54,7 @@ async function rename(page: Page, name: string) {
 async function describeProduct(page: Page, text: string) {
   await page.getByRole('button', { name: 'Click to add a description' }).click()
   await page.getByRole('textbox', { name: 'Description' }).fill(text)
-  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText(text)).toBeVisible()
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@brewcommand/domain'
 import { expect, test, type Page } from '@playwright/test'
 import { onboardNewBrewery } from './support/onboarding.ts'
+import { expectAccessible } from './support/accessibility.ts'
 
 const item = <T extends { id: string }>(list: readonly T[], id: string) => list.find((i) => i.id === id)!
 const YEAST = item(YEASTS, 'wyeast-1056-american-ale') // attenuation 75 %
@@ -86,6 +87,7 @@ test('a brewer writes a recipe from an empty brewery, views it and reorders its 
   await expect(page.getByText('Product Name is required.')).toBeVisible()
   await expect(page.getByText('Batch size is required.')).toBeVisible()
   await expect(page.getByText('Yeast strain is required.')).toBeVisible()
+  await expectAccessible(page, 'recipe editor with its messages')
 
   await page.getByLabel('Product Name').fill('Cascade Pale')
   await page.getByLabel('Batch Size', { exact: true }).fill('10')
@@ -178,6 +180,7 @@ test('a brewer writes a recipe from an empty brewery, views it and reorders its 
   await expect(breadcrumb.getByRole('link', { name: 'Cascade Pale' })).toBeVisible()
   await expect(breadcrumb.getByText('10 Gallons')).toBeVisible()
   await expectFigures(page)
+  await expectAccessible(page, 'recipe viewer')
   await expect(page.getByRole('table', { name: 'Grain Bill' }).getByRole('row')).toHaveCount(3)
   for (const name of ['Add Grains', 'Add Hops', 'Add Other Ingredients', 'Add Mash Step', 'Save Recipe'])
     await expect(page.getByRole('button', { name })).toHaveCount(0)

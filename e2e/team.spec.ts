@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { closed, fillCreateAccount, newAccount } from './support/auth.ts'
 import { onboardNewBrewery } from './support/onboarding.ts'
 import { firstLink, latestMailTo } from './support/outbox.ts'
+import { expectAccessible } from './support/accessibility.ts'
 
 async function usersPage(page: Page) {
   await page.goto('/secure/settings/users')
@@ -50,6 +51,7 @@ test('an admin invites a Brewer, who joins from the emailed link; promoted to Ma
   await expect(invitedRow).toContainText('Invited User')
   await expect(invitedRow).toContainText('Brewer')
   await expect(invitedRow).toContainText('Invited')
+  await expectAccessible(page, 'settings users with an invitation')
   // The message clears after 5 seconds.
   await expect(page.getByText(`Invitation sent to ${bea.email} as Brewer.`)).toBeHidden({ timeout: 7000 })
 
@@ -61,6 +63,7 @@ test('an admin invites a Brewer, who joins from the emailed link; promoted to Ma
   const invitee = await inviteeContext.newPage()
   await invitee.goto(link)
   await expect(invitee.getByText('You are invited to join Hoppy Co Brewing as Brewer.')).toBeVisible()
+  await expectAccessible(invitee, 'invitation page')
   const [popup] = await Promise.all([
     invitee.waitForEvent('popup'),
     invitee.getByRole('button', { name: 'Create account' }).click(),

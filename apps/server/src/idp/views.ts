@@ -33,7 +33,7 @@ export function renderPage({ title, homeUrl, body, scripts = [] }: PageOptions):
 ${scripts.map((src) => `<script src="${escapeHtml(src)}" defer></script>`).join('\n')}
 </head>
 <body>
-<a class="wordmark" href="${escapeHtml(homeUrl)}" aria-label="BrewCommand home"><span class="wordmark-mark" aria-hidden="true">B</span><span>Brew<span class="wordmark-accent">Command</span></span></a>
+<a class="wordmark" href="${escapeHtml(homeUrl)}"><span class="wordmark-mark" aria-hidden="true">B</span><span>Brew<span class="wordmark-accent">Command</span></span></a>
 <main class="card">
 ${body}
 </main>

@@ -2,8 +2,13 @@ import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { cn } from '@/lib/utils.ts'
 
-export function DropdownMenu(props: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
-  return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" {...props} />
+/**
+ * Not modal by default: a modal menu hides the rest of the page from assistive technology (aria-hidden)
+ * while its links and buttons stay focusable, which axe-core reports as a serious violation (WCAG 4.1.2,
+ * ADR 142). Focus still moves into the menu, and Escape or a click outside closes it.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" modal={modal} {...props} />
 }
 
 export function DropdownMenuTrigger(props: ComponentProps<typeof DropdownMenuPrimitive.Trigger>) {

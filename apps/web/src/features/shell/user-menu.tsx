@@ -8,7 +8,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu.tsx'
-import { getDisplayName, type ShellUser } from './shell-user.ts'
+import { getDisplayName, getInitials, type ShellUser } from './shell-user.ts'
 import { UserAvatar } from './user-avatar.tsx'
 
 /** The avatar menu: Profile, Settings and Logout (spec 01 §2). */
@@ -17,16 +17,22 @@ export function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () =
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label={name}
+        // The name starts with the initials the avatar shows, so a person using voice control can say
+        // what they see (WCAG 2.5.3 label in name); the full name follows for screen readers.
+        aria-label={`${getInitials(user)}, account menu for ${name}`}
         className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
       >
         <UserAvatar user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel className="flex flex-col">
-          <span className="truncate">{name}</span>
+          <span dir="auto" className="truncate">
+            {name}
+          </span>
           {user.email && name !== user.email ? (
-            <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+            <span dir="auto" className="truncate text-xs font-normal text-muted-foreground">
+              {user.email}
+            </span>
           ) : null}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />

@@ -53,6 +53,18 @@ describe('queueStatus', () => {
 })
 
 describe('QueueStatus', () => {
+  it('is named by the words it shows, then by what it is (WCAG 2.5.3 label in name)', () => {
+    vi.stubGlobal('fetch', vi.fn())
+    render(
+      <QueueProvider getAccessToken={() => Promise.resolve('t')}>
+        <QueueStatus onDiscarded={() => undefined} />
+      </QueueProvider>,
+    )
+    const button = screen.getByRole('button', { name: /sync status$/ })
+    expect(button).toHaveTextContent('All changes saved')
+    expect(button).toHaveAccessibleName(`${button.textContent} — sync status`)
+  })
+
   it('lists a refused write on click; Retry sends it again and Discard forgets it', async () => {
     const responses = [
       new Response('{"error":{"message":"nope"}}', { status: 400 }),
@@ -73,11 +85,9 @@ describe('QueueStatus', () => {
         <QueueStatus onDiscarded={onDiscarded} />
       </QueueProvider>,
     )
-    expect(
-      screen.getByRole('button', { name: 'Sync status', description: 'All changes saved' }),
-    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'All changes saved — sync status' })).toBeInTheDocument()
     act(() => enqueue!({ method: 'DELETE', uri: '/api/products/p' }))
-    const failed = await screen.findByRole('button', { name: 'Sync status', description: '1 change failed' })
+    const failed = await screen.findByRole('button', { name: '1 change failed — sync status' })
     expect(localStorage.length).toBe(1)
 
     const user = userEvent.setup()
@@ -121,9 +131,7 @@ describe('QueueStatus', () => {
         <QueueStatus onDiscarded={() => undefined} />
       </QueueProvider>,
     )
-    expect(
-      await screen.findByRole('button', { name: 'Sync status', description: 'Saving 1 change…' }),
-    ).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Saving 1 change… — sync status' })).toBeInTheDocument()
     expect(onRestored).toHaveBeenCalledWith([
       expect.objectContaining({ requestId: 'r1', idempotencyKey: 'k1' }),
     ])
@@ -137,9 +145,7 @@ describe('QueueStatus', () => {
     expect(leaving.defaultPrevented).toBe(true)
 
     answer(new Response('{}', { status: 200 }))
-    expect(
-      await screen.findByRole('button', { name: 'Sync status', description: 'All changes saved' }),
-    ).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'All changes saved — sync status' })).toBeInTheDocument()
     expect(localStorage.length).toBe(0)
     const later = new Event('beforeunload', { cancelable: true })
     window.dispatchEvent(later)
@@ -169,18 +175,14 @@ describe('QueueStatus', () => {
     )
     act(() => enqueue!({ method: 'DELETE', uri: '/api/products/p' }))
     expect(
-      await screen.findByRole('button', { name: 'Sync status', description: 'Offline — 1 change pending' }),
+      await screen.findByRole('button', { name: 'Offline — 1 change pending — sync status' }),
     ).toBeInTheDocument()
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
     online = true
     act(() => void window.dispatchEvent(new Event('online')))
     // The first backoff is at least a quarter of a second; the wake-up does not wait for it.
     expect(
-      await screen.findByRole(
-        'button',
-        { name: 'Sync status', description: 'All changes saved' },
-        { timeout: 200 },
-      ),
+      await screen.findByRole('button', { name: 'All changes saved — sync status' }, { timeout: 200 }),
     ).toBeInTheDocument()
     vi.restoreAllMocks()
   })

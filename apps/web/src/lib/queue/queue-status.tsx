@@ -1,6 +1,5 @@
 import { AlertTriangle, CheckCircle2, CloudOff, Loader2 } from 'lucide-react'
 import { Popover } from 'radix-ui'
-import { useId } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import { cn } from '@/lib/utils.ts'
 import { describeRequest } from './describe-request.ts'
@@ -42,7 +41,6 @@ function pendingState(request: QueuedRequest, isOnline: boolean) {
  */
 export function QueueStatus({ onDiscarded }: { onDiscarded: (request: QueuedRequest) => void }) {
   const { snapshot, isOnline, retry, discard } = useQueue()
-  const labelId = useId()
   const status = queueStatus(snapshot, isOnline)
   const Icon = ICONS[status.kind]
   const unsaved = [...snapshot.failed, ...snapshot.pending]
@@ -52,10 +50,10 @@ export function QueueStatus({ onDiscarded }: { onDiscarded: (request: QueuedRequ
         <Button
           variant="ghost"
           size="sm"
-          // Named "Sync status" with the state as its description: a name containing "saved" would also
-          // answer to every search for a Save button on the page.
-          aria-label="Sync status"
-          aria-describedby={labelId}
+          // The name starts with the words it shows, so a person using voice control can say what they
+          // see (WCAG 2.5.3 label in name); "sync status" says what the button is for. A name containing
+          // "saved" also matches a loose search for "Save": tests look for Save buttons with exact: true.
+          aria-label={`${status.label} — sync status`}
           className={cn(
             'max-w-[11rem] min-w-0 gap-1.5 px-2 text-xs sm:max-w-none sm:text-sm',
             status.kind === 'saved' && 'text-muted-foreground',
@@ -64,11 +62,9 @@ export function QueueStatus({ onDiscarded }: { onDiscarded: (request: QueuedRequ
           )}
         >
           <Icon aria-hidden="true" className={cn('size-4', status.kind === 'saving' && 'animate-spin')} />
-          {/* On a phone "All changes saved" is its icon alone (the description still says it); the states
+          {/* On a phone "All changes saved" is its icon alone (the name still says it); the states
               that need attention keep their words. */}
-          <span id={labelId} className={cn('truncate', status.kind === 'saved' && 'max-sm:sr-only')}>
-            {status.label}
-          </span>
+          <span className={cn('truncate', status.kind === 'saved' && 'max-sm:sr-only')}>{status.label}</span>
         </Button>
       </Popover.Trigger>
       <span role="status" className="sr-only">
@@ -92,7 +88,7 @@ export function QueueStatus({ onDiscarded }: { onDiscarded: (request: QueuedRequ
                   className="grid gap-2 rounded-md border border-destructive/40 p-3"
                 >
                   <span className="font-medium">{describeRequest(request)}</span>
-                  <span className="break-words text-destructive">{request.error}</span>
+                  <span className="wrap-anywhere text-destructive">{request.error}</span>
                   <div className="flex gap-2">
                     <Button size="sm" variant="outline" onClick={() => retry(request.requestId)}>
                       Retry

@@ -44,7 +44,7 @@ function Table({ head, rows, total }: { head: string[]; rows: ReactNode[][]; tot
         {rows.map((row, r) => (
           <tr key={r} className="border-t">
             {row.map((cell, i) => (
-              <td key={i} className={i === 0 ? 'py-1 pr-2 break-words' : 'py-1 pl-2 text-right'}>
+              <td key={i} className={i === 0 ? 'py-1 pr-2 wrap-anywhere' : 'py-1 pl-2 text-right'}>
                 {cell}
               </td>
             ))}
@@ -65,7 +65,7 @@ function Table({ head, rows, total }: { head: string[]; rows: ReactNode[][]; tot
 }
 
 const Formula = ({ children }: { children: ReactNode }) => (
-  <p className="rounded-md bg-muted px-2 py-1.5 font-mono text-[11px] leading-relaxed break-words">
+  <p className="rounded-md bg-muted px-2 py-1.5 font-mono text-[11px] leading-relaxed wrap-anywhere">
     {children}
   </p>
 )

@@ -57,7 +57,9 @@ function RecipePreview({ imported }: { imported: ImportedRecipe }) {
   return (
     <li className="grid gap-2 rounded-lg border bg-card p-3" aria-label={imported.name}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="font-medium break-words">{imported.name}</p>
+        <p dir="auto" className="min-w-0 font-medium wrap-anywhere">
+          {imported.name}
+        </p>
         <p className="text-xs text-muted-foreground">
           {recipe.yield.quantity} {VOLUME_UNIT_LABELS[recipe.yield.unit]}
           {style ? ` · ${style.name}` : ''}
@@ -90,7 +92,7 @@ function RecipePreview({ imported }: { imported: ImportedRecipe }) {
           <ul className="list-disc pl-4">
             {ingredientsUnmatched.map((u, i) => (
               <li key={i}>
-                {KIND_LABEL[u.kind]}: {u.name}
+                {KIND_LABEL[u.kind]}: <bdi>{u.name}</bdi>
               </li>
             ))}
           </ul>
@@ -240,7 +242,9 @@ export function ImportRecipeDialog({
                     checked={target === 'product'}
                     onChange={() => setTarget('product')}
                   />
-                  New recipes on {product.name}
+                  <span className="min-w-0">
+                    New recipes on <bdi>{product.name}</bdi>
+                  </span>
                 </label>
                 <label className="flex items-center gap-2">
                   <input

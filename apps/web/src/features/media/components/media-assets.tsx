@@ -52,11 +52,13 @@ function FileCard({
       </a>
       <div className="flex gap-2 p-3">
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium" title={file.name}>
+          <p dir="auto" className="truncate font-medium" title={file.name}>
             {file.name}
           </p>
           {file.description && (
-            <p className="text-sm break-words text-muted-foreground">{file.description}</p>
+            <p dir="auto" className="text-sm wrap-anywhere text-muted-foreground">
+              {file.description}
+            </p>
           )}
           {file.size !== undefined && (
             <p className="text-xs text-muted-foreground">{formatBytes(file.size)}</p>

@@ -74,7 +74,7 @@ export function UploadItemRow({
       <Preview file={item.file} />
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="truncate text-sm font-medium" title={item.file.name}>
-          {item.file.name}{' '}
+          <bdi>{item.file.name}</bdi>{' '}
           <span className="font-normal text-muted-foreground">· {formatBytes(item.file.size)}</span>
         </p>
         <div aria-live="polite">

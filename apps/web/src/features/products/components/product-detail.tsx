@@ -31,7 +31,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function ItemCard({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
-    <li className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs">
+    <li className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs">
       <div className="min-w-0 flex-1">{children}</div>
       {actions && <div className="flex gap-1">{actions}</div>}
     </li>
@@ -68,7 +68,9 @@ function InlineName({
   if (draft === null) {
     return (
       <div className="flex items-center gap-2">
-        <h1 className="text-2xl font-semibold tracking-tight">{product.name}</h1>
+        <h1 dir="auto" className="min-w-0 text-2xl font-semibold tracking-tight wrap-anywhere">
+          {product.name}
+        </h1>
         {canEdit && (
           <IconAction label="Edit name" onClick={() => setDraft(product.name)}>
             <Pencil aria-hidden="true" />
@@ -136,12 +138,17 @@ function Description({
     )
   }
   if (!canEdit)
-    return <p className="text-muted-foreground">{product.description || 'No product description supplied'}</p>
+    return (
+      <p dir="auto" className="wrap-anywhere text-muted-foreground">
+        {product.description || 'No product description supplied'}
+      </p>
+    )
   return (
     <button
       type="button"
       onClick={() => setDraft(product.description)}
-      className="rounded-md p-2 text-left text-muted-foreground hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      dir="auto"
+      className="rounded-md p-2 text-start wrap-anywhere text-muted-foreground hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
     >
       {product.description || 'Click to add a description'}
     </button>
@@ -181,15 +188,20 @@ export function ProductDetail({ productId }: { productId: string }) {
 
   return (
     <div className="grid gap-8">
-      <nav aria-label="Breadcrumb">
-        <ol className="flex items-center gap-1 text-sm text-muted-foreground">
+      <nav aria-label="Breadcrumb" className="min-w-0">
+        <ol className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
           <li>
             <Link to="/secure/products" className="hover:text-foreground hover:underline">
               Products
             </Link>
           </li>
           <ChevronRight aria-hidden="true" className="size-4" />
-          <li aria-current="page" className="truncate text-foreground">
+          <li
+            aria-current="page"
+            dir="auto"
+            title={product.name}
+            className="min-w-0 truncate text-foreground"
+          >
             {product.name}
           </li>
         </ol>
@@ -286,8 +298,8 @@ export function ProductDetail({ productId }: { productId: string }) {
                 )
               }
             >
-              <p className="font-medium">{pkg.type}</p>
-              <p className="mb-2 text-sm text-muted-foreground">SKU: {pkg.sku || '—'}</p>
+              <p className="font-medium wrap-anywhere">{pkg.type}</p>
+              <p className="mb-2 text-sm wrap-anywhere text-muted-foreground">SKU: {pkg.sku || '—'}</p>
               <UpcBarcode upc={pkg.upc} />
             </ItemCard>
           ))}
@@ -333,7 +345,9 @@ export function ProductDetail({ productId }: { productId: string }) {
               }
             >
               <p className="text-sm text-muted-foreground">{attribute.attribute}</p>
-              <p className="font-medium break-words">{attribute.value}</p>
+              <p dir="auto" className="font-medium wrap-anywhere">
+                {attribute.value}
+              </p>
             </ItemCard>
           ))}
           {canManage && (
@@ -374,7 +388,9 @@ export function ProductDetail({ productId }: { productId: string }) {
               }
             >
               <p className="text-sm text-muted-foreground">{note.category}</p>
-              <p className="break-words whitespace-pre-line">{note.notes}</p>
+              <p dir="auto" className="wrap-anywhere whitespace-pre-line">
+                {note.notes}
+              </p>
             </ItemCard>
           ))}
           {canEditRecipes && (

@@ -25,14 +25,20 @@ function ProductCard({
   onDelete: () => void
 }) {
   return (
-    <li className="relative flex flex-col gap-2 rounded-xl border bg-card p-5 shadow-xs transition-shadow focus-within:ring-[3px] focus-within:ring-ring/40 hover:shadow-md">
-      <h2 className="pr-8 font-semibold">
-        <Link to={`/secure/products/${product.id}`} className="outline-none after:absolute after:inset-0">
+    <li className="relative flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-5 shadow-xs transition-shadow focus-within:ring-[3px] focus-within:ring-ring/40 hover:shadow-md">
+      <h2 className="pr-8 font-semibold wrap-anywhere">
+        <Link
+          to={`/secure/products/${product.id}`}
+          dir="auto"
+          className="outline-none after:absolute after:inset-0"
+        >
           {product.name}
         </Link>
       </h2>
       {product.description ? (
-        <p className="text-sm text-muted-foreground">{truncateDescription(product.description)}</p>
+        <p dir="auto" className="text-sm wrap-anywhere text-muted-foreground">
+          {truncateDescription(product.description)}
+        </p>
       ) : (
         <p className="text-sm text-muted-foreground italic">No product description supplied</p>
       )}

@@ -652,7 +652,7 @@ export function OtherIngredientsTable({
               <Cell label="Addition Time">{otherTimeText(entry)}</Cell>
               <Cell
                 label={entry.brewersNotes ? 'Brewers Notes' : undefined}
-                className="max-w-64 break-words whitespace-pre-line"
+                className="max-w-64 wrap-anywhere whitespace-pre-line"
               >
                 {entry.brewersNotes}
               </Cell>

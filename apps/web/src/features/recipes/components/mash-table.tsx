@@ -135,7 +135,7 @@ export function MashTable({
               <Cell label="Target pH">{orNa(step.targetpH)}</Cell>
               <Cell
                 label={step.brewersNotes ? 'Brewers Notes' : undefined}
-                className="max-w-64 break-words whitespace-pre-line"
+                className="max-w-64 wrap-anywhere whitespace-pre-line"
               >
                 {step.brewersNotes}
               </Cell>

@@ -69,17 +69,22 @@ const batchText = (recipe: Pick<Recipe, 'yield'>) =>
 
 function Breadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label="Breadcrumb" className="min-w-0">
       <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
         {items.map((item, index) => (
           <li key={`${index}-${item.label}`} className="flex min-w-0 items-center gap-1">
             {index > 0 && <ChevronRight aria-hidden="true" className="size-4 shrink-0" />}
             {item.to ? (
-              <Link to={item.to} className="truncate hover:text-foreground hover:underline">
+              <Link
+                to={item.to}
+                dir="auto"
+                title={item.label}
+                className="truncate hover:text-foreground hover:underline"
+              >
                 {item.label}
               </Link>
             ) : (
-              <span aria-current="page" className="truncate text-foreground">
+              <span aria-current="page" dir="auto" title={item.label} className="truncate text-foreground">
                 {item.label}
               </span>
             )}
@@ -200,9 +205,13 @@ export function RecipeEditor({
         <div className="grid gap-3">
           <Breadcrumbs items={crumbs} />
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <div>
+            <div className="min-w-0">
               <h1 className="text-2xl font-semibold tracking-tight">Recipe Information</h1>
-              {product && <p className="text-sm text-muted-foreground">{product.name}</p>}
+              {product && (
+                <p dir="auto" className="text-sm text-muted-foreground">
+                  {product.name}
+                </p>
+              )}
             </div>
             <div className="flex flex-wrap items-center gap-2">
               {/* The saved recipe, in files BrewCommand and other tools import (issue 13). */}

@@ -85,7 +85,14 @@ export function DataTable({
   hasActions: boolean
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border bg-card">
+    // A wide table scrolls sideways; the keyboard can scroll it too (WCAG 2.1.1, axe's
+    // scrollable-region-focusable).
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-lg border bg-card focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+    >
       <table
         aria-label={label}
         className={cn(
@@ -93,6 +100,9 @@ export function DataTable({
           // Phones: no header row; each row is a card of labelled values that wrap.
           'max-sm:[&_tbody]:block max-sm:[&_td]:p-0 max-sm:[&_td:last-child]:ml-auto max-sm:[&_thead]:hidden max-sm:[&_tr]:flex max-sm:[&_tr]:flex-wrap max-sm:[&_tr]:items-end max-sm:[&_tr]:gap-x-5 max-sm:[&_tr]:gap-y-2 max-sm:[&_tr]:p-3',
           'max-sm:[&_td:first-child]:basis-full',
+          // The first column is the name a person typed or a file brought: a long unbroken one wraps
+          // instead of widening the table (issue 26); the figures beside it keep their width.
+          '[&_td:first-child]:wrap-anywhere',
         )}
       >
         <thead className="bg-muted/60 text-left text-xs tracking-wide text-muted-foreground uppercase">

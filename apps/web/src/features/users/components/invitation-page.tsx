@@ -87,7 +87,7 @@ export function InvitationPage({ token }: { token: string }) {
     body = (
       <>
         <p>
-          You are invited to join <strong>{entityName}</strong> as <strong>{role}</strong>.
+          You are invited to join <strong dir="auto">{entityName}</strong> as <strong>{role}</strong>.
         </p>
         {status !== 'pending' ? (
           <p role="alert" className="text-destructive">

@@ -23,4 +23,11 @@ describe('Settings → Roles', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button')).toBeNull()
     expect(screen.queryByRole('checkbox')).toBeNull()
   })
+
+  it('can be scrolled sideways from the keyboard, as a phone shows it (WCAG 2.1.1)', () => {
+    render(<RolesTable />)
+    const scroller = screen.getByRole('region', { name: 'Permissions of each role' })
+    expect(scroller).toHaveAttribute('tabindex', '0')
+    expect(within(scroller).getByRole('table')).toBeInTheDocument()
+  })
 })

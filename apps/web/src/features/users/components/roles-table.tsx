@@ -15,7 +15,13 @@ export function RolesTable() {
         What each role may do in your brewery. An Admin holds every right of a Manager, and a Manager every
         right of a Brewer. Admins change a member&apos;s role under Users.
       </p>
-      <div className="relative overflow-x-auto rounded-xl border bg-card shadow-xs">
+      {/* A phone scrolls the table sideways; the keyboard can scroll it too (WCAG 2.1.1). */}
+      <div
+        role="region"
+        aria-label="Permissions of each role"
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-xl border bg-card shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Permissions of each role</caption>
           <thead className="border-b bg-muted/50 text-muted-foreground">

@@ -154,7 +154,12 @@ export function UserManagement() {
 
       <MessageArea message={message} />
 
-      <div className="relative overflow-x-auto rounded-xl border bg-card shadow-xs">
+      <div
+        role="region"
+        aria-label="Users of the brewery"
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-xl border bg-card shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Users of the brewery</caption>
           <thead className="border-b bg-muted/50 text-muted-foreground">
@@ -366,11 +371,11 @@ function UserRow({
   const isExpired = user.invitation?.isExpired === true
   return (
     <tr className="border-b last:border-b-0">
-      <td className="px-4 py-3 font-medium">
+      <td className="px-4 py-3 font-medium wrap-anywhere">
         {name}
         {isSelf && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
       </td>
-      <td className="px-4 py-3 break-words">{user.email}</td>
+      <td className="px-4 py-3 wrap-anywhere">{user.email}</td>
       <td className="px-4 py-3">
         {isEditing ? (
           <>
