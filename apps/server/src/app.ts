@@ -41,6 +41,8 @@ import { createContactRepository } from './modules/contacts/contacts.repository.
 import { contactRoutes } from './modules/contacts/contacts.routes.ts'
 import { createContactService } from './modules/contacts/contacts.service.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
+import { IDEMPOTENCY_PRUNE_CRON, idempotencyPruneJob } from './idempotency/idempotency.ts'
+import { createJobQueue } from './jobs/job-queue.ts'
 import errorHandler from './plugins/error-handler.ts'
 import storableText from './plugins/storable-text.ts'
 import './plugins/public-routes.ts'
@@ -150,6 +152,13 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
+
+  // Background work (a database-stored queue, ADR 130): defined here, started by server.ts
+  // (`app.jobs.start()`), stopped before anything closes.
+  const jobs = createJobQueue(database, { logger: app.log, pollingIntervalSeconds: config.jobPollSeconds })
+  app.decorate('jobs', jobs)
+  app.addHook('preClose', async () => jobs.stop())
+  jobs.schedule(jobs.define(idempotencyPruneJob(database.db, { logger: app.log })), IDEMPOTENCY_PRUNE_CRON)
 
   const onboardingRepository = createOnboardingRepository(database.db)
   const mediaStorage = await createMediaStorage(config, database.db)
