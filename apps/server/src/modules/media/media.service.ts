@@ -16,6 +16,7 @@ import { AppError } from '../../errors.ts'
 import { idempotent, requestHash, storedResponse } from '../../idempotency/idempotency.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import { UPLOAD_URL_SECONDS, type MediaStorage } from '../../storage/media-storage.ts'
+import { createUploadGrants } from '../../storage/upload-grants.ts'
 import type { WriteContext } from '../products/products.service.ts'
 import { createMediaRepository, toProductFile, type MediaRepository } from './media.repository.ts'
 
@@ -39,6 +40,7 @@ export function createMediaService({
   realtime: Realtime | null
 }) {
   const repo = createMediaRepository(db)
+  const grants = createUploadGrants(db)
   const { storage } = media
 
   async function productExists(entityId: string, productId: string) {
@@ -118,6 +120,15 @@ export function createMediaService({
       const uploadUrl = await storage.presignUpload(s3Key, request.fileType, {
         expiresInSeconds: UPLOAD_URL_SECONDS,
         ...(request.fileSize === undefined ? {} : { size: request.fileSize }),
+      })
+      // Recorded so that the URL is used once and the object is swept if never attached (ADR 131).
+      const expiresAt = new Date(Date.now() + UPLOAD_URL_SECONDS * 1000)
+      await grants.record({
+        s3Key,
+        entityId: tenant.entityId,
+        productId: request.productId,
+        contentType: request.fileType,
+        expiresAt,
       })
       return { uploadUrl, s3Key }
     },
