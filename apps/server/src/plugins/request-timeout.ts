@@ -9,15 +9,19 @@ const UPLOAD_ROUTE = '/uploads/*'
  * upload route needs a larger one). A handler that takes its time after the body arrived is not cut.
  */
 export function enforceRequestTimeout(app: FastifyInstance, timeoutMs: number) {
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw
-    if (raw.complete || (request.method === 'PUT' && request.routeOptions.url === UPLOAD_ROUTE)) return done()
+    const hasBody =
+      Number(raw.headers['content-length'] ?? 0) > 0 || raw.headers['transfer-encoding'] !== undefined
+    if (!hasBody || raw.complete || (request.method === 'PUT' && request.routeOptions.url === UPLOAD_ROUTE))
+      return done()
     const timer = setTimeout(() => {
-      if (raw.complete || raw.socket.destroyed) return
+      if (raw.complete || reply.sent || raw.socket.destroyed) return
       request.log.info({ timeoutMs }, 'request not received in time')
       const body = JSON.stringify({
         error: { code: 'VALIDATION_FAILED', message: 'The request was not received in time.' },
       })
+      if (typeof raw.socket.end !== 'function') return void raw.destroy()
       raw.socket.end(
         `HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       )
