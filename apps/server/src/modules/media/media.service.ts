@@ -17,6 +17,7 @@ import { idempotent, requestHash, storedResponse } from '../../idempotency/idemp
 import type { Realtime } from '../../realtime/realtime.ts'
 import { UPLOAD_URL_SECONDS, type MediaStorage } from '../../storage/media-storage.ts'
 import { createUploadGrants } from '../../storage/upload-grants.ts'
+import { assertFileQuota } from '../shared/quotas.ts'
 import type { WriteContext } from '../products/products.service.ts'
 import { createMediaRepository, toProductFile, type MediaRepository } from './media.repository.ts'
 
@@ -115,6 +116,7 @@ export function createMediaService({
       await productExists(tenant.entityId, request.productId)
       assertCan(tenant, 'manageProducts')
       if (request.fileSize !== undefined && request.fileSize > media.maxBytes) tooLarge()
+      await assertFileQuota(db, tenant.entityId, request.productId, request.fileSize ?? 0)
       // The file name is a display name only: nothing of it reaches the key.
       const s3Key = `${tenant.entityId}/${request.productId}/${randomUUID()}${extensionOf(request.fileType)}`
       const uploadUrl = await storage.presignUpload(s3Key, request.fileType, {
@@ -153,6 +155,7 @@ export function createMediaService({
         await storage.delete(file.s3Key)
         tooLarge()
       }
+      await assertFileQuota(db, tenant.entityId, productId, stored.size)
       const response = await write(tenant, context, async (tx) => {
         if (await tx.taken(file.id, file.s3Key)) {
           throw new AppError('CONFLICT', `A file with id ${file.id} or this upload is already attached`)
