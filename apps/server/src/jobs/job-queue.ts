@@ -150,7 +150,7 @@ export function createJobQueue(
     definition<T extends object>(name: string): JobDefinition<T> {
       const job = jobs.get(name)
       if (!job) throw new Error(`Job ${name} is not defined`)
-      return job as unknown as JobDefinition<T>
+      return job
     },
 
     /** The names of the defined jobs. */

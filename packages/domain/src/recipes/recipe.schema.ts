@@ -99,7 +99,7 @@ export function extraFieldProblem(
 function boundedExtras<T extends z.ZodObject>(schema: T): T {
   const known = new Set(Object.keys(schema.shape))
   return schema.superRefine((value, ctx) => {
-    const problem = extraFieldProblem(value as Record<string, unknown>, known)
+    const problem = extraFieldProblem(value, known)
     if (problem)
       ctx.addIssue({ code: 'custom', message: problem.message, path: problem.key ? [problem.key] : [] })
   })

@@ -111,7 +111,7 @@ describe.each(TEST_DATABASES)('unknown fields of recipe lines on %s', (kind) => 
         flocculation: 'Low',
         lab: { a: { b: { c: { d: { e: 1 } } } } },
       },
-    } as Recipe)
+    })
     expect(yeast.statusCode).toBe(400)
     expect(yeast.json<ErrorBody>().error.issues?.[0].path).toBe('data.yeast.lab')
   })
