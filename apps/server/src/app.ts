@@ -29,6 +29,7 @@ import productMediaCleanup from './modules/media/product-cleanup.ts'
 import { createMediaService } from './modules/media/media.service.ts'
 import { uploadsRoutes } from './modules/media/uploads.routes.ts'
 import { createMediaStorage } from './storage/media-storage.ts'
+import { createUploadGrants, UPLOAD_SWEEP_CRON, uploadSweepJob } from './storage/upload-grants.ts'
 import { s3BrowserOrigin } from './storage/s3-storage.ts'
 import { productRoutes } from './modules/products/products.routes.ts'
 import { createProductService } from './modules/products/products.service.ts'
@@ -41,10 +42,14 @@ import { createContactRepository } from './modules/contacts/contacts.repository.
 import { contactRoutes } from './modules/contacts/contacts.routes.ts'
 import { createContactService } from './modules/contacts/contacts.service.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
+import { IDEMPOTENCY_PRUNE_CRON, idempotencyPruneJob } from './idempotency/idempotency.ts'
+import { createJobQueue } from './jobs/job-queue.ts'
 import errorHandler from './plugins/error-handler.ts'
 import storableText from './plugins/storable-text.ts'
 import './plugins/public-routes.ts'
 import staticWeb from './plugins/static-web.ts'
+import { requestIdOf, serializeRequest } from './plugins/request-log.ts'
+import { enforceRequestTimeout } from './plugins/request-timeout.ts'
 
 export type BuildAppOptions = {
   config: AppConfig
@@ -122,13 +127,21 @@ export async function buildApp({
   onRoute,
   stripeApi,
 }: BuildAppOptions) {
+  // No secret in a log line: invitation and reset tokens and signed-link signatures are redacted.
+  const serializers = { req: serializeRequest }
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
+    ...(logger
+      ? { loggerInstance: logger.child({}, { serializers }) }
+      : { logger: { level: config.logLevel, serializers } }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    // Request ids in every log line; a caller's X-Request-Id is kept when it looks like one.
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // Request ids in every log line; a caller's X-Request-Id is kept when it is 1–64 plain characters.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    // A client must send its whole request within REQUEST_TIMEOUT_SECONDS (uploads: their own allowance,
+    // below) and may not leave a connection idle longer.
+    connectionTimeout: config.requestTimeoutMs,
+    requestTimeout: Math.max(config.requestTimeoutMs, config.uploadTimeoutMs),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
@@ -147,12 +160,30 @@ export async function buildApp({
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests from this address. Try again in ${context.after}.`),
   })
+  app.server.headersTimeout = Math.min(config.requestTimeoutMs, 60_000)
+  enforceRequestTimeout(app, config.requestTimeoutMs)
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    // API answers are the caller's own: no browser or proxy keeps them, unless a route chose its
+    // caching itself (the catalogue's ETag).
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store')
+    }
   })
+
+  // Background work (a database-stored queue, ADR 130): defined here, started by server.ts
+  // (`app.jobs.start()`), stopped before anything closes.
+  const jobs = createJobQueue(database, { logger: app.log, pollingIntervalSeconds: config.jobPollSeconds })
+  app.decorate('jobs', jobs)
+  app.addHook('preClose', async () => jobs.stop())
+  jobs.schedule(jobs.define(idempotencyPruneJob(database.db, { logger: app.log })), IDEMPOTENCY_PRUNE_CRON)
 
   const onboardingRepository = createOnboardingRepository(database.db)
   const mediaStorage = await createMediaStorage(config, database.db)
+  jobs.schedule(
+    jobs.define(uploadSweepJob(database.db, mediaStorage.storage, { logger: app.log })),
+    UPLOAD_SWEEP_CRON,
+  )
   const userService = createUserService(createUserRepository(database.db), async (entityId, role) => {
     const entity = await onboardingRepository.findEntity(entityId)
     if (!entity) return null
@@ -270,9 +301,12 @@ export async function buildApp({
     media: createMediaService({ db: database.db, media: mediaStorage, realtime }),
     tenantOf,
   })
-  await app.register(uploadsRoutes, { media: mediaStorage })
+  await app.register(uploadsRoutes, { media: mediaStorage, grants: createUploadGrants(database.db) })
 
-  await app.register(staticWeb, { root: config.webDist })
+  await app.register(staticWeb, {
+    root: config.webDist,
+    sourceMaps: process.env.NODE_ENV === 'development',
+  })
   return app
 }
 export type App = Awaited<ReturnType<typeof buildApp>>

@@ -165,6 +165,22 @@ export const CONFIG_VARIABLES = {
     default: 'false',
     about: 'address the bucket as $S3_ENDPOINT/$S3_BUCKET instead of a bucket subdomain (MinIO needs true)',
   },
+  REQUEST_TIMEOUT_SECONDS: {
+    schema: positiveInt.max(3600, 'must be at most 3600').default(30),
+    default: '30',
+    about:
+      'longest time to receive a whole request (headers and body) and longest idle time of a connection; a slower client is cut off (media uploads have their own allowance)',
+  },
+  UPLOAD_TIMEOUT_SECONDS: {
+    schema: positiveInt.max(24 * 3600, 'must be at most 86400').default(3600),
+    default: '3600',
+    about: 'longest time one media upload (PUT /uploads/…) may take before it is cut off',
+  },
+  JOB_POLL_SECONDS: {
+    schema: z.coerce.number().min(0.5, 'must be at least 0.5').max(300, 'must be at most 300').default(5),
+    default: '5',
+    about: 'how often each instance asks the database-stored job queue for background work',
+  },
   WEB_DIST: {
     schema: z.string().min(1).optional(),
     default: './apps/web/dist',
@@ -198,6 +214,11 @@ export type AppConfig = {
   s3: S3Config | null
   /** Stripe embedded Checkout when all five STRIPE_* variables are set; null means the built-in test checkout. */
   stripe: StripeConfig | null
+  /** Request and idle-connection timeout in milliseconds (uploads use `uploadTimeoutMs`). */
+  requestTimeoutMs: number
+  uploadTimeoutMs: number
+  /** How often a job queue worker polls, in seconds. */
+  jobPollSeconds: number
 }
 
 export type StripeConfig = {
@@ -326,6 +347,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadMaxBytes: raw.UPLOAD_MAX_BYTES,
     s3: s3Config(raw),
     stripe: stripeConfig(raw),
+    requestTimeoutMs: raw.REQUEST_TIMEOUT_SECONDS * 1000,
+    uploadTimeoutMs: raw.UPLOAD_TIMEOUT_SECONDS * 1000,
+    jobPollSeconds: raw.JOB_POLL_SECONDS,
   }
 }
 

@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
-import { startIdempotencyPruning } from './idempotency/idempotency.ts'
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts'
 
 let config
@@ -25,10 +24,6 @@ const catalogItems = await createCatalogRepository(database.db).seed()
 const app = await buildApp({ config, database })
 app.log.info({ catalogItems }, 'ingredient catalogue seeded')
 app.addHook('onClose', async () => database.close())
-// Idempotency keys are kept 7 days, then pruned (hourly), so a long-offline browser's retry still
-// counts once.
-const pruning = startIdempotencyPruning(database.db, { logger: app.log })
-app.addHook('onClose', () => pruning.stop())
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
 let closing = false
@@ -50,6 +45,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 try {
+  // Background jobs (pruning idempotency keys, sweeping unattached uploads, …), once across instances.
+  await app.jobs.start()
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`BrewCommand is ready at ${config.publicUrl} (${database.kind} database)`)
 } catch (error) {

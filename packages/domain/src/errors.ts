@@ -8,6 +8,8 @@ export const ErrorCodeSchema = z.enum([
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  /** A per-brewery limit (products, recipes, files, storage, members) is reached. */
+  'QUOTA_EXCEEDED',
   'RATE_LIMITED',
   'INTERNAL',
   /** A service we depend on (mail, the payment provider) did not answer; trying again later may work. */
@@ -23,6 +25,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  QUOTA_EXCEEDED: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

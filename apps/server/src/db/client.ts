@@ -20,6 +20,11 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   /** A cheap round trip, for the health check. */
   ping(): Promise<void>
+  /**
+   * Raw SQL on the same connection(s) as `db` (the job queue's driver). Without values the text may hold
+   * several statements; the rows are those of the last one.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
   close(): Promise<void>
 }
 
@@ -50,6 +55,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: db as unknown as Db,
       kind: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
+      executeSql: async (text, values) => {
+        const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[]
+        return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result
+      },
       close: () => pool.end(),
     }
   }
@@ -65,6 +74,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    // PGlite's extended protocol takes one statement; several (a migration) go through exec.
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values)
+      return (await client.exec(text)).at(-1) ?? { rows: [] }
+    },
     close: () => client.close(),
   }
 }

@@ -2,14 +2,20 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { idempotencyRecords } from '../db/schema/idempotency.ts'
 import { createTestDb, type TestDb } from '../testing/identity-harness.ts'
-import { TEST_DATABASES } from '../testing/test-app.ts'
 import {
   IDEMPOTENCY_RETENTION_MS,
   idempotent,
   pruneIdempotencyRecords,
+  IDEMPOTENCY_PRUNE_CRON,
+  idempotencyPruneJob,
   requestHash,
-  startIdempotencyPruning,
 } from './idempotency.ts'
+import { JOB_SCHEMA } from '../jobs/job-queue.ts'
+import { buildTestApp, TEST_DATABASES } from '../testing/test-app.ts'
+import type { App } from '../app.ts'
+
+/** The app's own prune job, by name (enqueue takes the definition, so the data is typed). */
+const idempotencyPruneJobOf = (app: App) => app.jobs.definition<Record<string, never>>('idempotency.prune')
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -92,43 +98,43 @@ describe.each(TEST_DATABASES)('idempotency keys on %s', (kind) => {
     expect(await keys(s)).toEqual(['fresh', 'six-days'])
   })
 
-  it('prunes periodically while the server runs, logs what it did, and stops', async () => {
+  it('prunes through a job that logs what it did; a later run takes keys that aged since', async () => {
     const s = scope()
     await keep(s, 'old', 8 * DAY)
+    await keep(s, 'now', 0)
     const info = vi.fn()
-    const pruning = startIdempotencyPruning(testDb.db, {
-      intervalMs: 50,
-      logger: { info, error: vi.fn() },
-    })
-    await vi.waitFor(() => expect(info).toHaveBeenCalled(), { timeout: 5000 })
+    let clock = Date.now()
+    const job = idempotencyPruneJob(testDb.db, { now: () => clock, logger: { info } })
+    expect(job.name).toBe('idempotency.prune')
+    await job.run({}, { id: 'test' })
     const [fields, message] = info.mock.calls[0] as [{ pruned: number }, string]
     expect(fields.pruned).toBeGreaterThanOrEqual(1)
     expect(message).toBe('pruned expired idempotency keys')
-    expect(await keys(s)).toEqual([])
-    // A key that ages past the retention (a clock 8 days on) goes at the next run.
-    await keep(s, 'now', 0)
-    let clock = Date.now()
-    const later = startIdempotencyPruning(testDb.db, { intervalMs: 60_000, now: () => clock })
-    expect(await later.runOnce()).toBe(0)
     expect(await keys(s)).toEqual(['now'])
     clock += 8 * DAY
-    expect(await later.runOnce()).toBeGreaterThanOrEqual(1)
+    await job.run({}, { id: 'test' })
     expect(await keys(s)).toEqual([])
-    await pruning.stop()
-    await later.stop()
   })
 
-  it('logs a failed prune and goes on', async () => {
-    const error = vi.fn()
-    const broken = {
-      delete: () => {
-        throw new Error('database is down')
-      },
-    } as unknown as TestDb['db']
-    const pruning = startIdempotencyPruning(broken, { intervalMs: 60_000, logger: { info: vi.fn(), error } })
-    expect(await pruning.runOnce()).toBe(0)
-    const [fields] = error.mock.calls[0] as [{ err: Error }]
-    expect(fields.err.message).toBe('database is down')
-    await pruning.stop()
+  it('is scheduled hourly on the app’s job queue, not on a timer of one process', async () => {
+    const app = await buildTestApp(testDb.database, { JOB_POLL_SECONDS: '0.5' })
+    try {
+      expect(app.jobs.names).toContain('idempotency.prune')
+      expect(IDEMPOTENCY_PRUNE_CRON).toBe('17 * * * *')
+      const s = scope()
+      await keep(s, 'old', 8 * DAY)
+      await app.jobs.start()
+      const rows = (
+        await testDb.database.executeSql(
+          `select name, cron from ${JOB_SCHEMA}.schedule where name = 'idempotency.prune'`,
+        )
+      ).rows
+      expect(rows).toEqual([{ name: 'idempotency.prune', cron: IDEMPOTENCY_PRUNE_CRON }])
+      // Run it now through the queue, as a scheduled tick would.
+      await app.jobs.enqueue(idempotencyPruneJobOf(app), {})
+      await vi.waitFor(async () => expect(await keys(s)).toEqual([]), { timeout: 15_000, interval: 200 })
+    } finally {
+      await app.close()
+    }
   })
 })

@@ -3,6 +3,7 @@ import { and, eq, lt } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { idempotencyRecords } from '../db/schema/idempotency.ts'
 import { AppError } from '../errors.ts'
+import { defineJob } from '../jobs/job-queue.ts'
 
 export type StoredResponse<T> = { statusCode: number; body: T }
 /** A response, and whether it is a stored one answered again (then nothing was changed). */
@@ -105,50 +106,27 @@ export async function pruneIdempotencyRecords(db: Db, olderThan: Date): Promise<
   return deleted.length
 }
 
+/** When the prune job runs: hourly (minute 17, UTC), on whichever instance takes it. */
+export const IDEMPOTENCY_PRUNE_CRON = '17 * * * *'
+
 /**
- * Prunes keys older than the retention now and then every `intervalMs` (default hourly) while the
- * server runs. A failed prune is logged and tried again next time. Returns the stop function.
+ * The job that prunes keys older than the retention (docs/decisions/054-idempotency-replay-first-and-pruning.md),
+ * scheduled on the database-stored job queue so that several instances prune once, not once each.
  */
-export function startIdempotencyPruning(
+export function idempotencyPruneJob(
   db: Db,
   {
     retentionMs = IDEMPOTENCY_RETENTION_MS,
-    intervalMs = 60 * 60 * 1000,
     now = () => Date.now(),
     logger,
   }: {
     retentionMs?: number
-    intervalMs?: number
     now?: () => number
-    logger?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void }
+    logger?: { info(obj: object, msg: string): void }
   } = {},
-): { stop(): Promise<void>; runOnce(): Promise<number> } {
-  let running: Promise<number> | null = null
-  const runOnce = () => {
-    running ??= pruneIdempotencyRecords(db, new Date(now() - retentionMs))
-      .then((pruned) => {
-        if (pruned > 0) logger?.info({ pruned }, 'pruned expired idempotency keys')
-        return pruned
-      })
-      .catch((error: unknown) => {
-        logger?.error({ err: error }, 'pruning idempotency keys failed')
-        return 0
-      })
-      .finally(() => {
-        running = null
-      })
-    return running
-  }
-  const first = setTimeout(() => void runOnce(), Math.min(intervalMs, 10_000))
-  const timer = setInterval(() => void runOnce(), intervalMs)
-  first.unref()
-  timer.unref()
-  return {
-    runOnce,
-    async stop() {
-      clearTimeout(first)
-      clearInterval(timer)
-      await running
-    },
-  }
+) {
+  return defineJob('idempotency.prune', async () => {
+    const pruned = await pruneIdempotencyRecords(db, new Date(now() - retentionMs))
+    if (pruned > 0) logger?.info({ pruned }, 'pruned expired idempotency keys')
+  })
 }

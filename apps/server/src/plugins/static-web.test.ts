@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../db/client.ts'
 import { buildTestApp, openTestDatabase } from '../testing/test-app.ts'
 
@@ -14,6 +14,10 @@ describe('serving the built web app', () => {
     mkdirSync(path.join(dist, 'assets'))
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>BrewCommand</title>')
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+    writeFileSync(
+      path.join(dist, 'assets', 'index-abc123.js.map'),
+      '{"version":3,"sources":["src/secret.ts"]}',
+    )
     database = await openTestDatabase('pglite')
     app = await buildTestApp(database, { WEB_DIST: dist })
   })
@@ -52,6 +56,21 @@ describe('serving the built web app', () => {
       const response = await app.inject({ method: 'GET', url, headers: { accept } })
       expect(response.statusCode).toBe(404)
       expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } })
+    }
+  })
+
+  it('does not serve source maps outside development', async () => {
+    for (const url of ['/assets/index-abc123.js.map', '/assets/INDEX-abc123.js.MAP']) {
+      const response = await app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(404)
+      expect(response.body).not.toContain('secret.ts')
+    }
+    vi.stubEnv('NODE_ENV', 'development')
+    const dev = await buildTestApp(database, { WEB_DIST: dist }).finally(() => vi.unstubAllEnvs())
+    try {
+      expect((await dev.inject({ method: 'GET', url: '/assets/index-abc123.js.map' })).statusCode).toBe(200)
+    } finally {
+      await dev.close()
     }
   })
 

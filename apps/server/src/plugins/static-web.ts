@@ -12,9 +12,12 @@ function isApiPath(url: string) {
 /**
  * Serves the built SPA: hashed assets cached for a year, `index.html` revalidated, and every other GET
  * that wants HTML answered with `index.html` so client-side routes survive a reload. API paths keep
- * their JSON 404.
+ * their JSON 404. `*.map` files are a 404 unless `sourceMaps` (NODE_ENV=development).
  */
-async function staticWeb(app: FastifyInstance, { root }: { root: string }) {
+async function staticWeb(
+  app: FastifyInstance,
+  { root, sourceMaps = false }: { root: string; sourceMaps?: boolean },
+) {
   const indexHtml = path.join(root, 'index.html')
   const hasBuild = existsSync(indexHtml)
   if (hasBuild) {
@@ -22,6 +25,8 @@ async function staticWeb(app: FastifyInstance, { root }: { root: string }) {
       root,
       wildcard: true,
       index: false,
+      // Source maps (the build writes them) are served only in development: they would hand out the code.
+      allowedPath: (pathName) => sourceMaps || !pathName.toLowerCase().endsWith('.map'),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')

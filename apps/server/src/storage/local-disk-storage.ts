@@ -4,16 +4,10 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { ACCEPTED_MEDIA_TYPES, S3_KEY_PATTERN } from '@brewcommand/domain'
+import { S3_KEY_PATTERN } from '@brewcommand/domain'
+import { typeOfKey } from './content-types.ts'
 import type { ObjectRead, ObjectStorage, StoredObject } from './object-storage.ts'
 import type { UrlSigner } from './url-signer.ts'
-
-/** The type a stored object is served with, from its key's extension (the server chose it from the type). */
-const TYPE_OF_EXTENSION = new Map<string, string>()
-for (const [type, extensions] of Object.entries(ACCEPTED_MEDIA_TYPES)) {
-  for (const extension of extensions)
-    if (!TYPE_OF_EXTENSION.has(extension)) TYPE_OF_EXTENSION.set(extension, type)
-}
 
 /** Thrown when an upload's body grows past the limit; the partial file is removed. */
 export class UploadTooLargeError extends Error {
@@ -46,7 +40,7 @@ export function createLocalDiskStorage({
     if (!info?.isFile()) return null
     return {
       size: info.size,
-      contentType: TYPE_OF_EXTENSION.get(path.extname(key)) ?? 'application/octet-stream',
+      contentType: typeOfKey(key),
     }
   }
 
@@ -80,9 +74,15 @@ export function createLocalDiskStorage({
 
     /**
      * Streams an upload's body to disk without holding it in memory: into a temporary file first, renamed
-     * into place only when complete, so a broken or too-large upload never looks stored.
+     * into place only when complete, so a broken or too-large upload never looks stored. `beforeCommit`
+     * runs once the whole body is on disk, before it is put in place; when it throws, nothing is stored.
      */
-    async receive(key: string, body: Readable, maxBytes: number): Promise<StoredObject> {
+    async receive(
+      key: string,
+      body: Readable,
+      maxBytes: number,
+      beforeCommit?: () => Promise<void>,
+    ): Promise<StoredObject> {
       const file = fileOf(key)
       await mkdir(path.dirname(file), { recursive: true })
       const partial = `${file}.${randomUUID()}.part`
@@ -105,6 +105,7 @@ export function createLocalDiskStorage({
       const out = createWriteStream(partial, { flags: 'wx' })
       try {
         await pipeline(limit, out)
+        await beforeCommit?.()
         await rename(partial, file)
       } catch (error) {
         body.unpipe(limit)

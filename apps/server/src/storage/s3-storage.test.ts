@@ -46,6 +46,34 @@ describe('S3-compatible storage against a local S3 server', () => {
     expect(await storage.read(key)).toBeNull()
   })
 
+  it('forces the type and disposition of a read, and streams what can run script itself (SVG)', async () => {
+    const base = `${crypto.randomUUID()}/${crypto.randomUUID()}/${crypto.randomUUID()}`
+    // Whatever type the object was stored with, it is read as the type of its key.
+    for (const [ext, type] of [
+      ['.png', 'text/html'],
+      ['.csv', 'text/csv'],
+      ['.svg', 'image/svg+xml'],
+    ]) {
+      const url = await storage.presignUpload(`${base}${ext}`, type, { expiresInSeconds: 600 })
+      const body =
+        ext === '.svg' ? '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' : PNG
+      expect((await fetch(url, { method: 'PUT', body, headers: { 'content-type': type } })).status).toBe(200)
+    }
+    const png = await storage.read(`${base}.png`)
+    expect(png?.kind).toBe('redirect')
+    const pngLink = new URL((png as { url: string }).url)
+    expect(pngLink.searchParams.get('response-content-type')).toBe('image/png')
+    expect(pngLink.searchParams.get('response-content-disposition')).toBe('inline')
+    const csv = new URL(((await storage.read(`${base}.csv`)) as { url: string }).url)
+    expect(csv.searchParams.get('response-content-disposition')).toBe('attachment')
+    const svg = await storage.read(`${base}.svg`)
+    expect(svg?.kind).toBe('stream')
+    expect(svg).toMatchObject({ contentType: 'image/svg+xml' })
+    const chunks: Buffer[] = []
+    for await (const chunk of (svg as { stream: AsyncIterable<Buffer> }).stream) chunks.push(chunk)
+    expect(Buffer.concat(chunks).toString()).toContain('<svg')
+  })
+
   it('binds the presigned PUT to its Content-Type, its length when given, and its key', async () => {
     const uploadUrl = await storage.presignUpload(key, 'image/png', {
       expiresInSeconds: 600,

@@ -7,6 +7,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import { Readable } from 'node:stream'
+import { canRunScript, dispositionOf, typeOfKey } from './content-types.ts'
 import type { ObjectRead, ObjectStorage, StoredObject } from './object-storage.ts'
 
 export type S3Settings = {
@@ -41,7 +43,12 @@ function isNotFound(error: unknown) {
 /**
  * An S3-compatible bucket (AWS S3, MinIO, R2, …): the browser PUTs to a presigned URL (the Content-Type,
  * and the length when known, are part of the signature); signed reads at /uploads/{key} redirect to a
- * presigned GET that lives a minute.
+ * presigned GET that lives a minute, with the type and disposition forced (ADR 131), except types that can
+ * run script (SVG, …), which the app streams itself with nosniff, as a download, in a sandbox.
+ *
+ * Presigned upload URLs cannot be made single-use by S3: they hold for UPLOAD_URL_SECONDS (15 minutes)
+ * and only for this key, type (and length when declared); a second PUT within that time replaces the
+ * object, still under the brewery's own unattached key, and an unattached key is swept after a day.
  */
 export function createS3Storage(settings: S3Settings): ObjectStorage & { client: S3Client } {
   const client = new S3Client({
@@ -85,10 +92,24 @@ export function createS3Storage(settings: S3Settings): ObjectStorage & { client:
     },
 
     async read(key): Promise<ObjectRead | null> {
-      if (!(await this.stat(key))) return null
-      const url = await getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), {
-        expiresIn: READ_REDIRECT_SECONDS,
+      const stored = await this.stat(key)
+      if (!stored) return null
+      // The type the server chose from the key, not whatever the bucket holds.
+      const contentType = typeOfKey(key)
+      if (canRunScript(contentType)) {
+        // Through the app, so that it carries nosniff and the sandbox (a bucket cannot send them).
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }))
+        const body = object.Body
+        if (!(body instanceof Readable)) throw new Error('The bucket answered without a body stream')
+        return { kind: 'stream', stream: body, size: object.ContentLength ?? stored.size, contentType }
+      }
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentType: contentType,
+        ResponseContentDisposition: dispositionOf(contentType),
       })
+      const url = await getSignedUrl(client, command, { expiresIn: READ_REDIRECT_SECONDS })
       return { kind: 'redirect', url }
     },
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  extraFieldProblem,
   HOP_ADDITION_TYPES,
   MASH_STEP_TYPES,
   MashStepSchema,
@@ -90,5 +91,24 @@ describe('withHopAdditionType', () => {
     ['Hop Back', null],
   ] as const)('%s gives time %j', (additionType, time) => {
     expect(withHopAdditionType(hop, additionType)).toEqual({ ...hop, additionType, time })
+  })
+})
+
+describe('extra fields of an ingredient', () => {
+  const known = new Set(['id', 'type'])
+  it('are bounded in depth, keys, text and size, naming the field, without recursion', () => {
+    let deep: unknown = 1
+    for (let i = 0; i < 100_000; i++) deep = { d: deep }
+    expect(extraFieldProblem({ id: 'x', type: 'grain', deep }, known)).toEqual({
+      key: 'deep',
+      message: 'Nested at most 4 levels deep',
+    })
+    expect(extraFieldProblem({ id: 'x', type: 'grain', ok: { a: { b: { c: [1] } } } }, known)).toBeNull()
+    expect(extraFieldProblem({ id: 'x', type: 'grain', long: 'x'.repeat(10_001) }, known)?.key).toBe('long')
+    const many = Object.fromEntries(Array.from({ length: 61 }, (_, i) => [`k${i}`, i]))
+    expect(extraFieldProblem(many, known)?.key).toBeNull()
+    expect(extraFieldProblem({ id: 'x', type: 'y', list: Array(40_000).fill(1) }, known)?.message).toBe(
+      'Extra fields of at most 32768 characters in all',
+    )
   })
 })

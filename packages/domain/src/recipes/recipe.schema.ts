@@ -41,6 +41,70 @@ const quantity = z.number().finite().min(0).max(1_000_000)
 export const CatalogueRefSchema = z.looseObject({ id: z.string().min(1).max(200), type: z.string().max(100) })
 export type CatalogueRef = z.infer<typeof CatalogueRefSchema>
 
+/**
+ * Bounds of the fields an ingredient carries beyond the ones checked here (catalogue fields, an imported
+ * file's own values; ADR 134): a line stays a line, not a store for arbitrary documents.
+ */
+export const EXTRA_FIELD_LIMITS = {
+  /** Keys in the whole ingredient, nested ones included. */
+  keys: 60,
+  /** Levels of objects and arrays inside one extra field (`{ a: { b: 1 } }` is 2). */
+  depth: 4,
+  /** Characters of one string. */
+  stringLength: 10_000,
+  /** Characters of all extra fields together, about their JSON size. */
+  totalSize: 32_768,
+}
+
+/**
+ * The first problem of the extra fields of `value` (those not in `known`), with the key it is under.
+ * Iterative and stopping at the depth limit, so no input can exhaust the stack.
+ */
+export function extraFieldProblem(
+  value: Record<string, unknown>,
+  known: ReadonlySet<string>,
+): { key: string | null; message: string } | null {
+  const { keys, depth, stringLength, totalSize } = EXTRA_FIELD_LIMITS
+  let keyCount = Object.keys(value).length
+  let size = 0
+  for (const [key, field] of Object.entries(value)) {
+    if (known.has(key)) continue
+    size += key.length
+    const stack: [unknown, number][] = [[field, 0]]
+    while (stack.length > 0) {
+      const [node, level] = stack.pop()!
+      if (typeof node === 'string') {
+        if (node.length > stringLength) return { key, message: `Text of at most ${stringLength} characters` }
+        size += node.length + 2
+      } else if (node !== null && typeof node === 'object') {
+        if (level + 1 > depth) return { key, message: `Nested at most ${depth} levels deep` }
+        const entries = Array.isArray(node) ? node.map((item) => ['', item] as const) : Object.entries(node)
+        if (!Array.isArray(node)) keyCount += entries.length
+        if (keyCount > keys) return { key: null, message: `At most ${keys} fields in one ingredient` }
+        for (const [name, item] of entries) {
+          size += name.length + 1
+          stack.push([item, level + 1])
+        }
+      } else {
+        size += String(node).length
+      }
+      if (size > totalSize) return { key, message: `Extra fields of at most ${totalSize} characters in all` }
+    }
+  }
+  if (keyCount > keys) return { key: null, message: `At most ${keys} fields in one ingredient` }
+  return null
+}
+
+/** The schema with its extra (unchecked) fields bounded; a problem is an issue naming the field. */
+function boundedExtras<T extends z.ZodObject>(schema: T): T {
+  const known = new Set(Object.keys(schema.shape))
+  return schema.superRefine((value, ctx) => {
+    const problem = extraFieldProblem(value, known)
+    if (problem)
+      ctx.addIssue({ code: 'custom', message: problem.message, path: problem.key ? [problem.key] : [] })
+  })
+}
+
 /** An ingredient amount: a number and a weight unit. */
 export const AmountSchema = z.object({ value: quantity, unit: z.enum(WEIGHT_UNITS) })
 export type Amount = z.infer<typeof AmountSchema>
@@ -64,21 +128,22 @@ export const MeasuredYeastSchema = z.object({ attenuation: attenuation.optional(
 
 export const GrainEntrySchema = z.object({
   id: z.uuid(),
-  ingredient: CatalogueRefSchema.extend({
-    extractFgMin: extractFgMin.optional(),
-    lovibond: lovibond.optional(),
-    measured: MeasuredGrainSchema.optional(),
-  }),
+  ingredient: boundedExtras(
+    CatalogueRefSchema.extend({
+      extractFgMin: extractFgMin.optional(),
+      lovibond: lovibond.optional(),
+      measured: MeasuredGrainSchema.optional(),
+    }),
+  ),
   amount: AmountSchema,
 })
 export type GrainEntry = z.infer<typeof GrainEntrySchema>
 
 export const HopEntrySchema = z.object({
   id: z.uuid(),
-  ingredient: CatalogueRefSchema.extend({
-    alphaAcids: alphaAcids.optional(),
-    measured: MeasuredHopSchema.optional(),
-  }),
+  ingredient: boundedExtras(
+    CatalogueRefSchema.extend({ alphaAcids: alphaAcids.optional(), measured: MeasuredHopSchema.optional() }),
+  ),
   amount: AmountSchema,
   additionType: z.enum(HOP_ADDITION_TYPES),
   time: z
@@ -90,7 +155,7 @@ export type HopEntry = z.infer<typeof HopEntrySchema>
 
 export const OtherEntrySchema = z.object({
   id: z.uuid(),
-  ingredient: CatalogueRefSchema.extend({ fermentable: z.boolean().optional() }),
+  ingredient: boundedExtras(CatalogueRefSchema.extend({ fermentable: z.boolean().optional() })),
   amount: AmountSchema,
   additionType: z.enum(OTHER_ADDITION_TYPES),
   additionTime: quantity.nullable().optional(),
@@ -131,7 +196,7 @@ export const RecipeSchema = z.object({
   hopsBill: z.array(HopEntrySchema).max(200),
   otherIngredients: z.array(OtherEntrySchema).max(200),
   process: z.array(MashStepSchema).max(100),
-  yeast: YeastRefSchema.nullable(),
+  yeast: boundedExtras(YeastRefSchema).nullable(),
   /** The style's id (styles/styles.ts), '' when none is chosen. */
   style: z.string().max(200).default(''),
   ibu: z.number().finite().min(0).default(0),

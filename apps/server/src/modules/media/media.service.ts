@@ -16,6 +16,8 @@ import { AppError } from '../../errors.ts'
 import { idempotent, requestHash, storedResponse } from '../../idempotency/idempotency.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import { UPLOAD_URL_SECONDS, type MediaStorage } from '../../storage/media-storage.ts'
+import { createUploadGrants } from '../../storage/upload-grants.ts'
+import { assertFileQuota } from '../shared/quotas.ts'
 import type { WriteContext } from '../products/products.service.ts'
 import { createMediaRepository, toProductFile, type MediaRepository } from './media.repository.ts'
 
@@ -39,6 +41,7 @@ export function createMediaService({
   realtime: Realtime | null
 }) {
   const repo = createMediaRepository(db)
+  const grants = createUploadGrants(db)
   const { storage } = media
 
   async function productExists(entityId: string, productId: string) {
@@ -113,11 +116,21 @@ export function createMediaService({
       await productExists(tenant.entityId, request.productId)
       assertCan(tenant, 'manageProducts')
       if (request.fileSize !== undefined && request.fileSize > media.maxBytes) tooLarge()
+      await assertFileQuota(db, tenant.entityId, request.productId, request.fileSize ?? 0)
       // The file name is a display name only: nothing of it reaches the key.
       const s3Key = `${tenant.entityId}/${request.productId}/${randomUUID()}${extensionOf(request.fileType)}`
       const uploadUrl = await storage.presignUpload(s3Key, request.fileType, {
         expiresInSeconds: UPLOAD_URL_SECONDS,
         ...(request.fileSize === undefined ? {} : { size: request.fileSize }),
+      })
+      // Recorded so that the URL is used once and the object is swept if never attached (ADR 131).
+      const expiresAt = new Date(Date.now() + UPLOAD_URL_SECONDS * 1000)
+      await grants.record({
+        s3Key,
+        entityId: tenant.entityId,
+        productId: request.productId,
+        contentType: request.fileType,
+        expiresAt,
       })
       return { uploadUrl, s3Key }
     },
@@ -142,6 +155,7 @@ export function createMediaService({
         await storage.delete(file.s3Key)
         tooLarge()
       }
+      await assertFileQuota(db, tenant.entityId, productId, stored.size)
       const response = await write(tenant, context, async (tx) => {
         if (await tx.taken(file.id, file.s3Key)) {
           throw new AppError('CONFLICT', `A file with id ${file.id} or this upload is already attached`)

@@ -1,8 +1,10 @@
 import { S3_KEY_PATTERN } from '@brewcommand/domain'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { AppError } from '../../errors.ts'
+import { dispositionOf } from '../../storage/content-types.ts'
 import { UploadTooLargeError } from '../../storage/local-disk-storage.ts'
 import type { MediaStorage } from '../../storage/media-storage.ts'
+import type { UploadGrants } from '../../storage/upload-grants.ts'
 import type { SignatureProblem } from '../../storage/url-signer.ts'
 
 type Query = { expires?: string; signature?: string; type?: string }
@@ -12,8 +14,7 @@ const LINK_MESSAGES: Record<SignatureProblem, string> = {
   invalid: 'This link is not valid.',
   expired: 'This link has expired.',
 }
-/** Types a browser may show inline; everything else is downloaded. */
-const INLINE = /^(image|video|audio)\//
+const USED_MESSAGE = 'This upload link was already used. Request a new upload to send another file.'
 
 function keyOf(params: unknown): string {
   const key = (params as { '*': string })['*']
@@ -30,14 +31,17 @@ function sandbox(reply: FastifyReply, contentType: string) {
     )
     .header('x-content-type-options', 'nosniff')
     .header('cross-origin-resource-policy', 'same-origin')
-    .header('content-disposition', INLINE.test(contentType) ? 'inline' : 'attachment')
+    .header('content-disposition', dispositionOf(contentType))
 }
 
 /**
  * `/uploads/{s3Key}` (spec 02 §2: media links are {host}/uploads/{s3Key}): signed reads, and on local disk
  * the signed upload PUT. Neither needs a bearer token: the signature is the permission.
  */
-export const uploadsRoutes: FastifyPluginAsync<{ media: MediaStorage }> = async (app, { media }) => {
+export const uploadsRoutes: FastifyPluginAsync<{ media: MediaStorage; grants: UploadGrants }> = async (
+  app,
+  { media, grants },
+) => {
   // The body of a PUT is the raw file: streamed to storage, never parsed or buffered.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', (_request, _payload, done) => done(null))
@@ -51,6 +55,7 @@ export const uploadsRoutes: FastifyPluginAsync<{ media: MediaStorage }> = async 
     if (!object) throw new AppError('NOT_FOUND', 'File not found.')
     const secondsLeft = Math.max(0, Number(query.expires) - Math.floor(Date.now() / 1000))
     reply.header('cache-control', `private, max-age=${Math.min(secondsLeft, 3600)}`)
+    reply.header('x-content-type-options', 'nosniff')
     if (object.kind === 'redirect') return reply.redirect(object.url, 302)
     sandbox(reply, object.contentType)
     return reply.type(object.contentType).header('content-length', object.size).send(object.stream)
@@ -64,6 +69,10 @@ export const uploadsRoutes: FastifyPluginAsync<{ media: MediaStorage }> = async 
     const declared = query.type ?? ''
     const problem = media.signer.verify({ method: 'PUT', key, contentType: declared }, query)
     if (problem) throw new AppError('FORBIDDEN', LINK_MESSAGES[problem])
+    // Single use (ADR 131): the first completed PUT uses the URL up; another is refused.
+    const state = await grants.state(key)
+    if (state === 'unknown') throw new AppError('FORBIDDEN', LINK_MESSAGES.invalid)
+    if (state === 'used') throw new AppError('CONFLICT', USED_MESSAGE)
     const sent = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
     if (sent !== declared) {
       throw new AppError(
@@ -82,7 +91,10 @@ export const uploadsRoutes: FastifyPluginAsync<{ media: MediaStorage }> = async 
       throw tooLarge
     }
     try {
-      const stored = await local.receive(key, request.raw, media.maxBytes)
+      const stored = await local.receive(key, request.raw, media.maxBytes, async () => {
+        // Two uploads racing on one URL: only the first to finish is kept.
+        if (!(await grants.consume(key))) throw new AppError('CONFLICT', USED_MESSAGE)
+      })
       return { data: { s3Key: key, size: stored.size } }
     } catch (error) {
       if (error instanceof UploadTooLargeError) {

@@ -15,6 +15,7 @@ import { idempotent, requestHash, storedResponse } from '../../idempotency/idemp
 import type { Realtime } from '../../realtime/realtime.ts'
 import { COLLECTIONS, type CollectionName, type ProductRepository } from './products.repository.ts'
 import { createRecipeChecker } from './recipe-checker.ts'
+import { assertProductQuota, assertRecipeQuota } from '../shared/quotas.ts'
 
 /** How a write was asked for: its idempotency key, the writer's socket and the request's fingerprint. */
 export type WriteContext = {
@@ -109,6 +110,7 @@ export function createProductService({
 
     async create(tenant: Tenant, sent: NewProductData, context: WriteContext) {
       assertCan(tenant, 'createProductWithRecipe')
+      await assertProductQuota(db, tenant.entityId)
       for (const recipe of sent.recipes) {
         if (recipe.productId !== sent.id) {
           throw new AppError('VALIDATION_FAILED', 'The recipe belongs to another product.', [
@@ -181,6 +183,7 @@ export function createProductService({
           { path: 'data.productId', message: 'Must be the product in the path' },
         ])
       }
+      if (isNew) await assertRecipeQuota(db, tenant.entityId, productId)
       // Stored with the figures calculated here, never the browser's (ADR 020).
       const recipe = await recipeChecker.prepare(sent)
       return write(

@@ -21,6 +21,7 @@ import type { Realtime } from '../../realtime/realtime.ts'
 import { invitationMessage } from './invitation-mail.ts'
 import type { TeamRepository } from './team.repository.ts'
 import type { UserProfile, UserRepository } from './users.repository.ts'
+import { assertMemberQuota } from '../shared/quotas.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -171,6 +172,7 @@ export function createTeamService({
       if (await repo.findPendingInvitationByEmail(entityId, email)) {
         throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyInvited(email))
       }
+      await assertMemberQuota(db, entityId)
       const { token, tokenHash } = newInvitationToken()
       let row: InvitationRow
       try {
