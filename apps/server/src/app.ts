@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { AppConfig } from './config.ts'
+import { fastifyTrustProxy, type AppConfig } from './config.ts'
 import type { Database } from './db/client.ts'
 import { AppError } from './errors.ts'
 import { registerIdentity } from './auth/identity.ts'
@@ -125,7 +125,7 @@ export async function buildApp({
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Request ids in every log line; a caller's X-Request-Id is kept when it looks like one.
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
@@ -174,7 +174,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
-    signInLimits: signInLimits ?? config.signInLimits,
+    signInLimits: { ...config.signInLimits, ...signInLimits },
     onEmailVerified: (accountId) => userService.markEmailVerified(accountId),
   })
   await app.register(systemRoutes, {

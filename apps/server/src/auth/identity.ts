@@ -21,7 +21,7 @@ export interface IdentityOptions {
   issuer: string
   clientId: string
   audience: string
-  trustProxy: boolean
+  trustProxy: false | number | string[]
   smtpUrl?: string | undefined
   mailFrom: string
   signInLimits?: SignInLimits

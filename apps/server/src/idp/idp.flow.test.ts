@@ -54,7 +54,6 @@ describe.each(TEST_DATABASES)('built-in identity provider on %s: code + PKCE flo
       userinfo_endpoint: `${settings.issuer}/oauth/userinfo`,
       end_session_endpoint: `${settings.issuer}/oauth/logout`,
       revocation_endpoint: `${settings.issuer}/oauth/revoke`,
-      introspection_endpoint: `${settings.issuer}/oauth/introspect`,
       code_challenge_methods_supported: ['S256'],
     })
     expect(discovery.scopes_supported).toEqual(

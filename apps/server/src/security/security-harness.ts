@@ -70,6 +70,8 @@ export async function startSecurityApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
+    // Every test request comes from 127.0.0.1; the sign-up limit itself is tested in src/idp.
+    SIGN_UP_MAX_PER_ADDRESS: '10000',
     ...options.env,
   })
   const routes: CapturedRoute[] = []

@@ -49,6 +49,8 @@ export async function createTestApp(options: {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
+    // Every test request comes from 127.0.0.1; the sign-up limit itself is tested in src/idp.
+    SIGN_UP_MAX_PER_ADDRESS: '10000',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'BrewCommand <no-reply@brew.test>' } : {}),
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,
