@@ -135,7 +135,7 @@ describe.each(TEST_DATABASES)('password reset and change at the built-in provide
       const { action, fields } = formFields(await page.text())
       expect(action).toBe('/idp/reset-password')
       const post = (password: string) =>
-        browser.postForm(absolute(action, link), { token: fields.token!, password })
+        browser.postForm(absolute(action, link), { token: fields.token, password })
 
       const weak = await post('short')
       expect(weak.status).toBe(400)
@@ -244,32 +244,32 @@ describe.each(TEST_DATABASES)('password reset and change at the built-in provide
       const me = await signUpAndSignIn(t.idp.settings, { email: newEmail() })
       const { fields } = await changeForm(me)
       const wrong = await postChange(me, {
-        csrf: fields.csrf!,
+        csrf: fields.csrf,
         currentPassword: 'not it 123',
         newPassword: NEW_PASSWORD,
       })
       expect(wrong.status).toBe(401)
       expect(await wrong.text()).toContain('The current password is not correct.')
       const weak = await postChange(me, {
-        csrf: fields.csrf!,
+        csrf: fields.csrf,
         currentPassword: PASSWORD,
         newPassword: 'qwertyuiop1',
       })
       expect(weak.status).toBe(400)
       expect(await weak.text()).toContain('on a list of common or breached passwords')
       const same = await postChange(me, {
-        csrf: fields.csrf!,
+        csrf: fields.csrf,
         currentPassword: PASSWORD,
         newPassword: PASSWORD,
       })
       expect(await same.text()).toContain('Choose a password that differs from the current one.')
-      const empty = await postChange(me, { csrf: fields.csrf! })
+      const empty = await postChange(me, { csrf: fields.csrf })
       expect(await empty.text()).toContain('Current password is required.')
       const noToken = await postChange(me, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })
       expect(noToken.status).toBe(403)
       const crossSite = await postChange(
         me,
-        { csrf: fields.csrf!, currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+        { csrf: fields.csrf, currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
         'https://evil.example',
       )
       expect(crossSite.status).toBe(403)
@@ -282,7 +282,7 @@ describe.each(TEST_DATABASES)('password reset and change at the built-in provide
       const elsewhere = await signIn(t.idp.settings, me.email, PASSWORD)
       const { fields } = await changeForm(me)
       const done = await postChange(me, {
-        csrf: fields.csrf!,
+        csrf: fields.csrf,
         currentPassword: PASSWORD,
         newPassword: NEW_PASSWORD,
       })
@@ -301,14 +301,14 @@ describe.each(TEST_DATABASES)('password reset and change at the built-in provide
       const { fields } = await changeForm(me)
       for (let i = 0; i < 5; i++) {
         const wrong = await postChange(me, {
-          csrf: fields.csrf!,
+          csrf: fields.csrf,
           currentPassword: `guess ${i} x`,
           newPassword: NEW_PASSWORD,
         })
         expect(wrong.status).toBe(401)
       }
       const limited = await postChange(me, {
-        csrf: fields.csrf!,
+        csrf: fields.csrf,
         currentPassword: PASSWORD,
         newPassword: NEW_PASSWORD,
       })

@@ -132,7 +132,7 @@ describe.each(TEST_DATABASES)('the built-in provider behind a proxy on %s', (kin
       // As the TLS proxy hands it on: plain http to the app.
       const response = await t.app.inject({
         method: 'GET',
-        url: `/idp/oauth/authorize?${query}`,
+        url: `/idp/oauth/authorize?${query.toString()}`,
         headers: { host: new URL(publicUrl).host, ...headers },
       })
       expect(response.statusCode).toBe(303)
