@@ -51,7 +51,7 @@ export type BuildAppOptions = {
   database: Database
   logger?: FastifyBaseLogger
   /** Failed sign-in limits of the built-in provider; overrides the configuration (tests tighten them). */
-  signInLimits?: SignInLimits
+  signInLimits?: Partial<SignInLimits>
   /** Sees every route as it is added (the security matrix reads the route table with it). */
   onRoute?: (route: RouteOptions) => void
   /** Where the Stripe SDK sends its calls (tests: a local server answering like Stripe's API). */

@@ -24,7 +24,7 @@ export interface IdentityOptions {
   trustProxy: false | number | string[]
   smtpUrl?: string | undefined
   mailFrom: string
-  signInLimits?: SignInLimits
+  signInLimits?: Partial<SignInLimits>
   /** Called when an account of the built-in provider verifies its email address. */
   onEmailVerified?: (accountId: string) => Promise<void>
 }

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { idpAttemptCounters } from '../db/schema/identity.ts'
 import { createTestDb, type TestDb } from '../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
-import { createAttemptLimiter } from './attempt-limiter.ts'
+import { createAttemptLimiter, storedAttemptKey } from './attempt-limiter.ts'
 
 describe.each(TEST_DATABASES)('attempt limiter on %s', (kind) => {
   const windowMs = 15 * 60_000
@@ -54,7 +54,10 @@ describe.each(TEST_DATABASES)('attempt limiter on %s', (kind) => {
     const k = key('window', 1)
     expect(await limiter.reserve([k])).toBe(0)
     expect(await limiter.reserve([k])).toBeGreaterThan(0)
-    await testDb.db.update(idpAttemptCounters).set({ windowStartedAt: sql`now() - interval '16 minutes'` })
+    await testDb.db
+      .update(idpAttemptCounters)
+      .set({ windowStartedAt: sql`now() - interval '16 minutes'` })
+      .where(eq(idpAttemptCounters.key, storedAttemptKey(k.key)))
     expect(await limiter.reserve([k])).toBe(0)
   })
 

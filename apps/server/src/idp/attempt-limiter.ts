@@ -30,12 +30,16 @@ export interface AttemptLimiter {
 const PRUNE_EVERY_MS = 10 * 60 * 1000
 
 /** The stored key: a SHA-256, so the table holds no address or email. */
-function digest(key: string): string {
-  return createHash('sha256').update(key).digest('base64url')
+export function storedAttemptKey(key: string, namespace = ''): string {
+  return createHash('sha256').update(`${namespace}${key}`).digest('base64url')
 }
 
-export function createAttemptLimiter(db: Db, options: { windowMs: number }): AttemptLimiter {
+export function createAttemptLimiter(
+  db: Db,
+  options: { windowMs: number; namespace?: string },
+): AttemptLimiter {
   const { windowMs } = options
+  const digest = (key: string) => storedAttemptKey(key, options.namespace)
   const windowStart = sql`now() - (${windowMs}::integer * interval '1 millisecond')`
   const t = idpAttemptCounters
   let lastPrune = 0

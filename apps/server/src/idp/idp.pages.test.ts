@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { accounts, emailVerificationTokens, idpAttemptCounters } from '../db/schema/identity.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accounts, emailVerificationTokens } from '../db/schema/identity.ts'
 import { firstLink, readOutbox } from '../mail/testing.ts'
 import { startSmtpServer } from '../mail/testing-smtp.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
@@ -55,11 +55,6 @@ describe.each(TEST_DATABASES)('the built-in provider on %s', (kind) => {
   afterAll(async () => {
     for (const t of apps) await t.app.close()
     await testDb?.client.close()
-  })
-
-  // The limits count in the database, shared by every app of this file: each test starts from none.
-  beforeEach(async () => {
-    await testDb.db.delete(idpAttemptCounters)
   })
 
   describe('Sign in and Create account pages', () => {
@@ -292,8 +287,15 @@ describe.each(TEST_DATABASES)('the built-in provider on %s', (kind) => {
 
   describe('failed sign-ins raced in parallel', () => {
     it('compares at most 5 guesses per account however many arrive at once (100 in parallel, two instances)', async () => {
-      const first = await startApp()
-      const second = await startApp()
+      // Two instances on one database: the same counters (one namespace).
+      const limits = {
+        maxFailuresPerAddress: 1000,
+        maxFailuresPerAccount: 5,
+        windowMs: 15 * 60_000,
+        namespace: randomUUID(),
+      }
+      const first = await startApp(limits)
+      const second = await startApp(limits)
       const email = newEmail()
       await signUp(first, { givenName: 'Rex', familyName: 'Race', email, password: PASSWORD })
       // Open 100 sign-in pages first, then post all 100 wrong guesses at once, half to each instance.
@@ -418,8 +420,15 @@ describe.each(TEST_DATABASES)('the built-in provider on %s', (kind) => {
 
   describe('signing key and cookie keys', () => {
     it('are created once and reused by the next start', async () => {
-      const first = await startApp()
-      const second = await startApp()
+      // Two instances on one database: the same counters (one namespace).
+      const limits = {
+        maxFailuresPerAddress: 1000,
+        maxFailuresPerAccount: 5,
+        windowMs: 15 * 60_000,
+        namespace: randomUUID(),
+      }
+      const first = await startApp(limits)
+      const second = await startApp(limits)
       expect(second.idp.keys.publicJwks).toEqual(first.idp.keys.publicJwks)
       expect(second.idp.keys.cookieKeys).toEqual(first.idp.keys.cookieKeys)
       const jwks = (await (await fetch(`${first.idp.settings.issuer}/oauth/jwks`)).json()) as {

@@ -2,8 +2,8 @@
 // the current password) at the built-in provider; both end the person's other sessions.
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { accounts, idpAttemptCounters, oidcPayloads, passwordResetTokens } from '../db/schema/identity.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accounts, oidcPayloads, passwordResetTokens } from '../db/schema/identity.ts'
 import { readOutbox } from '../mail/testing.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
@@ -27,6 +27,7 @@ describe.each(TEST_DATABASES)('password reset and change at the built-in provide
   let testDb: TestDb
   let t: TestApp
   let issuer: string
+  const apps: TestApp[] = []
 
   beforeAll(async () => {
     testDb = await createTestDb(kind)
@@ -34,23 +35,15 @@ describe.each(TEST_DATABASES)('password reset and change at the built-in provide
     t = await createTestApp({
       db: testDb,
       publicUrl: `http://127.0.0.1:${port}`,
-      limits: {
-        maxFailuresPerAddress: 1000,
-        maxFailuresPerAccount: 5,
-        // One sign-up and ten reset requests fit; the limit test expects the twelfth refused.
-        maxAccountRequestsPerAddress: 11,
-        windowMs: 15 * 60_000,
-      },
+      limits: { maxFailuresPerAddress: 1000, maxFailuresPerAccount: 5, windowMs: 15 * 60_000 },
     })
     await t.app.listen({ port, host: '127.0.0.1' })
     issuer = t.idp.settings.issuer
   })
   afterAll(async () => {
+    for (const other of apps) await other.app.close()
     await t?.app.close()
     await testDb?.client.close()
-  })
-  beforeEach(async () => {
-    await testDb.db.delete(idpAttemptCounters)
   })
 
   const refresh = (signedIn: SignedIn) =>
@@ -69,8 +62,8 @@ describe.each(TEST_DATABASES)('password reset and change at the built-in provide
       )
   }
 
-  async function forgot(email: string, browser = new Browser()) {
-    const response = await browser.postForm(`${issuer}/forgot-password`, { email })
+  async function forgot(email: string, browser = new Browser(), at = issuer) {
+    const response = await browser.postForm(`${at}/forgot-password`, { email })
     return { response, html: await response.text() }
   }
 
@@ -186,14 +179,24 @@ describe.each(TEST_DATABASES)('password reset and change at the built-in provide
     })
 
     it('limits reset requests per address (429) and reset mails per account (at most 3, answered alike)', async () => {
-      const { email } = await signUpAndSignIn(t.idp.settings, { email: newEmail() })
-      for (let i = 0; i < 5; i++) expect((await forgot(email)).response.status).toBe(200)
-      const mails = (await readOutbox(t.outboxDir, email)).filter(
+      // An app of its own: one sign-up and ten reset requests fit, the twelfth is refused.
+      const port = await freePort()
+      const own = await createTestApp({
+        db: testDb,
+        publicUrl: `http://127.0.0.1:${port}`,
+        limits: { maxAccountRequestsPerAddress: 11 },
+      })
+      apps.push(own)
+      await own.app.listen({ port, host: '127.0.0.1' })
+      const at = own.idp.settings.issuer
+      const { email } = await signUpAndSignIn(own.idp.settings, { email: newEmail() })
+      for (let i = 0; i < 5; i++) expect((await forgot(email, new Browser(), at)).response.status).toBe(200)
+      const mails = (await readOutbox(own.outboxDir, email)).filter(
         (m) => m.subject === 'Reset your BrewCommand password',
       )
       expect(mails).toHaveLength(3)
-      for (let i = 0; i < 5; i++) await forgot(newEmail())
-      const limited = await forgot(newEmail())
+      for (let i = 0; i < 5; i++) await forgot(newEmail(), new Browser(), at)
+      const limited = await forgot(newEmail(), new Browser(), at)
       expect(limited.response.status).toBe(429)
       expect(limited.html).toContain('Too many requests from this address.')
     })

@@ -1,8 +1,7 @@
 // The built-in provider behind a proxy: which client address its limits see (TRUST_PROXY), whose
 // guesses lock what (decision 111), and Secure cookies when PUBLIC_URL is https (decision 113).
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { idpAttemptCounters } from '../db/schema/identity.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
 import type { SignInLimits } from './idp.ts'
@@ -16,7 +15,7 @@ describe.each(TEST_DATABASES)('the built-in provider behind a proxy on %s', (kin
   let testDb: TestDb
   const apps: TestApp[] = []
 
-  async function startApp(env: Record<string, string>, limits?: SignInLimits) {
+  async function startApp(env: Record<string, string>, limits?: Partial<SignInLimits>) {
     const port = await freePort()
     const t = await createTestApp({
       db: testDb,
@@ -35,9 +34,6 @@ describe.each(TEST_DATABASES)('the built-in provider behind a proxy on %s', (kin
   afterAll(async () => {
     for (const t of apps) await t.app.close()
     await testDb?.client.close()
-  })
-  beforeEach(async () => {
-    await testDb.db.delete(idpAttemptCounters)
   })
 
   /** A sign-in as it arrives from the proxy: X-Forwarded-For as the client and the proxy wrote it. */

@@ -18,6 +18,11 @@ export interface SignInLimits {
   /** Sign-ups and password-reset requests allowed per client address in the window. */
   maxAccountRequestsPerAddress?: number
   windowMs: number
+  /**
+   * Prefix of the limiter's keys. Empty in production; tests give each app its own, because one
+   * PostgreSQL test database is shared by every test file running at once.
+   */
+  namespace?: string
 }
 
 export const DEFAULT_SIGN_IN_LIMITS: Required<SignInLimits> = {
@@ -26,6 +31,7 @@ export const DEFAULT_SIGN_IN_LIMITS: Required<SignInLimits> = {
   maxFailuresPerAccountTotal: 50,
   maxAccountRequestsPerAddress: 10,
   windowMs: 15 * 60 * 1000,
+  namespace: '',
 }
 
 export interface BuiltInIdp {
@@ -41,7 +47,7 @@ export interface BuiltInIdpOptions {
   db: Db
   settings: IdpSettings
   mailer: Mailer
-  limits?: SignInLimits
+  limits?: Partial<SignInLimits>
   onEmailVerified?: (accountId: string) => Promise<void>
   logError?: (error: unknown, message: string) => void
 }
@@ -59,7 +65,7 @@ export async function createBuiltInIdp(options: BuiltInIdpOptions): Promise<Buil
     resetPasswordUrl: `${settings.issuer}/reset-password`,
     forgotPasswordUrl: `${settings.issuer}/forgot-password`,
     signInUrl: `${settings.publicUrl}/`,
-    limiter: createAttemptLimiter(db, { windowMs: limits.windowMs }),
+    limiter: createAttemptLimiter(db, { windowMs: limits.windowMs, namespace: limits.namespace }),
     limits,
     ...(options.onEmailVerified ? { onEmailVerified: options.onEmailVerified } : {}),
     ...(options.logError ? { logError: options.logError } : {}),

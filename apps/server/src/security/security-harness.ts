@@ -87,7 +87,14 @@ export async function startSecurityApp(
       })
     }
   }
-  const app = await buildApp({ ...options.build, config, database: testDb.database, onRoute })
+  const app = await buildApp({
+    // The provider's attempt counters of this app alone (a PostgreSQL test database is shared).
+    signInLimits: { namespace: crypto.randomUUID() },
+    ...options.build,
+    config,
+    database: testDb.database,
+    onRoute,
+  })
   options.beforeReady?.(app, testDb)
   await app.ready()
   return {
