@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { closed, createAccountThroughSignInPopup, fillCreateAccount, newAccount } from './support/auth.ts'
+import { latestMailTo } from './support/outbox.ts'
 import { finishOnboarding, onboardNewBrewery } from './support/onboarding.ts'
 import { freePort, startServer } from './support/server.ts'
 import { expectAccessible } from './support/accessibility.ts'
@@ -144,6 +145,83 @@ test.describe('identity and the secure shell', () => {
     await expect(
       page.getByRole('heading', { name: 'The command center for your craft brewery' }),
     ).toBeVisible()
+  })
+
+  test('a person changes their password from the avatar menu, forgets it and resets it through the mailed link', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000)
+    const account = await onboardNewBrewery(page, 'Rosa')
+
+    // Change password: the avatar menu leads to the provider's page; the current password is required.
+    const changed = `Kettle-${Date.now().toString(36)}-Whirlpool`
+    await page.getByRole('button', { name: 'Rosa Lovelace' }).click()
+    await page.getByRole('menuitem', { name: 'Change password' }).click()
+    await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible()
+    await page.getByLabel('Current password').fill('not my password 1')
+    await page.getByLabel('New password').fill(changed)
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await expect(page.getByText('The current password is not correct.')).toBeVisible()
+    await page.getByLabel('Current password').fill(account.password)
+    await page.getByLabel('New password').fill(changed)
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible()
+
+    // Back in the app (this session stays signed in), then out.
+    await page.getByRole('link', { name: 'Go to BrewCommand' }).click()
+    await page.goto('/secure')
+    await page.getByRole('button', { name: 'Rosa Lovelace' }).click()
+    await page.getByRole('menuitem', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/$/)
+
+    // Forgot password?: from the Sign in popup to a mailed, single-use link.
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign In' }).click(),
+    ])
+    await popup.getByRole('link', { name: 'Forgot password?' }).click()
+    await expect(popup.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible()
+    await popup.getByLabel('Email').fill(account.email)
+    await popup.getByRole('button', { name: 'Send reset link' }).click()
+    await expect(popup.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+    await popup.close()
+
+    let link = ''
+    await expect(async () => {
+      link = /http\S+\/idp\/reset-password\?token=[\w-]+/.exec(await latestMailTo(account.email))?.[0] ?? ''
+      expect(link).not.toBe('')
+    }).toPass({ timeout: 10_000 })
+    const mailPage = await context.newPage()
+    await mailPage.goto(link)
+    await expect(mailPage.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+    await mailPage.getByLabel('New password').fill('password123')
+    await mailPage.getByRole('button', { name: 'Set new password' }).click()
+    await expect(mailPage.getByText('on a list of common or breached passwords')).toBeVisible()
+    const reset = `Mash-${Date.now().toString(36)}-Sparge`
+    await mailPage.getByLabel('New password').fill(reset)
+    await mailPage.getByRole('button', { name: 'Set new password' }).click()
+    await expect(mailPage.getByRole('heading', { name: 'Password changed' })).toBeVisible()
+    // The link works once.
+    await mailPage.goto(link)
+    await expect(mailPage.getByText('This password reset link has already been used.')).toBeVisible()
+    await mailPage.close()
+
+    // Sign in with the new password.
+    const [signIn] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign In' }).click(),
+    ])
+    await expect(signIn.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    await signIn.getByLabel('Email').fill(account.email)
+    await signIn.getByLabel('Password').fill(changed)
+    await signIn.getByRole('button', { name: 'Sign in' }).click()
+    await expect(signIn.getByText('Incorrect email or password.')).toBeVisible()
+    await signIn.getByLabel('Password').fill(reset)
+    await signIn.getByRole('button', { name: 'Sign in' }).click()
+    await closed(signIn)
+    await page.goto('/secure')
+    await expect(page.getByRole('heading', { name: 'Welcome, Rosa' })).toBeVisible()
   })
 
   test('a restart of the server keeps the user signed in', async ({ browser }) => {

@@ -64,6 +64,7 @@ export function serverEnv({
     LOG_LEVEL: 'warn',
     // Every e2e request comes from 127.0.0.1; the limit itself is proven by the integration tests.
     CONTACTS_RATE_LIMIT_PER_MINUTE: '1000',
+    SIGN_UP_MAX_PER_ADDRESS: '1000',
   }
 }
 

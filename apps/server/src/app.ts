@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { AppConfig } from './config.ts'
+import { fastifyTrustProxy, type AppConfig } from './config.ts'
 import type { Database } from './db/client.ts'
 import { AppError } from './errors.ts'
 import { registerIdentity } from './auth/identity.ts'
@@ -56,7 +56,7 @@ export type BuildAppOptions = {
   database: Database
   logger?: FastifyBaseLogger
   /** Failed sign-in limits of the built-in provider; overrides the configuration (tests tighten them). */
-  signInLimits?: SignInLimits
+  signInLimits?: Partial<SignInLimits>
   /** Sees every route as it is added (the security matrix reads the route table with it). */
   onRoute?: (route: RouteOptions) => void
   /** Where the Stripe SDK sends its calls (tests: a local server answering like Stripe's API). */
@@ -134,7 +134,7 @@ export async function buildApp({
       ? { loggerInstance: logger.child({}, { serializers }) }
       : { logger: { level: config.logLevel, serializers } }),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Request ids in every log line; a caller's X-Request-Id is kept when it is 1–64 plain characters.
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -205,7 +205,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
-    signInLimits: signInLimits ?? config.signInLimits,
+    signInLimits: { ...config.signInLimits, ...signInLimits },
     onEmailVerified: (accountId) => userService.markEmailVerified(accountId),
   })
   await app.register(systemRoutes, {

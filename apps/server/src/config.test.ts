@@ -53,15 +53,48 @@ describe('loadConfig', () => {
     expect(loadConfig({}).signInLimits).toEqual({
       maxFailuresPerAddress: 20,
       maxFailuresPerAccount: 5,
+      maxFailuresPerAccountTotal: 50,
+      maxAccountRequestsPerAddress: 10,
       windowMs: 15 * 60_000,
     })
     expect(
       loadConfig({
         SIGN_IN_MAX_FAILURES_PER_ADDRESS: '100',
         SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3',
+        SIGN_IN_MAX_FAILURES_PER_ACCOUNT_TOTAL: '30',
+        SIGN_UP_MAX_PER_ADDRESS: '4',
         SIGN_IN_WINDOW_MINUTES: '60',
       }).signInLimits,
-    ).toEqual({ maxFailuresPerAddress: 100, maxFailuresPerAccount: 3, windowMs: 60 * 60_000 })
+    ).toEqual({
+      maxFailuresPerAddress: 100,
+      maxFailuresPerAccount: 3,
+      maxFailuresPerAccountTotal: 30,
+      maxAccountRequestsPerAddress: 4,
+      windowMs: 60 * 60_000,
+    })
+  })
+
+  it('reads TRUST_PROXY as false, a hop count or a list of proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+      'fd00::/8',
+    ])
+  })
+
+  it.each([
+    ['true', /TRUST_PROXY: true would trust every X-Forwarded-For hop/],
+    ['11', /TRUST_PROXY: must be at most 10 proxy hops/],
+    ['10.0.0.0/33', /TRUST_PROXY: must be false, a number .* not an address: "10.0.0.0\/33"/],
+    ['loadbalancer.local', /not an address: "loadbalancer.local"/],
+    ['10.0.0.1,', /not an address: ""/],
+  ])('refuses TRUST_PROXY=%s with a clear start-up message', (value, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message)
   })
 
   it.each([
@@ -75,6 +108,7 @@ describe('loadConfig', () => {
     [{ OIDC_ISSUER: 'not a url' }, 'OIDC_ISSUER'],
     [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
     [{ SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '0' }, 'SIGN_IN_MAX_FAILURES_PER_ACCOUNT'],
+    [{ SIGN_UP_MAX_PER_ADDRESS: '0' }, 'SIGN_UP_MAX_PER_ADDRESS'],
     [{ SIGN_IN_WINDOW_MINUTES: '2000' }, 'SIGN_IN_WINDOW_MINUTES'],
   ])('refuses %j, naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -9,6 +10,47 @@ const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 const boolean = z
   .enum(['true', 'false', '1', '0'], 'must be true or false')
   .transform((v) => v === 'true' || v === '1')
+
+/** One proxy address or CIDR range, IPv4 or IPv6. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/')
+  const version = isIP(address)
+  if (!version || rest.length) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
+}
+
+/**
+ * Which proxies in front of the server are trusted for X-Forwarded-* (decision 113): `false`, a hop
+ * count, or a list of proxy addresses/CIDR ranges. `true` (every hop) is refused: a client could then
+ * choose the address every per-address limit sees.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === 'false') return false
+    if (value === 'true')
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true would trust every X-Forwarded-For hop, so a client could choose its own address; set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,192.168.1.5)',
+      })
+    else if (/^\d+$/.test(value)) {
+      const hops = Number(value)
+      if (hops <= 10) return hops === 0 ? false : hops
+      ctx.addIssue({ code: 'custom', message: 'must be at most 10 proxy hops' })
+    } else {
+      const entries = value.split(',').map((entry) => entry.trim())
+      const bad = entries.filter((entry) => !isAddressOrRange(entry))
+      if (!bad.length) return entries
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges; not an address: ${bad.map((entry) => JSON.stringify(entry.slice(0, 60))).join(', ')}`,
+      })
+    }
+    return z.NEVER
+  })
 
 const stripeKey = (pattern: RegExp, message: string) => z.string().trim().regex(pattern, message).optional()
 
@@ -50,10 +92,10 @@ export const CONFIG_VARIABLES = {
     about: 'newsletter sign-ups accepted per minute from one address (then 429)',
   },
   TRUST_PROXY: {
-    schema: boolean.default(false),
+    schema: trustProxy.default(false),
     default: 'false',
     about:
-      'trust X-Forwarded-* headers (set when behind a load balancer, so rate limits see client addresses)',
+      'the proxies whose X-Forwarded-* headers are trusted, so rate limits see client addresses: the number of proxy hops in front of the server (e.g. `1` for one load balancer) or a comma-separated list of proxy addresses/CIDR ranges (e.g. `10.0.0.0/8`); `true` (every hop) is refused',
   },
   OIDC_ISSUER: {
     schema: url.optional(),
@@ -85,18 +127,30 @@ export const CONFIG_VARIABLES = {
     schema: positiveInt.default(20),
     default: '20',
     about:
-      'failed sign-ins at the built-in provider allowed from one client address per window (then 429); counted per instance',
+      'failed sign-ins at the built-in provider allowed from one client address per window (then 429); counted in the database, shared by all instances',
   },
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: {
     schema: positiveInt.default(5),
     default: '5',
     about:
-      'failed sign-ins allowed for one account per window; then the account is locked until the window has passed',
+      'failed sign-ins allowed for one account from one client address per window; then that address may not try this account until the window has passed (its owner elsewhere still can)',
+  },
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT_TOTAL: {
+    schema: positiveInt.default(50),
+    default: '50',
+    about:
+      'failed sign-ins allowed for one account from all addresses together per window (a distributed attack); then the account is locked until the window has passed or its password is reset',
+  },
+  SIGN_UP_MAX_PER_ADDRESS: {
+    schema: positiveInt.default(10),
+    default: '10',
+    about:
+      'sign-ups and password-reset requests at the built-in provider accepted from one client address per window (then 429)',
   },
   SIGN_IN_WINDOW_MINUTES: {
     schema: positiveInt.max(24 * 60, 'must be at most 1440').default(15),
     default: '15',
-    about: 'the window, in minutes, of the two sign-in limits above',
+    about: 'the window, in minutes, of the sign-in and sign-up limits above',
   },
   REDIS_URL: {
     schema: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
@@ -200,13 +254,20 @@ export type AppConfig = {
   logLevel: Raw['LOG_LEVEL']
   bodyLimitBytes: number
   contactsRateLimitPerMinute: number
-  trustProxy: boolean
+  /** Fastify's `trustProxy`: false, a hop count or proxy addresses/CIDR ranges. */
+  trustProxy: false | number | string[]
   webDist: string
   oidc: { issuer: string; clientId: string; audience: string; isBuiltIn: boolean }
   smtpUrl: string | undefined
   mailFrom: string
   /** Failed sign-ins the built-in provider allows in a sliding window. */
-  signInLimits: { maxFailuresPerAddress: number; maxFailuresPerAccount: number; windowMs: number }
+  signInLimits: {
+    maxFailuresPerAddress: number
+    maxFailuresPerAccount: number
+    maxFailuresPerAccountTotal: number
+    maxAccountRequestsPerAddress: number
+    windowMs: number
+  }
   redisUrl: string | undefined
   /** Largest media upload in bytes. */
   uploadMaxBytes: number
@@ -341,6 +402,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signInLimits: {
       maxFailuresPerAddress: raw.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
       maxFailuresPerAccount: raw.SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAccountTotal: raw.SIGN_IN_MAX_FAILURES_PER_ACCOUNT_TOTAL,
+      maxAccountRequestsPerAddress: raw.SIGN_UP_MAX_PER_ADDRESS,
       windowMs: raw.SIGN_IN_WINDOW_MINUTES * 60_000,
     },
     redisUrl: raw.REDIS_URL,
@@ -351,6 +414,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadTimeoutMs: raw.UPLOAD_TIMEOUT_SECONDS * 1000,
     jobPollSeconds: raw.JOB_POLL_SECONDS,
   }
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. Fastify 5 trusts no hop at all for a bare number, so a hop count
+ * becomes a function trusting that many hops nearest the server (as proxy-addr counts them: 0 is the
+ * connecting peer). The client address is then the first one not trusted, counted from the server.
+ */
+export function fastifyTrustProxy(
+  value: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value
+  return value
 }
 
 /** The README's configuration table, as Markdown. */

@@ -21,10 +21,10 @@ export interface IdentityOptions {
   issuer: string
   clientId: string
   audience: string
-  trustProxy: boolean
+  trustProxy: false | number | string[]
   smtpUrl?: string | undefined
   mailFrom: string
-  signInLimits?: SignInLimits
+  signInLimits?: Partial<SignInLimits>
   /** Called when an account of the built-in provider verifies its email address. */
   onEmailVerified?: (accountId: string) => Promise<void>
 }

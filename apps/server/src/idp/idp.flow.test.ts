@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
 import { firstLink, readOutbox } from '../mail/testing.ts'
@@ -54,7 +54,6 @@ describe.each(TEST_DATABASES)('built-in identity provider on %s: code + PKCE flo
       userinfo_endpoint: `${settings.issuer}/oauth/userinfo`,
       end_session_endpoint: `${settings.issuer}/oauth/logout`,
       revocation_endpoint: `${settings.issuer}/oauth/revoke`,
-      introspection_endpoint: `${settings.issuer}/oauth/introspect`,
       code_challenge_methods_supported: ['S256'],
     })
     expect(discovery.scopes_supported).toEqual(
@@ -226,6 +225,28 @@ describe.each(TEST_DATABASES)('built-in identity provider on %s: code + PKCE flo
     const { interactionUrl } = await startAuthorization(browser, settings)
     const signIn = await (await browser.request(interactionUrl)).text()
     expect(signIn).toContain('<h1>Sign in</h1>')
+  })
+
+  it('refuses the access token of the ended session within 10 minutes (+ 60 s clock tolerance) of its issue', async () => {
+    const { iat, exp } = decodeJwt(tokens.access_token)
+    expect(exp! - iat!).toBe(10 * 60)
+    const call = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/private',
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      })
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      // Not checked against the session (decision 114): still accepted just before it expires…
+      vi.setSystemTime((exp! - 1) * 1000)
+      expect((await call()).statusCode).toBe(200)
+      // …and refused once its lifetime and the API's clock tolerance have passed.
+      vi.setSystemTime((exp! + 61) * 1000)
+      expect((await call()).statusCode).toBe(401)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('returns to the app from the end-session endpoint also when already signed out', async () => {

@@ -135,19 +135,40 @@ describe.each(TEST_DATABASES)('the built-in provider on %s', (kind) => {
       expect(html).not.toContain('value="short"')
     })
 
-    it('refuses a second account for the same email, whatever its case', async () => {
+    it('answers a sign-up for a registered address, whatever its case, without saying so, and mails its owner', async () => {
       const email = newEmail()
       expect(
         (await signUp(t, { givenName: 'Ann', familyName: 'Ale', email, password: PASSWORD })).response.status,
       ).toBe(303)
       const { response, html } = await signUp(t, {
-        givenName: 'Ann',
-        familyName: 'Ale',
+        givenName: 'Mallory',
+        familyName: 'Probe',
         email: email.toUpperCase(),
-        password: PASSWORD,
+        password: 'another pass 99',
       })
-      expect(response.status).toBe(409)
-      expect(html).toContain('An account with this email already exists. Sign in instead.')
+      expect(response.status).toBe(200)
+      expect(html).toContain('Check your email')
+      expect(html).not.toMatch(/already|exists/i)
+      const rows = await testDb.db.select().from(accounts).where(eq(accounts.email, email))
+      expect(rows).toHaveLength(1)
+      expect(rows[0].givenName).toBe('Ann')
+      const mails = await readOutbox(t.outboxDir, email)
+      const notice = mails.find((mail) => mail.subject.startsWith('Someone tried to create'))
+      expect(notice?.text).toContain('/idp/forgot-password')
+      // The old password still works; the prober's does not.
+      expect((await signIn(t, email, PASSWORD)).response.status).toBe(303)
+      expect((await signIn(t, email, 'another pass 99')).response.status).toBe(401)
+    })
+
+    it('refuses a common or breached password with its own message', async () => {
+      const { response, html } = await signUp(t, {
+        givenName: 'Cy',
+        familyName: 'Common',
+        email: newEmail(),
+        password: 'Password123',
+      })
+      expect(response.status).toBe(400)
+      expect(html).toContain('This password is on a list of common or breached passwords')
     })
 
     it('gives the same message for a wrong password and an unknown email', async () => {
@@ -233,6 +254,63 @@ describe.each(TEST_DATABASES)('the built-in provider on %s', (kind) => {
       expect(limited.response.status).toBe(429)
       expect(limited.html).toContain('Too many sign-in attempts. Try again in 15 minutes.')
     })
+  })
+
+  describe('sign-up rate limit per client address', () => {
+    it('answers 429 after SIGN_UP_MAX_PER_ADDRESS sign-ups from one address, new or registered', async () => {
+      const t = await startApp({
+        maxFailuresPerAddress: 1000,
+        maxFailuresPerAccount: 5,
+        maxAccountRequestsPerAddress: 3,
+        windowMs: 15 * 60_000,
+      })
+      const taken = newEmail()
+      for (const email of [taken, newEmail(), taken]) {
+        const { response } = await signUp(t, {
+          givenName: 'Rae',
+          familyName: 'Rate',
+          email,
+          password: PASSWORD,
+        })
+        expect(response.status).toBeLessThan(400)
+      }
+      const limited = await signUp(t, {
+        givenName: 'Rae',
+        familyName: 'Rate',
+        email: newEmail(),
+        password: PASSWORD,
+      })
+      expect(limited.response.status).toBe(429)
+      expect(limited.html).toContain('Too many requests from this address. Try again in 15 minutes.')
+    })
+  })
+
+  describe('failed sign-ins raced in parallel', () => {
+    it('compares at most 5 guesses per account however many arrive at once (100 in parallel, two instances)', async () => {
+      // Two instances on one database: the same counters (one namespace).
+      const limits = {
+        maxFailuresPerAddress: 1000,
+        maxFailuresPerAccount: 5,
+        windowMs: 15 * 60_000,
+        namespace: randomUUID(),
+      }
+      const first = await startApp(limits)
+      const second = await startApp(limits)
+      const email = newEmail()
+      await signUp(first, { givenName: 'Rex', familyName: 'Race', email, password: PASSWORD })
+      // Open 100 sign-in pages first, then post all 100 wrong guesses at once, half to each instance.
+      const pages = await Promise.all(
+        Array.from({ length: 100 }, async (_, i) => openInteraction(i % 2 ? first : second)),
+      )
+      const answers = await Promise.all(
+        pages.map(({ browser, interactionUrl }, i) =>
+          browser.postForm(interactionUrl, { email, password: `wrong guess ${i}` }),
+        ),
+      )
+      const statuses = answers.map((answer) => answer.status)
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5)
+      expect(statuses.filter((status) => status === 429)).toHaveLength(95)
+    }, 120_000)
   })
 
   describe('email verification', () => {
@@ -342,8 +420,15 @@ describe.each(TEST_DATABASES)('the built-in provider on %s', (kind) => {
 
   describe('signing key and cookie keys', () => {
     it('are created once and reused by the next start', async () => {
-      const first = await startApp()
-      const second = await startApp()
+      // Two instances on one database: the same counters (one namespace).
+      const limits = {
+        maxFailuresPerAddress: 1000,
+        maxFailuresPerAccount: 5,
+        windowMs: 15 * 60_000,
+        namespace: randomUUID(),
+      }
+      const first = await startApp(limits)
+      const second = await startApp(limits)
       expect(second.idp.keys.publicJwks).toEqual(first.idp.keys.publicJwks)
       expect(second.idp.keys.cookieKeys).toEqual(first.idp.keys.cookieKeys)
       const jwks = (await (await fetch(`${first.idp.settings.issuer}/oauth/jwks`)).json()) as {

@@ -1,15 +1,24 @@
 import { readFile } from 'node:fs/promises'
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import { join } from 'node:path'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify'
-import type { InteractionResults } from 'oidc-provider'
+import type { InteractionResults, KoaContextWithOIDC } from 'oidc-provider'
 import type { BuiltInIdp } from './idp.ts'
 import { idpSecurityHeaders, setRawHeaders } from './security-headers.ts'
-import { messagePage, signInPage, signUpPage, type FieldErrors } from './views.ts'
+import {
+  changePasswordPage,
+  forgotPasswordPage,
+  messagePage,
+  resetPasswordPage,
+  signInPage,
+  signUpPage,
+  type FieldErrors,
+} from './views.ts'
 
 type Form = Record<string, string>
 type UidParams = { Params: { uid: string }; Body: Form | undefined }
+type FormRoute = { Body: Form | undefined; Querystring: { token?: string } }
 
 const ASSETS = {
   'idp.css': 'text/css; charset=utf-8',
@@ -26,6 +35,19 @@ export const idpRoutes: FastifyPluginAsync<{ idp: BuiltInIdp }> = async (app, { 
   const idpOrigin = new URL(settings.issuer).origin
   const basePath = new URL(settings.issuer).pathname.replace(/\/$/, '')
   const securityHeaders = idpSecurityHeaders(settings.publicUrl)
+  const publicUrl = new URL(settings.publicUrl)
+
+  // The provider (koa with proxy = true, see provider.ts) and the pages below read the request's
+  // scheme, host and client address from these headers: set them from PUBLIC_URL and from the address
+  // Fastify computed under TRUST_PROXY, never from what the client sent. Behind a TLS proxy the
+  // provider thereby sees an https PUBLIC_URL as secure and sets Secure cookies.
+  app.addHook('onRequest', async (request) => {
+    const ip = request.ip
+    const headers = request.raw.headers
+    headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1)
+    headers['x-forwarded-host'] = publicUrl.host
+    headers['x-forwarded-for'] = ip
+  })
 
   function sendPage(reply: FastifyReply, status: number, html: string) {
     return reply
@@ -34,6 +56,14 @@ export const idpRoutes: FastifyPluginAsync<{ idp: BuiltInIdp }> = async (app, { 
       .type('text/html; charset=utf-8')
       .send(html)
   }
+
+  const checkEmailPage = (email: string) =>
+    messagePage({
+      homeUrl,
+      title: 'Check your email',
+      heading: 'Check your email',
+      message: `We have sent a message to ${email.trim()}. Open it to continue.`,
+    })
 
   const expiredPage = () =>
     messagePage({
@@ -135,6 +165,9 @@ export const idpRoutes: FastifyPluginAsync<{ idp: BuiltInIdp }> = async (app, { 
       signIn: `${basePath}/interaction/${uid}`,
       signUp: `${basePath}/interaction/${uid}/signup`,
     })
+    const forgotPasswordHref = `${basePath}/forgot-password`
+    const resetPasswordHref = `${basePath}/reset-password`
+    const changePasswordHref = `${basePath}/account/password`
 
     function renderSignIn(
       reply: FastifyReply,
@@ -148,7 +181,7 @@ export const idpRoutes: FastifyPluginAsync<{ idp: BuiltInIdp }> = async (app, { 
       return sendPage(
         reply,
         status,
-        signInPage({ homeUrl, action: signIn, signUpHref: signUp, email, errors, alert }),
+        signInPage({ homeUrl, action: signIn, signUpHref: signUp, forgotPasswordHref, email, errors, alert }),
       )
     }
 
@@ -158,6 +191,7 @@ export const idpRoutes: FastifyPluginAsync<{ idp: BuiltInIdp }> = async (app, { 
       status = 200,
       values: Form = {},
       errors: FieldErrors = {},
+      alert?: string,
     ) {
       const { signIn, signUp } = links(uid)
       return sendPage(
@@ -173,6 +207,7 @@ export const idpRoutes: FastifyPluginAsync<{ idp: BuiltInIdp }> = async (app, { 
             email: values.email ?? '',
           },
           errors,
+          alert,
         }),
       )
     }
@@ -222,14 +257,209 @@ export const idpRoutes: FastifyPluginAsync<{ idp: BuiltInIdp }> = async (app, { 
       const interaction = await loadInteraction(request, reply)
       if (!interaction) return sendPage(reply, 400, expiredPage())
       const form = request.body ?? {}
-      const result = await accounts.signUp({
-        givenName: form.givenName ?? '',
-        familyName: form.familyName ?? '',
-        email: form.email ?? '',
-        password: form.password ?? '',
-      })
-      if (!result.ok) return renderSignUp(reply, interaction.uid, result.status, form, result.errors)
+      const result = await accounts.signUp(
+        {
+          givenName: form.givenName ?? '',
+          familyName: form.familyName ?? '',
+          email: form.email ?? '',
+          password: form.password ?? '',
+        },
+        request.ip,
+      )
+      if (!result.ok)
+        return renderSignUp(reply, interaction.uid, result.status, form, result.errors, result.alert)
+      // The address has an account already: its owner got a mail; this answer does not say so.
+      if (!result.account) return sendPage(reply, 200, checkEmailPage(form.email ?? ''))
       return finish(request, reply, { login: { accountId: result.account.id } })
+    })
+
+    // ---- forgot password, reset password (decision 111) ----
+    pages.get('/forgot-password', (_request, reply) =>
+      sendPage(reply, 200, forgotPasswordPage({ homeUrl, action: forgotPasswordHref })),
+    )
+
+    pages.post<FormRoute>('/forgot-password', async (request, reply) => {
+      if (crossOrigin(request)) return sendPage(reply, 403, expiredPage())
+      const email = request.body?.email ?? ''
+      const result = await accounts.requestPasswordReset({ email }, request.ip)
+      if (!result.ok) {
+        const page = forgotPasswordPage({
+          homeUrl,
+          action: forgotPasswordHref,
+          email,
+          errors: result.errors,
+          alert: result.alert,
+        })
+        return sendPage(reply, result.status, page)
+      }
+      return sendPage(
+        reply,
+        200,
+        messagePage({
+          homeUrl,
+          title: 'Check your email',
+          heading: 'Check your email',
+          message: `If ${email.trim()} belongs to a BrewCommand account, we have sent it a link to choose a new password. The link works once and expires in 1 hour.`,
+        }),
+      )
+    })
+
+    const resetLinkPages = {
+      used: [410, 'This password reset link has already been used. Ask for a new one if you need it.'],
+      expired: [410, 'This password reset link has expired. Ask for a new one.'],
+      invalid: [400, 'This password reset link is not valid. Check that you copied all of it.'],
+    } as const
+    function badResetLink(reply: FastifyReply, state: keyof typeof resetLinkPages) {
+      const [status, message] = resetLinkPages[state]
+      return reply
+        .code(status)
+        .headers({ ...securityHeaders, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+        .type('text/html; charset=utf-8')
+        .send(
+          messagePage({
+            homeUrl,
+            title: 'Link not usable',
+            heading: 'This link cannot be used',
+            message,
+            tone: 'error',
+          }).replace(
+            '</main>',
+            `<p class="switch"><a href="${forgotPasswordHref}">Ask for a new link</a></p>\n</main>`,
+          ),
+        )
+    }
+
+    // The page of a reset link keeps its token out of the Referer (no-referrer) and of caches.
+    function sendResetPage(reply: FastifyReply, status: number, html: string) {
+      reply.header('referrer-policy', 'no-referrer')
+      return sendPage(reply, status, html).header('referrer-policy', 'no-referrer')
+    }
+
+    pages.get<FormRoute>('/reset-password', async (request, reply) => {
+      const token = request.query.token ?? ''
+      const state = await accounts.resetTokenState(token)
+      if (state !== 'valid') return badResetLink(reply, state)
+      return sendResetPage(reply, 200, resetPasswordPage({ homeUrl, action: resetPasswordHref, token }))
+    })
+
+    pages.post<FormRoute>('/reset-password', async (request, reply) => {
+      if (crossOrigin(request)) return sendPage(reply, 403, expiredPage())
+      const token = request.body?.token ?? ''
+      const result = await accounts.resetPassword(
+        { token, password: request.body?.password ?? '' },
+        request.ip,
+      )
+      if (!result.ok) {
+        if (result.status === 410 || (result.status === 400 && !Object.keys(result.errors).length)) {
+          return badResetLink(
+            reply,
+            await accounts.resetTokenState(token).then((s) => (s === 'valid' ? 'invalid' : s)),
+          )
+        }
+        const page = resetPasswordPage({
+          homeUrl,
+          action: resetPasswordHref,
+          token,
+          errors: result.errors,
+          alert: result.alert,
+        })
+        return sendResetPage(reply, result.status, page)
+      }
+      return sendPage(
+        reply,
+        200,
+        messagePage({
+          homeUrl,
+          title: 'Password changed',
+          heading: 'Password changed',
+          message:
+            'Your new password is set and you are signed out everywhere. Sign in with your new password.',
+          linkText: 'Sign in to BrewCommand',
+        }),
+      )
+    })
+
+    // ---- change password (signed in at the provider) ----
+    /** The provider session of the browser, when someone is signed in. */
+    async function signedInSession(request: FastifyRequest, reply: FastifyReply) {
+      const ctx = provider.createContext(request.raw, reply.raw) as unknown as KoaContextWithOIDC
+      const session = await provider.Session.get(ctx)
+      return session.accountId ? session : null
+    }
+
+    // The form's CSRF token: an HMAC of the session id under the provider's cookie key.
+    const csrfFor = (sessionId: string) =>
+      createHmac('sha256', idp.keys.cookieKeys[0]).update(`change-password:${sessionId}`).digest('base64url')
+    function csrfMatches(sessionId: string, given: string | undefined) {
+      const expected = Buffer.from(csrfFor(sessionId))
+      const actual = Buffer.from(given ?? '')
+      return actual.length === expected.length && timingSafeEqual(actual, expected)
+    }
+
+    const notSignedInPage = () =>
+      messagePage({
+        homeUrl,
+        title: 'Sign in first',
+        heading: 'Sign in first',
+        message:
+          'You are not signed in. Sign in to BrewCommand, then choose Change password in your profile menu.',
+        tone: 'error',
+        linkText: 'Go to BrewCommand',
+      })
+
+    pages.get('/account/password', async (request, reply) => {
+      const session = await signedInSession(request, reply)
+      const account = session ? await idp.accountsRepo.findById(session.accountId!) : null
+      if (!session || !account) return sendPage(reply, 401, notSignedInPage())
+      return sendPage(
+        reply,
+        200,
+        changePasswordPage({
+          homeUrl,
+          action: changePasswordHref,
+          email: account.email,
+          csrf: csrfFor(session.jti),
+        }),
+      )
+    })
+
+    pages.post<FormRoute>('/account/password', async (request, reply) => {
+      if (crossOrigin(request)) return sendPage(reply, 403, expiredPage())
+      const session = await signedInSession(request, reply)
+      const account = session ? await idp.accountsRepo.findById(session.accountId!) : null
+      if (!session || !account) return sendPage(reply, 401, notSignedInPage())
+      const form = request.body ?? {}
+      if (!csrfMatches(session.jti, form.csrf)) return sendPage(reply, 403, notSignedInPage())
+      const grantIds = Object.values(session.authorizations ?? {})
+        .map((authorization) => authorization.grantId)
+        .filter((grantId): grantId is string => typeof grantId === 'string')
+      const result = await accounts.changePassword(
+        account.id,
+        { currentPassword: form.currentPassword ?? '', newPassword: form.newPassword ?? '' },
+        request.ip,
+        { sessionId: session.jti, grantIds },
+      )
+      if (!result.ok) {
+        const page = changePasswordPage({
+          homeUrl,
+          action: changePasswordHref,
+          email: account.email,
+          csrf: csrfFor(session.jti),
+          errors: result.errors,
+          alert: result.alert,
+        })
+        return sendPage(reply, result.status, page)
+      }
+      return sendPage(
+        reply,
+        200,
+        messagePage({
+          homeUrl,
+          title: 'Password changed',
+          heading: 'Password changed',
+          message: 'Your new password is set. You are signed out on your other devices.',
+        }),
+      )
     })
 
     pages.get<UidParams>('/interaction/:uid/abort', async (request, reply) => {

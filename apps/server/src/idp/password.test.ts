@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hashPassword, passwordProblem, verifyPassword } from './password.ts'
+import { hashPassword, PASSWORD_MESSAGES, passwordProblem, verifyPassword } from './password.ts'
 
 describe('password hashing', () => {
   it('stores scrypt$N$r$p$salt$hash with a random salt', async () => {
@@ -29,8 +29,26 @@ describe('password rule', () => {
     ['ÜberlangeWörter', 'a@b.co', false],
     ['brewer@example.com', 'Brewer@Example.com', false],
     ['mash tun 2024', 'a@b.co', true],
-    ['0123456789', 'a@b.co', true],
+    ['0 1 2 3 4 5 6', 'a@b.co', true],
   ])('%s (email %s) acceptable: %s', (password, email, acceptable) => {
     expect(passwordProblem(password, email) === null).toBe(acceptable)
+  })
+})
+
+describe('common and breached passwords', () => {
+  it.each([
+    'password123',
+    'Password123',
+    '1234567890',
+    'qwertyuiop1',
+    'QWERTYUIOP!!',
+    'basketball2024',
+    'iloveyou12',
+  ])('refuses %s with its own message', (password) => {
+    expect(passwordProblem(password, 'a@b.co')).toBe(PASSWORD_MESSAGES.common)
+  })
+
+  it.each(['mash tun 2024!', 'Kettle-sour 7 days', 'dry hop at 12°P'])('accepts %s', (password) => {
+    expect(passwordProblem(password, 'a@b.co')).toBeNull()
   })
 })

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { dictionary } from '@zxcvbn-ts/language-common'
 
 const N = 16384
 const R = 8
@@ -42,11 +43,30 @@ export function timingDummyHash(): Promise<string> {
   return dummyHash
 }
 
-/** The password rule of the sign-up page; returns the message to show, or null when acceptable. */
+export const PASSWORD_MESSAGES = {
+  weak: 'Choose a password of at least 10 characters that is not just letters.',
+  common:
+    'This password is on a list of common or breached passwords, so it is easy to guess. Choose another one.',
+} as const
+
+// The common-password list of zxcvbn-ts (@zxcvbn-ts/language-common: about 49,000 passwords most
+// often found in published breaches; decision 112), as a set of lower-cased entries, built on first use.
+let commonPasswords: Set<string> | undefined
+
+/** True when the password, ignoring case and a trailing run of digits or symbols, is a common one. */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()))
+  const lower = password.normalize('NFKC').trim().toLowerCase()
+  const stem = lower.replace(/[^\p{L}]+$/u, '')
+  return commonPasswords.has(lower) || (stem.length >= 4 && commonPasswords.has(stem))
+}
+
+/** The password rule of sign-up, reset and change; returns the message to show, or null when acceptable. */
 export function passwordProblem(password: string, email: string): string | null {
   const weak =
     password.length < 10 ||
     /^\p{L}+$/u.test(password) ||
     password.trim().toLowerCase() === email.trim().toLowerCase()
-  return weak ? 'Choose a password of at least 10 characters that is not just letters.' : null
+  if (weak) return PASSWORD_MESSAGES.weak
+  return isCommonPassword(password) ? PASSWORD_MESSAGES.common : null
 }

@@ -20,12 +20,15 @@ export interface IdpSettings {
   clientId: string
   /** The API's resource indicator and access-token audience. */
   audience: string
-  trustProxy: boolean
+  /** Fastify's trustProxy (config TRUST_PROXY); the provider itself sees what Fastify decided. */
+  trustProxy: false | number | string[]
 }
 
 const DAY = 24 * 60 * 60
 export const IDP_TTL = {
-  AccessToken: 60 * 60,
+  // An access token is not checked against its session, so it outlives a sign-out by at most this
+  // (plus the API's 60 s clock tolerance); the browser renews it with its refresh token (decision 114).
+  AccessToken: 10 * 60,
   AuthorizationCode: 60,
   IdToken: 60 * 60,
   Interaction: 60 * 60,
@@ -104,7 +107,6 @@ export function createProvider(
       userinfo: '/oauth/userinfo',
       end_session: '/oauth/logout',
       revocation: '/oauth/revoke',
-      introspection: '/oauth/introspect',
     },
     scopes: ['openid', 'profile', 'email', 'offline_access'],
     claims: {
@@ -149,7 +151,8 @@ export function createProvider(
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
-      introspection: { enabled: true },
+      // Off: the API verifies JWT access tokens itself, and a public client must not probe tokens.
+      introspection: { enabled: false },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
@@ -198,6 +201,9 @@ export function createProvider(
   }
 
   const provider = new Provider(settings.issuer, configuration)
-  provider.proxy = settings.trustProxy
+  // koa reads X-Forwarded-Proto/-Host/-For, which idp.routes.ts sets on every request from the public
+  // URL and the client address Fastify computed under TRUST_PROXY: the provider sees a request to an
+  // https PUBLIC_URL as secure (Secure cookies) and never a client-chosen forwarded header.
+  provider.proxy = true
   return provider
 }

@@ -71,6 +71,7 @@ export interface SignInView {
   homeUrl: string
   action: string
   signUpHref: string
+  forgotPasswordHref: string
   email?: string
   errors?: FieldErrors
   alert?: string | undefined
@@ -87,6 +88,7 @@ ${alertBox(view.alert)}
 <form method="post" action="${escapeHtml(view.action)}" novalidate>
 ${field({ id: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: view.email, error: errors.email, autofocus: !errors.password })}
 ${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', error: errors.password, autofocus: !!errors.password })}
+<p class="field-link"><a href="${escapeHtml(view.forgotPasswordHref)}">Forgot password?</a></p>
 <button type="submit">Sign in</button>
 </form>
 <p class="switch">New to BrewCommand? <a href="${escapeHtml(view.signUpHref)}">Create account</a></p>`,
@@ -121,6 +123,90 @@ ${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'ne
 <button type="submit">Create account</button>
 </form>
 <p class="switch">Already have an account? <a href="${escapeHtml(view.signInHref)}">Sign in</a></p>`,
+  })
+}
+
+function hidden(name: string, value: string): string {
+  return `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`
+}
+
+export interface ForgotPasswordView {
+  homeUrl: string
+  action: string
+  email?: string
+  errors?: FieldErrors
+  alert?: string | undefined
+}
+
+/** "Forgot password?": asks for the address to mail a reset link to. */
+export function forgotPasswordPage(view: ForgotPasswordView): string {
+  const errors = view.errors ?? {}
+  return renderPage({
+    title: 'Forgot password',
+    homeUrl: view.homeUrl,
+    body: `<h1>Forgot your password?</h1>
+<p class="lead">Enter the email address of your account. We will mail you a link to choose a new password.</p>
+${alertBox(view.alert)}
+<form method="post" action="${escapeHtml(view.action)}" novalidate>
+${field({ id: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: view.email, error: errors.email, autofocus: true })}
+<button type="submit">Send reset link</button>
+</form>
+<p class="switch">Remembered it? <a href="${escapeHtml(view.homeUrl)}">Back to BrewCommand</a></p>`,
+  })
+}
+
+export interface ResetPasswordView {
+  homeUrl: string
+  action: string
+  token: string
+  errors?: FieldErrors
+  alert?: string | undefined
+}
+
+/** The page a reset link opens: choose a new password. */
+export function resetPasswordPage(view: ResetPasswordView): string {
+  const errors = view.errors ?? {}
+  return renderPage({
+    title: 'Choose a new password',
+    homeUrl: view.homeUrl,
+    body: `<h1>Choose a new password</h1>
+<p class="lead">Setting a new password signs you out on every device.</p>
+${alertBox(view.alert)}
+<form method="post" action="${escapeHtml(view.action)}" novalidate>
+${hidden('token', view.token)}
+${field({ id: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', error: errors.password, autofocus: true })}
+<button type="submit">Set new password</button>
+</form>`,
+  })
+}
+
+export interface ChangePasswordView {
+  homeUrl: string
+  action: string
+  /** The signed-in person's address, for password managers. */
+  email: string
+  csrf: string
+  errors?: FieldErrors
+  alert?: string | undefined
+}
+
+/** Change password, for a signed-in person: the current password and a new one. */
+export function changePasswordPage(view: ChangePasswordView): string {
+  const errors = view.errors ?? {}
+  return renderPage({
+    title: 'Change password',
+    homeUrl: view.homeUrl,
+    body: `<h1>Change password</h1>
+<p class="lead">Signed in as ${escapeHtml(view.email)}. Changing your password signs you out on your other devices.</p>
+${alertBox(view.alert)}
+<form method="post" action="${escapeHtml(view.action)}" novalidate>
+${hidden('csrf', view.csrf)}
+<input type="email" name="username" autocomplete="username" value="${escapeHtml(view.email)}" hidden>
+${field({ id: 'currentPassword', label: 'Current password', type: 'password', autocomplete: 'current-password', error: errors.currentPassword, autofocus: !errors.newPassword })}
+${field({ id: 'newPassword', label: 'New password', type: 'password', autocomplete: 'new-password', error: errors.newPassword, autofocus: !!errors.newPassword })}
+<button type="submit">Change password</button>
+</form>
+<p class="switch"><a href="${escapeHtml(view.homeUrl)}">Back to BrewCommand</a></p>`,
   })
 }
 

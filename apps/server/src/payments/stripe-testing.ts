@@ -64,6 +64,8 @@ export async function createStripeTestApp(db: TestDb): Promise<{
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
+    // Every test request comes from 127.0.0.1; the sign-up limit itself is tested in src/idp.
+    SIGN_UP_MAX_PER_ADDRESS: '10000',
     ...STRIPE_ENV,
   })
   const app = await buildApp({ config, database: db.database, stripeApi: fake.address })

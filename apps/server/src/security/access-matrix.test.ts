@@ -11,7 +11,7 @@ import {
   tenancyProblems,
   tokenProblems,
 } from './matrix-checks.ts'
-import { CONDITIONAL_ROUTES, PUBLIC_ROUTES, ROUTE_MATRIX, type Caller } from './route-matrix.ts'
+import { CONDITIONAL_ROUTES, IDP_ROUTES, PUBLIC_ROUTES, ROUTE_MATRIX, type Caller } from './route-matrix.ts'
 import {
   apiRoutes,
   createWorld,
@@ -74,6 +74,19 @@ describe.each(TEST_DATABASES)('security matrix on %s', (kind) => {
       (key) => !registered.has(key) && !(key in CONDITIONAL_ROUTES),
     )
     expect(stale, 'ROUTE_MATRIX names routes the server does not have; fix or remove their lines').toEqual([])
+  })
+
+  it('names every route of the built-in identity provider with its reason and limit, and nothing stale', () => {
+    const keyOf = (route: { method: string; url: string }) =>
+      route.url === '/idp/*' ? 'ALL /idp/*' : `${route.method} ${route.url}`
+    const idp = s.routes.filter((route) => route.url.startsWith('/idp/') && route.method !== 'HEAD')
+    const missing = [...new Set(idp.map(keyOf))].filter((key) => !(key in IDP_ROUTES))
+    expect(
+      missing,
+      'Add each to IDP_ROUTES in apps/server/src/security/route-matrix.ts with why it is public and its limit',
+    ).toEqual([])
+    const registered = new Set(idp.map(keyOf))
+    expect(Object.keys(IDP_ROUTES).filter((key) => !registered.has(key))).toEqual([])
   })
 
   it('lets exactly the listed public routes through without a token', async () => {

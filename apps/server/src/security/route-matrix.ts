@@ -217,6 +217,68 @@ export const PUBLIC_PREFIXES: Record<string, string> = {
 }
 
 /**
+ * The built-in identity provider's own routes under /idp (public by nature: they are how one signs in),
+ * each with why it is public and what limits it. The matrix fails when /idp has a route not named here
+ * (`ALL` stands for every method of the provider's catch-all). The SIGN_IN_* and SIGN_UP_MAX_PER_ADDRESS
+ * limits count in the database (decisions 110 and 111).
+ */
+export const IDP_ROUTES: Record<string, { reason: string; limit: string }> = {
+  'GET /idp/assets/idp.css': {
+    reason: "the provider pages' style sheet",
+    limit: 'none: a constant file from memory',
+  },
+  'GET /idp/assets/logout.js': {
+    reason: 'submits the sign-out form',
+    limit: 'none: a constant file from memory',
+  },
+  'GET /idp/verify-email': {
+    reason: 'the link mailed to verify an address; the single-use token is the key',
+    limit: 'none: one indexed lookup of a 256-bit token',
+  },
+  'GET /idp/interaction/:uid': {
+    reason: 'the Sign in page',
+    limit: 'none: renders a form; the uid cookie is the key',
+  },
+  'POST /idp/interaction/:uid': {
+    reason: 'signs in',
+    limit:
+      'SIGN_IN_MAX_FAILURES_PER_ADDRESS, _PER_ACCOUNT (per address), _PER_ACCOUNT_TOTAL, reserved before the compare',
+  },
+  'GET /idp/interaction/:uid/signup': { reason: 'the Create account page', limit: 'none: renders a form' },
+  'POST /idp/interaction/:uid/signup': { reason: 'creates an account', limit: 'SIGN_UP_MAX_PER_ADDRESS' },
+  'GET /idp/interaction/:uid/abort': { reason: 'cancels a sign-in', limit: 'none: ends the interaction' },
+  'GET /idp/forgot-password': { reason: 'the Forgot password page', limit: 'none: renders a form' },
+  'POST /idp/forgot-password': {
+    reason: 'mails a password reset link',
+    limit: 'SIGN_UP_MAX_PER_ADDRESS per address, and at most 3 reset mails per account per window',
+  },
+  'GET /idp/reset-password': {
+    reason: 'the page a reset link opens; the single-use token is the key',
+    limit: 'none: one indexed lookup of a 256-bit token',
+  },
+  'POST /idp/reset-password': {
+    reason: 'sets a new password with a reset token',
+    limit: 'SIGN_UP_MAX_PER_ADDRESS (the hash), after the token check',
+  },
+  'GET /idp/account/password': {
+    reason: 'the Change password page; the provider session cookie is the key',
+    limit: 'none: renders a form',
+  },
+  'POST /idp/account/password': {
+    reason: 'changes the password of the signed-in person (session cookie, form token, current password)',
+    limit: 'the sign-in limits: the current password counts as a sign-in guess',
+  },
+  'GET /idp/oauth/logout': {
+    reason: 'signs out (OIDC end-session)',
+    limit: 'none: ends the caller’s own session',
+  },
+  'ALL /idp/*': {
+    reason: 'oidc-provider: discovery, keys, authorize, token, userinfo, revocation, end-session',
+    limit: 'none of our own: the token endpoint needs a code, PKCE verifier or refresh token',
+  },
+}
+
+/**
  * Every public route is rate limited per client address (the test sends until it sees a 429), or is
  * exempt here with the reason (decision 081). Sign-in at /idp has its own limits (SIGN_IN_*).
  */

@@ -70,6 +70,8 @@ export async function startSecurityApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
+    // Every test request comes from 127.0.0.1; the sign-up limit itself is tested in src/idp.
+    SIGN_UP_MAX_PER_ADDRESS: '10000',
     ...options.env,
   })
   const routes: CapturedRoute[] = []
@@ -85,7 +87,14 @@ export async function startSecurityApp(
       })
     }
   }
-  const app = await buildApp({ ...options.build, config, database: testDb.database, onRoute })
+  const app = await buildApp({
+    // The provider's attempt counters of this app alone (a PostgreSQL test database is shared).
+    signInLimits: { namespace: crypto.randomUUID() },
+    ...options.build,
+    config,
+    database: testDb.database,
+    onRoute,
+  })
   options.beforeReady?.(app, testDb)
   await app.ready()
   return {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -37,7 +38,8 @@ export async function createTestApp(options: {
   db: TestDb
   publicUrl?: string
   smtpUrl?: string
-  limits?: SignInLimits
+  /** Sign-in limits; each app counts in its own namespace unless `limits.namespace` names a shared one. */
+  limits?: Partial<SignInLimits>
   redisUrl?: string
   /** More configuration variables (e.g. UPLOAD_MAX_BYTES). */
   env?: Record<string, string>
@@ -49,6 +51,8 @@ export async function createTestApp(options: {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
+    // Every test request comes from 127.0.0.1; the sign-up limit itself is tested in src/idp.
+    SIGN_UP_MAX_PER_ADDRESS: '10000',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'BrewCommand <no-reply@brew.test>' } : {}),
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,
@@ -56,7 +60,7 @@ export async function createTestApp(options: {
   const app = await buildApp({
     config,
     database: options.db.database,
-    ...(options.limits ? { signInLimits: options.limits } : {}),
+    signInLimits: { namespace: randomUUID(), ...options.limits },
   })
   app.get('/api/private', () => ({ data: { ok: true } }))
   app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }))

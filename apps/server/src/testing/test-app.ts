@@ -24,6 +24,8 @@ export async function buildTestApp(database: Database, env: Record<string, strin
     PUBLIC_URL: 'http://localhost:3999',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
+    // Every test request comes from 127.0.0.1; the sign-up limit itself is tested in src/idp.
+    SIGN_UP_MAX_PER_ADDRESS: '10000',
     ...env,
   })
   return buildApp({ config, database })

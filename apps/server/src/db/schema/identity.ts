@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -86,3 +87,34 @@ export const emailVerificationTokens = pgTable(
 )
 
 export type AccountRow = typeof accounts.$inferSelect
+
+/**
+ * Attempt counters of the built-in provider's limits (failed sign-ins, sign-ups, password resets), in
+ * the database so every instance shares them. `key` is the SHA-256 of what is counted (an address, an
+ * account, both), so no address or email is stored here; a row counts attempts in a fixed window that
+ * starts at its first attempt.
+ */
+export const idpAttemptCounters = pgTable(
+  'idp_attempt_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('idp_attempt_counters_window_started_at_idx').on(t.windowStartedAt)],
+)
+
+/** Single-use password reset links; only the SHA-256 of the token is kept. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_account_id_idx').on(t.accountId)],
+)

@@ -1,4 +1,5 @@
-import { LogOut, Settings, User } from 'lucide-react'
+import { KeyRound, LogOut, Settings, User } from 'lucide-react'
+import { use } from 'react'
 import { Link } from 'react-router'
 import {
   DropdownMenu,
@@ -8,12 +9,18 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu.tsx'
+import { RunTimeConfigContext } from '@/lib/run-time-config.ts'
 import { getDisplayName, getInitials, type ShellUser } from './shell-user.ts'
 import { UserAvatar } from './user-avatar.tsx'
 
-/** The avatar menu: Profile, Settings and Logout (spec 01 §2). */
+/**
+ * The avatar menu: Profile, Settings and Logout (spec 01 §2), plus Change password on the built-in
+ * identity provider's own page when that provider is in use (decision 111).
+ */
 export function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void }) {
   const name = getDisplayName(user)
+  const oidc = use(RunTimeConfigContext)?.oidc
+  const changePasswordUrl = oidc?.builtIn ? `${oidc.issuer.replace(/\/$/, '')}/account/password` : null
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -42,6 +49,14 @@ export function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () =
             Profile
           </Link>
         </DropdownMenuItem>
+        {changePasswordUrl ? (
+          <DropdownMenuItem asChild>
+            <a href={changePasswordUrl}>
+              <KeyRound aria-hidden="true" />
+              Change password
+            </a>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem asChild>
           <Link to="/secure/settings">
             <Settings aria-hidden="true" />
