@@ -10,6 +10,7 @@ import {
 } from '@brewcommand/domain'
 import { and, eq } from 'drizzle-orm'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
+import { bumpBreweryVersion } from '../../cache/brewery-version.ts'
 import type { Db } from '../../db/client.ts'
 import { products } from '../../db/schema/products.ts'
 import { AppError } from '../../errors.ts'
@@ -78,7 +79,11 @@ export function createMediaService({
     context: WriteContext,
     run: (tx: MediaRepository) => Promise<{ statusCode: number; body: T }>,
   ) {
-    const perform = async (tx: Db) => run(createMediaRepository(tx))
+    const perform = async (tx: Db) => {
+      const result = await run(createMediaRepository(tx))
+      await bumpBreweryVersion(tx, tenant.entityId)
+      return result
+    }
     return context.key
       ? idempotent(
           db,

@@ -9,6 +9,7 @@ import {
   type TastingNote,
 } from '@brewcommand/domain'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
+import { bumpBreweryVersion } from '../../cache/brewery-version.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { idempotent, requestHash, storedResponse } from '../../idempotency/idempotency.ts'
@@ -61,7 +62,12 @@ export function createProductService({
     run: (tx: ProductRepository) => Promise<{ statusCode: number; body: T }>,
     broadcast: () => Promise<Record<string, unknown>>,
   ) {
-    const perform = async (tx: Db) => run(repoFor(tx))
+    const perform = async (tx: Db) => {
+      const result = await run(repoFor(tx))
+      // Last, so the brewery row's lock is held only until the commit.
+      await bumpBreweryVersion(tx, tenant.entityId)
+      return result
+    }
     const response = context.key
       ? await idempotent(db, claimOf(tenant, { ...context, key: context.key }), perform)
       : { ...(await db.transaction((tx) => perform(tx as unknown as Db))), replayed: false }
@@ -102,8 +108,6 @@ export function createProductService({
     /** The stored first response of a replayed write (checked before anything else), or null. */
     storedResponse: (tenant: Tenant, context: WriteContext) =>
       context.key ? storedResponse(db, claimOf(tenant, { ...context, key: context.key })) : null,
-
-    list: (tenant: Tenant) => repo.list(tenant.entityId),
 
     get: (tenant: Tenant, productId: string) => existing(tenant, productId),
 

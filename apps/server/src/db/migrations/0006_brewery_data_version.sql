@@ -1,0 +1,1 @@
+ALTER TABLE "entities" ADD COLUMN "data_version" bigint DEFAULT 0 NOT NULL;
