@@ -111,8 +111,7 @@ export function createBreweryReadCache<T>({
     )
     if (!read) return null
     const current = entries.get(entityId)
-    if (!current || current.version < read.version || current.epoch < read.epoch)
-      remember(entityId, read)
+    if (!current || current.version < read.version || current.epoch < read.epoch) remember(entityId, read)
     return read
   }
 

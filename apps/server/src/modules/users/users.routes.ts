@@ -35,22 +35,26 @@ export const userRoutes: FastifyPluginCallbackZod<{ users: UserService; reads: B
 ) => {
   // The body is assembled from the brewery's cached read (cache/brewery-reads.ts): it goes out as
   // bytes, so the schema documents it and the per-user parts are built from typed rows.
-  app.get('/bootstrap', { schema: { response: { 200: BootstrapResponseSchema } } }, async (request, reply) => {
-    const auth = request.auth!
-    const header = request.headers['x-id-token']
-    const idToken = Array.isArray(header) ? header[0] : header
-    let claims
-    if (idToken) {
-      try {
-        claims = await app.verifyIdToken(idToken)
-      } catch (error) {
-        if (error instanceof InvalidTokenError) throw unauthenticated(error.message)
-        throw error
+  app.get(
+    '/bootstrap',
+    { schema: { response: { 200: BootstrapResponseSchema } } },
+    async (request, reply) => {
+      const auth = request.auth!
+      const header = request.headers['x-id-token']
+      const idToken = Array.isArray(header) ? header[0] : header
+      let claims
+      if (idToken) {
+        try {
+          claims = await app.verifyIdToken(idToken)
+        } catch (error) {
+          if (error instanceof InvalidTokenError) throw unauthenticated(error.message)
+          throw error
+        }
+        if (claims.sub !== auth.sub) throw unauthenticated('The ID token belongs to another user')
       }
-      if (claims.sub !== auth.sub) throw unauthenticated('The ID token belongs to another user')
-    }
-    const caller = await users.bootstrap(auth, claims)
-    return sendEncoded(request, reply, await reads.bootstrap(caller.user, caller.membership))
-  })
+      const caller = await users.bootstrap(auth, claims)
+      return sendEncoded(request, reply, await reads.bootstrap(caller.user, caller.membership))
+    },
+  )
   done()
 }
