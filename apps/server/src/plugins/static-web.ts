@@ -22,6 +22,9 @@ async function staticWeb(app: FastifyInstance, { root }: { root: string }) {
       root,
       wildcard: true,
       index: false,
+      // The build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts): sent as they
+      // are per Accept-Encoding, with `Vary: Accept-Encoding`.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
