@@ -79,11 +79,9 @@ export function createMediaService({
     context: WriteContext,
     run: (tx: MediaRepository) => Promise<{ statusCode: number; body: T }>,
   ) {
-    const perform = async (tx: Db) => {
-      const result = await run(createMediaRepository(tx))
-      await bumpBreweryVersion(tx, tenant.entityId)
-      return result
-    }
+    const perform = async (tx: Db) => run(createMediaRepository(tx))
+    // Last in the transaction, so the brewery row's lock is held only until the commit (ADR 170).
+    const bump = (tx: Db) => bumpBreweryVersion(tx, tenant.entityId)
     return context.key
       ? idempotent(
           db,
@@ -93,8 +91,13 @@ export function createMediaService({
             hash: requestHash(context.method, context.path, context.body),
           },
           perform,
+          bump,
         )
-      : db.transaction((tx) => perform(tx as unknown as Db))
+      : db.transaction(async (tx) => {
+          const result = await perform(tx as unknown as Db)
+          await bump(tx as unknown as Db)
+          return result
+        })
   }
 
   return {

@@ -62,15 +62,19 @@ export function createProductService({
     run: (tx: ProductRepository) => Promise<{ statusCode: number; body: T }>,
     broadcast: () => Promise<Record<string, unknown>>,
   ) {
-    const perform = async (tx: Db) => {
-      const result = await run(repoFor(tx))
-      // Last, so the brewery row's lock is held only until the commit.
-      await bumpBreweryVersion(tx, tenant.entityId)
-      return result
-    }
+    const perform = async (tx: Db) => run(repoFor(tx))
+    // Last in the transaction, so the brewery row's lock is held only until the commit (ADR 170).
+    const bump = (tx: Db) => bumpBreweryVersion(tx, tenant.entityId)
     const response = context.key
-      ? await idempotent(db, claimOf(tenant, { ...context, key: context.key }), perform)
-      : { ...(await db.transaction((tx) => perform(tx as unknown as Db))), replayed: false }
+      ? await idempotent(db, claimOf(tenant, { ...context, key: context.key }), perform, bump)
+      : {
+          ...(await db.transaction(async (tx) => {
+            const result = await perform(tx as unknown as Db)
+            await bump(tx as unknown as Db)
+            return result
+          })),
+          replayed: false,
+        }
     if (realtime && !response.replayed) {
       const data = await broadcast()
       realtime.dataModified(tenant.entityId, {

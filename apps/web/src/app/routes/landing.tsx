@@ -10,7 +10,7 @@ const NewsletterForm = lazy(async () => ({
   default: (await import('@/features/newsletter/newsletter-form.tsx')).NewsletterForm,
 }))
 
-/** Renders its children once their place is within a screen of the viewport (at once without an observer). */
+/** Renders its children once their place nears the viewport (at once without an observer). */
 function WhenNear({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null)
   const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined')
@@ -20,7 +20,7 @@ function WhenNear({ children }: { children: ReactNode }) {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setIsNear(true)
       },
-      { rootMargin: '100% 0px' },
+      { rootMargin: '200px 0px' },
     )
     observer.observe(ref.current)
     return () => observer.disconnect()
