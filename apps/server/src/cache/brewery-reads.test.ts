@@ -218,13 +218,18 @@ describe.each(TEST_DATABASES)('cached brewery reads on %s', (kind) => {
     expect(demoted.statusCode).toBe(200)
     expect(demoted.json<Boot>().data.entities[0].role).toBe('Brewer')
     await dbA.db.update(users).set({ role: 'Admin' }).where(eq(users.idpIdentifier, admin))
+    const again = await call(b, 'GET', '/api/users/bootstrap')
+    expect(again.json<Boot>().data.entities[0].role).toBe('Admin')
 
     // The brewery's own fields come with its version (a subscription change bumps it).
     await dbA.db.transaction(async (tx) => {
       await tx.update(entities).set({ name: 'Renamed Co' }).where(eq(entities.id, entityId))
       await bumpBreweryVersion(tx as never, entityId)
     })
-    const brewery = await call(b, 'GET', '/api/users/bootstrap')
+    const brewery = await call(b, 'GET', '/api/users/bootstrap', undefined, {
+      'if-none-match': again.headers.etag as string,
+    })
+    expect(brewery.statusCode).toBe(200)
     expect(brewery.json<Boot>().data.entities[0].name).toBe('Renamed Co')
   })
 })

@@ -73,7 +73,9 @@ export function createBreweryReads({
     async bootstrap(user: object & { id: string }, entity: { entityId: string; role: Role } | null) {
       const read = entity ? await cache.get(entity.entityId) : null
       const userJson = JSON.stringify(user)
-      const tag = JSON.stringify([userJson, read?.value.list.etag ?? null, entity?.role ?? null])
+      // The brewery part is the version's (name, subscription and packaging too, not only the list).
+      const brewery = read ? [read.value.list.etag, read.version, read.epoch, entity!.role] : null
+      const tag = JSON.stringify([userJson, brewery])
       const cached = bootstraps.get(user.id)
       if (cached?.tag === tag) return cached
       const parts: Buffer[] = [Buffer.from(`{"data":{"user":${userJson},"entities":[`)]
