@@ -134,7 +134,11 @@ async function explainHotQueries(url: string, entityId: string, productId: strin
         values,
       )
       await client.query('rollback')
-      out.push(`-- ${title}\n${text}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n`)
+      const plan = rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n')
+        .replace(/'\{[\da-f,-]{200,}\}'::uuid\[\]/g, "'{…the brewery's product ids…}'::uuid[]")
+      out.push(`-- ${title}\n${text}\n${plan}\n`)
     }
   } finally {
     await client.end()

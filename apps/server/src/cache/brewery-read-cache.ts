@@ -102,9 +102,9 @@ export function createBreweryReadCache<T>({
   async function rebuild(entityId: string, now: number): Promise<BreweryRead<T> | null> {
     const read = await db.transaction(
       async (tx) => {
-        const version = await breweryVersion(tx as unknown as Db, entityId)
+        const version = await breweryVersion(tx, entityId)
         if (version === null) return null
-        const value = await build(tx as unknown as Db, entityId)
+        const value = await build(tx, entityId)
         return { version, epoch: now, value, bytes: sizeOf(value) }
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -186,7 +186,10 @@ describe.each(TEST_DATABASES)('cached brewery reads on %s', (kind) => {
 
     const boot = await call(b, 'GET', '/api/users/bootstrap', undefined, { 'accept-encoding': 'gzip' })
     expect(boot.headers['content-encoding']).toBe('gzip')
-    expect(JSON.parse(gunzipSync(boot.rawPayload).toString()).data.entities[0].entityId).toBe(entityId)
+    const unzipped = JSON.parse(gunzipSync(boot.rawPayload).toString()) as {
+      data: { entities: { entityId: string }[] }
+    }
+    expect(unzipped.data.entities[0].entityId).toBe(entityId)
   })
 
   it('bootstrap: the products of the current version, the user and their role as they are now', async () => {
@@ -224,7 +227,7 @@ describe.each(TEST_DATABASES)('cached brewery reads on %s', (kind) => {
     // The brewery's own fields come with its version (a subscription change bumps it).
     await dbA.db.transaction(async (tx) => {
       await tx.update(entities).set({ name: 'Renamed Co' }).where(eq(entities.id, entityId))
-      await bumpBreweryVersion(tx as never, entityId)
+      await bumpBreweryVersion(tx, entityId)
     })
     const brewery = await call(b, 'GET', '/api/users/bootstrap', undefined, {
       'if-none-match': again.headers.etag as string,

@@ -81,7 +81,7 @@ export function createTestGateway(db: Db): PaymentGateway & {
             .set({ subscriptionPlan: session.plan, subscriptionStatus: 'active', updatedAt: new Date() })
             .where(eq(entities.id, entityId))
           // Bootstrap shows the subscription: its cached answers must go (cache/brewery-version.ts).
-          await bumpBreweryVersion(tx as unknown as Db, entityId)
+          await bumpBreweryVersion(tx, entityId)
         }
         return toState(updated)
       })

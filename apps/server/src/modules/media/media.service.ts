@@ -94,8 +94,8 @@ export function createMediaService({
           bump,
         )
       : db.transaction(async (tx) => {
-          const result = await perform(tx as unknown as Db)
-          await bump(tx as unknown as Db)
+          const result = await perform(tx)
+          await bump(tx)
           return result
         })
   }

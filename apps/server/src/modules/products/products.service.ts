@@ -69,8 +69,8 @@ export function createProductService({
       ? await idempotent(db, claimOf(tenant, { ...context, key: context.key }), perform, bump)
       : {
           ...(await db.transaction(async (tx) => {
-            const result = await perform(tx as unknown as Db)
-            await bump(tx as unknown as Db)
+            const result = await perform(tx)
+            await bump(tx)
             return result
           })),
           replayed: false,
