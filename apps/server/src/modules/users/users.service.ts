@@ -62,7 +62,13 @@ export function createUserService(repo: UserRepository) {
         if (stored?.emailVerified && (profile.email === undefined || profile.email === stored.email)) {
           profile.emailVerified = true
         }
-        row = await repo.upsertProfile(auth.sub, profile)
+        // The same profile as stored: no write (bootstrap runs on every start of the app).
+        const unchanged =
+          stored !== null &&
+          Object.entries(profile).every(
+            ([key, value]) => value === undefined || stored[key as keyof UserProfile] === value,
+          )
+        row = unchanged ? stored : await repo.upsertProfile(auth.sub, profile)
       } else {
         row = await repo.findByIdpIdentifier(auth.sub)
         row ??= await repo.upsertProfile(auth.sub, {
