@@ -6,6 +6,9 @@
 // concurrency: the load generator shares the machine, so only these ratios carry over between runs.
 // Targets: read throughput ≥ 0.5 × bare, read p99 ≤ 2 × bare p99; ≥ 1,000 writes/s on PostgreSQL,
 // ≥ 300 on PGlite. BENCH_SECONDS (default 10) sets each run's length; BENCH_CONNECTIONS (default 32).
+// BENCH_BREWERIES=1000 fills the PostgreSQL run's database with that many breweries in all (each a copy of
+// the measured one's 100 products × 3 recipes) before measuring, and writes the EXPLAIN of the hot
+// queries to results/api-explain.txt; BENCH_ONLY=postgres skips the PGlite run.
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,6 +16,7 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { makeEnvelope } from '@brewcommand/domain'
 import autocannon, { type Options, type Result } from 'autocannon'
+import pg from 'pg'
 import { freePort } from '../apps/server/src/idp/testing/free-port.ts'
 import { launch, newBrewery, pgliteStore, seedProducts, type Store } from './support/server.ts'
 import { MissingBinaryError, startPostgres } from './support/services.ts'
@@ -24,6 +28,123 @@ const RECIPES = 3
 /** Ingredient lines per recipe: a typical brewhouse recipe (the documents carry their catalogue data). */
 const LINES = 12
 const WRITE_TARGET = { pglite: 300, postgres: 1000 } as const
+const BREWERIES = Number(process.env.BENCH_BREWERIES ?? 1)
+
+/**
+ * Makes the database hold `BREWERIES` breweries: copies of the measured one's products and recipes under
+ * new ids (the documents keep their old ids inside, which nothing here reads), then ANALYZE.
+ */
+async function fillWithBreweries(url: string, entityId: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const started = Date.now()
+    await client.query(
+      `insert into entities (name, address, city, state, zip, phone, ein)
+       select 'Filler ' || g, '', '', '', '', '', '' from generate_series(2, $1) g`,
+      [BREWERIES],
+    )
+    await client.query(
+      `create temporary table product_map as
+       select e.id as entity_id, p.id as source_id, gen_random_uuid() as id
+       from entities e cross join products p where e.name like 'Filler %' and p.entity_id = $1`,
+      [entityId],
+    )
+    await client.query(
+      `insert into products (id, entity_id, name, description, created_at, updated_at)
+       select m.id, m.entity_id, p.name, p.description, p.created_at, p.updated_at
+       from product_map m join products p on p.id = m.source_id`,
+    )
+    await client.query(
+      `insert into recipes (id, entity_id, product_id, document, position)
+       select gen_random_uuid(), m.entity_id, m.id, r.document, r.position
+       from product_map m join recipes r on r.product_id = m.source_id`,
+    )
+    await client.query('analyze')
+    const { rows } = await client.query<{ breweries: string; products: string; recipes: string }>(
+      `select (select count(*) from entities) as breweries, (select count(*) from products) as products,
+              (select count(*) from recipes) as recipes`,
+    )
+    console.error(
+      `filled: ${rows[0].breweries} breweries, ${rows[0].products} products, ${rows[0].recipes} recipes ` +
+        `in ${Math.round((Date.now() - started) / 1000)} s`,
+    )
+  } finally {
+    await client.end()
+  }
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the queries every read and write of one brewery runs. */
+async function explainHotQueries(url: string, entityId: string, productId: string, sub: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  const out: string[] = []
+  try {
+    const ids = (
+      await client.query<{ id: string }>('select id from products where entity_id = $1', [entityId])
+    ).rows.map((r) => r.id)
+    const queries: [string, string, unknown[]][] = [
+      ['tenant of a request', 'select id, entity_id, role from users where idp_identifier = $1', [sub]],
+      ['data version of a read', 'select data_version from entities where id = $1', [entityId]],
+      [
+        'product list: products',
+        'select * from products where entity_id = $1 order by created_at, name',
+        [entityId],
+      ],
+      [
+        'product list: recipes',
+        'select * from recipes where entity_id = $1 and product_id = any($2) order by position, created_at',
+        [entityId, ids],
+      ],
+      [
+        'product list: tasting notes',
+        'select * from tasting_notes where entity_id = $1 and product_id = any($2) order by position',
+        [entityId, ids],
+      ],
+      [
+        'product list: files',
+        'select * from product_files where entity_id = $1 and product_id = any($2) order by position, created_at',
+        [entityId, ids],
+      ],
+      [
+        'write: the product exists',
+        'select id from products where entity_id = $1 and id = $2',
+        [entityId, productId],
+      ],
+      [
+        'write: next tasting note position',
+        'select coalesce(max(position), -1) + 1 from tasting_notes where entity_id = $1 and product_id = $2',
+        [entityId, productId],
+      ],
+      [
+        'write: idempotency key',
+        'select * from idempotency_records where scope = $1 and key = $2',
+        [`entity:${entityId}`, crypto.randomUUID()],
+      ],
+      [
+        'write: bump the data version',
+        'update entities set data_version = data_version + 1 where id = $1',
+        [entityId],
+      ],
+    ]
+    for (const [title, text, values] of queries) {
+      await client.query('begin')
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, buffers, costs off) ${text}`,
+        values,
+      )
+      await client.query('rollback')
+      const plan = rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n')
+        .replace(/'\{[\da-f,-]{200,}\}'::uuid\[\]/g, "'{…the brewery's product ids…}'::uuid[]")
+      out.push(`-- ${title}\n${text}\n${plan}\n`)
+    }
+  } finally {
+    await client.end()
+  }
+  writeFileSync(path.join(import.meta.dirname, 'results', 'api-explain.txt'), out.join('\n'))
+}
 
 type Row = { name: string; target: string; [figure: string]: unknown }
 
@@ -76,6 +197,11 @@ async function runStore(label: 'pglite' | 'postgres', store: Store): Promise<Row
       recipes: RECIPES,
       lines: LINES,
     })
+    if (label === 'postgres' && BREWERIES > 1 && store.kind === 'postgres') {
+      await fillWithBreweries(store.url, brewery.entityId)
+      mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true })
+      await explainHotQueries(store.url, brewery.entityId, productIds[0], brewery.sub)
+    }
     const auth = { authorization: brewery.headers.authorization }
     const read = async (p: string, headers: Record<string, string>) => {
       const response = await fetch(`${server.url}${p}`, { headers })
@@ -100,7 +226,7 @@ async function runStore(label: 'pglite' | 'postgres', store: Store): Promise<Row
         const throughputRatio = rps(appRun) / Math.max(1, rps(bareRun))
         const p99Ratio = appRun.latency.p99 / Math.max(1, bareRun.latency.p99)
         rows.push({
-          name: `api-${label} GET ${route}`,
+          name: `api-${label}${BREWERIES > 1 && label === 'postgres' ? ` (${BREWERIES} breweries)` : ''} GET ${route}`,
           target: 'req/s ≥ 0.5 × bare, p99 ≤ 2 × bare p99',
           body_kb: Math.round(Buffer.byteLength(body) / 1024),
           req_s: rps(appRun),
@@ -182,7 +308,7 @@ async function runStore(label: 'pglite' | 'postgres', store: Store): Promise<Row
 
 const results: Row[] = []
 const when = new Date().toISOString()
-results.push(...(await runStore('pglite', pgliteStore())))
+if (process.env.BENCH_ONLY !== 'postgres') results.push(...(await runStore('pglite', pgliteStore())))
 try {
   const pg = await startPostgres()
   try {

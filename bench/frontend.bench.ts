@@ -2,7 +2,9 @@
 // first page (the products page, signed in) load, and their Largest Contentful Paint in headless
 // Chromium (PerformanceObserver, median of 5 cold loads on loopback). The build goes to a temporary
 // folder (apps/web/dist, which the e2e suite serves, is left alone) unless FRONTEND_DIST points at one.
-// Targets: landing ≤ 120 KB gzip JS, app initial ≤ 300 KB gzip JS, LCP < 1 s.
+// The JS figure is the bytes over the wire: each script's encoded body as Chromium received it from
+// the server (which sends the build's precompressed .br/.gz per Accept-Encoding); the gzip-6 sum of
+// the same files is kept beside it. Targets: landing ≤ 120 KB of JS, app initial ≤ 250 KB, LCP < 1 s.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -12,7 +14,7 @@ import { buildWeb, launchChromium, newContext } from './support/web.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const LANDING_KB = 120
-const APP_KB = 300
+const APP_KB = 250
 const LCP_MS = 1000
 
 type Row = { name: string; target: string; [figure: string]: unknown }
@@ -41,10 +43,17 @@ async function load(browser: Browser, route: string, signedIn: boolean, ready: s
   const context = await newContext(browser, issuer, signedIn ? brewery : undefined)
   const page = await context.newPage()
   const scripts = new Set<string>()
-  page.on('request', (request) => {
-    const url = new URL(request.url())
-    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'))
-      scripts.add(path.basename(url.pathname))
+  const wire: Promise<{ bytes: number; encoding: string }>[] = []
+  page.on('response', (response) => {
+    const url = new URL(response.url())
+    if (!url.pathname.startsWith('/assets/') || !url.pathname.endsWith('.js')) return
+    scripts.add(path.basename(url.pathname))
+    wire.push(
+      response.finished().then(async () => ({
+        bytes: (await response.request().sizes()).responseBodySize,
+        encoding: (await response.headerValue('content-encoding')) ?? 'none',
+      })),
+    )
   })
   await page.goto(`${server.url}${route}`, { waitUntil: 'load' })
   await page.getByText(ready, { exact: false }).first().waitFor({ timeout: 30_000 })
@@ -59,9 +68,12 @@ async function load(browser: Browser, route: string, signedIn: boolean, ready: s
         setTimeout(() => resolve(last), 500)
       }),
   )
+  const received = await Promise.all(wire)
   await context.close()
   const js = [...scripts].reduce((sum, name) => sum + (gzipOf.get(name)?.gzip ?? 0), 0)
-  return { lcp, js, scripts: [...scripts] }
+  const wireBytes = received.reduce((sum, r) => sum + r.bytes, 0)
+  const encodings = [...new Set(received.map((r) => r.encoding))].join('+')
+  return { lcp, js, wireBytes, encodings, scripts: [...scripts] }
 }
 
 const rows: Row[] = []
@@ -83,11 +95,13 @@ try {
     const lcp = Math.round(median(runs.map((r) => r.lcp)))
     rows.push({
       name: `frontend ${name}`,
-      target: `JS ≤ ${budget} KB gzip, LCP < ${LCP_MS} ms`,
+      target: `JS ≤ ${budget} KB over the wire, LCP < ${LCP_MS} ms`,
+      js_wire_kb: kb(runs[0].wireBytes),
+      encoding: runs[0].encodings,
       js_gzip_kb: kb(js),
       chunks: runs[0].scripts.length,
       lcp_ms: lcp,
-      met: kb(js) <= budget && lcp < LCP_MS,
+      met: kb(runs[0].wireBytes) <= budget && lcp < LCP_MS,
       files: runs[0].scripts
         .map((file) => [file, gzipOf.get(file)?.gzip ?? 0] as const)
         .sort((a, b) => b[1] - a[1])

@@ -30,6 +30,8 @@ test.describe('landing page', () => {
     page,
   }) => {
     await page.goto('/')
+    // The form is fetched as its section nears the viewport (ADR 171), as a visitor scrolls to it.
+    await page.getByRole('heading', { name: 'Join the newsletter' }).scrollIntoViewIfNeeded()
     const subscribe = page.getByRole('button', { name: 'Subscribe' })
     await subscribe.click()
     await expect(page.getByText('First name is required.')).toBeVisible()

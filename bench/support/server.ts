@@ -166,7 +166,8 @@ export async function newBrewery(url: string, issuer: TestTokenIssuer) {
   })
   if (response.status !== 201)
     throw new Error(`onboarding answered ${response.status}: ${await response.text()}`)
-  return { ...tokens, headers }
+  const { data } = (await response.json()) as { data: { entityId: string } }
+  return { ...tokens, headers, entityId: data.entityId }
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AppConfig as BrowserConfig, PlanId } from '@brewcommand/domain'
+import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify'
@@ -10,7 +11,8 @@ import { registerIdentity } from './auth/identity.ts'
 import type { SignInLimits } from './idp/idp.ts'
 import { createOnboardingRepository } from './modules/onboarding/onboarding.repository.ts'
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts'
-import { createOnboardingService, toEntitySummary } from './modules/onboarding/onboarding.service.ts'
+import { createOnboardingService } from './modules/onboarding/onboarding.service.ts'
+import { createBreweryReads } from './cache/brewery-reads.ts'
 import { createUserRepository } from './modules/users/users.repository.ts'
 import { userRoutes } from './modules/users/users.routes.ts'
 import { createUserService } from './modules/users/users.service.ts'
@@ -170,6 +172,9 @@ export async function buildApp({
       reply.header('cache-control', 'no-store')
     }
   })
+  // JSON (and other text) above 1 KB compressed per Accept-Encoding; a body already encoded (the
+  // cached brewery reads, the precompressed static files) goes out as it is.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
 
   // Background work (a database-stored queue, ADR 130): defined here, started by server.ts
   // (`app.jobs.start()`), stopped before anything closes.
@@ -184,15 +189,12 @@ export async function buildApp({
     jobs.define(uploadSweepJob(database.db, mediaStorage.storage, { logger: app.log })),
     UPLOAD_SWEEP_CRON,
   )
-  const userService = createUserService(createUserRepository(database.db), async (entityId, role) => {
-    const entity = await onboardingRepository.findEntity(entityId)
-    if (!entity) return null
-    return {
-      ...toEntitySummary(entity),
-      role,
-      packagingTypes: await onboardingRepository.listPackagingTypes(entityId),
-      products: await createProductRepository(database.db, { fileUrl: mediaStorage.fileUrl }).list(entityId),
-    }
+  const userService = createUserService(createUserRepository(database.db))
+  // The product list and bootstrap's brewery part, serialised once per brewery data version.
+  const breweryReads = createBreweryReads({
+    db: database.db,
+    fileUrl: mediaStorage.fileUrl,
+    readLinkExpires: mediaStorage.readLinkExpires,
   })
 
   // Identity first: the auth plugin watches every /api route being added.
@@ -221,7 +223,7 @@ export async function buildApp({
     perMinute: config.contactsRateLimitPerMinute,
   })
 
-  await app.register(userRoutes, { prefix: '/api/users', users: userService })
+  await app.register(userRoutes, { prefix: '/api/users', users: userService, reads: breweryReads })
   // Payments: Stripe when its keys are configured, otherwise the built-in test checkout.
   const stripe = config.stripe
     ? await registerStripePayments(app, { config: config.stripe, db: database.db, api: stripeApi })
@@ -293,6 +295,7 @@ export async function buildApp({
   await app.register(productRoutes, {
     prefix: '/api/products',
     products: productService,
+    reads: breweryReads,
     tenantOf,
   })
 

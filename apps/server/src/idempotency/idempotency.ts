@@ -74,6 +74,8 @@ export async function idempotent<T>(
   db: Db,
   claim: Claim,
   write: (tx: Db) => Promise<StoredResponse<T>>,
+  /** Runs last in the transaction, after the key is stored (the brewery's version bump, ADR 170). */
+  beforeCommit?: (tx: Db) => Promise<void>,
 ): Promise<IdempotentResponse<T>> {
   const earlier = await storedResponse<T>(db, claim)
   if (earlier) return earlier
@@ -87,6 +89,7 @@ export async function idempotent<T>(
         statusCode: response.statusCode,
         body: response.body,
       })
+      await beforeCommit?.(tx)
       return { ...response, replayed: false }
     })
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { PlanId } from '@brewcommand/domain'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { bumpBreweryVersion } from '../cache/brewery-version.ts'
 import { entities } from '../db/schema/entities.ts'
 import { stripeSubscriptions, type StripeSubscriptionRow } from '../db/schema/stripe.ts'
 
@@ -104,6 +105,8 @@ export function createStripeSubscriptions(db: Db) {
         .update(entities)
         .set({ subscriptionStatus: updated.status, subscriptionPlan: updated.plan, updatedAt: new Date() })
         .where(eq(entities.id, change.entityId))
+      // Bootstrap shows the subscription: its cached answers must go (cache/brewery-version.ts).
+      await bumpBreweryVersion(tx, change.entityId)
       return isNewer ? 'applied' : 'stale'
     },
   }

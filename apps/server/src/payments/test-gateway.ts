@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { CARD_DECLINED_MESSAGE, TEST_CARD_DECLINED, type TestCard } from '@brewcommand/domain'
 import { and, eq } from 'drizzle-orm'
+import { bumpBreweryVersion } from '../cache/brewery-version.ts'
 import type { Db } from '../db/client.ts'
 import { checkoutSessions, entities, type CheckoutSessionRow } from '../db/schema/entities.ts'
 import { AppError } from '../errors.ts'
@@ -79,6 +80,8 @@ export function createTestGateway(db: Db): PaymentGateway & {
             .update(entities)
             .set({ subscriptionPlan: session.plan, subscriptionStatus: 'active', updatedAt: new Date() })
             .where(eq(entities.id, entityId))
+          // Bootstrap shows the subscription: its cached answers must go (cache/brewery-version.ts).
+          await bumpBreweryVersion(tx, entityId)
         }
         return toState(updated)
       })

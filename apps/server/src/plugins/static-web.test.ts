@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../db/client.ts'
 import { buildTestApp, openTestDatabase } from '../testing/test-app.ts'
+
+const BIG = `export const names = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `name ${i}`))}\n`
 
 describe('serving the built web app', () => {
   let database: Database
@@ -18,6 +21,9 @@ describe('serving the built web app', () => {
       path.join(dist, 'assets', 'index-abc123.js.map'),
       '{"version":3,"sources":["src/secret.ts"]}',
     )
+    writeFileSync(path.join(dist, 'assets', 'big-abc123.js'), BIG)
+    writeFileSync(path.join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG))
+    writeFileSync(path.join(dist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG))
     database = await openTestDatabase('pglite')
     app = await buildTestApp(database, { WEB_DIST: dist })
   })
@@ -48,6 +54,51 @@ describe('serving the built web app', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('sends the precompressed file the browser accepts, with Vary, and the plain one otherwise', async () => {
+    const get = (acceptEncoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/assets/big-abc123.js',
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      })
+    const br = await get('gzip, deflate, br')
+    expect(br.statusCode).toBe(200)
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toMatch(/accept-encoding/i)
+    expect(br.headers['content-type']).toMatch(/javascript/)
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG)
+
+    const gz = await get('gzip')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG)
+
+    for (const none of [undefined, 'identity']) {
+      const plain = await get(none)
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      expect(plain.body).toBe(BIG)
+    }
+  })
+
+  it('compresses JSON above 1 KB per Accept-Encoding, and not below it or when not accepted', async () => {
+    const big = await app.inject({ method: 'GET', url: '/api/missing-' + 'x'.repeat(1200) })
+    expect(big.headers['content-encoding']).toBeUndefined()
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/api/missing-' + 'x'.repeat(1200),
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gz.headers.vary).toMatch(/accept-encoding/i)
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(big.json())
+    const small = await app.inject({
+      method: 'GET',
+      url: '/api/missing',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(small.headers['content-encoding']).toBeUndefined()
+    expect(small.json()).toMatchObject({ error: { code: 'NOT_FOUND' } })
   })
 
   it('keeps the JSON 404 for a missing asset and for API paths, even when HTML is accepted', async () => {

@@ -27,6 +27,9 @@ async function staticWeb(
       index: false,
       // Source maps (the build writes them) are served only in development: they would hand out the code.
       allowedPath: (pathName) => sourceMaps || !pathName.toLowerCase().endsWith('.map'),
+      // The build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts): sent as they
+      // are per Accept-Encoding, with `Vary: Accept-Encoding`.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')

@@ -23,6 +23,8 @@ export type MediaStorage = {
   signer: UrlSigner
   /** A signed, short-lived read link `{host}/uploads/{s3Key}?expires=…&signature=…`. */
   fileUrl: (s3Key: string) => string
+  /** The expiry `fileUrl` signs into links now: links made in one such period are the same. */
+  readLinkExpires: () => number
   maxBytes: number
 }
 
@@ -32,6 +34,10 @@ export async function createMediaStorage(
   db: Db,
   now: () => number = Date.now,
 ): Promise<MediaStorage> {
+  const readLinkExpires = () => {
+    const seconds = Math.floor(now() / 1000) + READ_LINK_MIN_SECONDS
+    return Math.ceil(seconds / READ_LINK_STEP_SECONDS) * READ_LINK_STEP_SECONDS
+  }
   const signer = createUrlSigner(await loadOrCreateMediaSigningKey(db), now)
   const local = config.s3
     ? null
@@ -55,9 +61,9 @@ export async function createMediaStorage(
     local,
     signer,
     maxBytes: config.uploadMaxBytes,
+    readLinkExpires,
     fileUrl(s3Key) {
-      const seconds = Math.floor(now() / 1000) + READ_LINK_MIN_SECONDS
-      const expires = Math.ceil(seconds / READ_LINK_STEP_SECONDS) * READ_LINK_STEP_SECONDS
+      const expires = readLinkExpires()
       const signature = signer.sign({ method: 'GET', key: s3Key, contentType: '', expires })
       return `${config.publicUrl}/uploads/${s3Key}?expires=${expires}&signature=${signature}`
     },

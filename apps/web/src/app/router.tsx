@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import { createBrowserRouter } from 'react-router'
 import { RootLayout } from './root-layout.tsx'
 import { LandingPage } from './routes/landing.tsx'
@@ -6,6 +7,11 @@ import { NotFoundPage } from './routes/not-found.tsx'
 // Route-level code splitting (ADR 092): the landing page and the not-found page come with the first
 // script; every other screen is fetched when first visited, so a visitor never downloads the app.
 const secure = () => import('./routes/secure/pages.tsx')
+// The screens that read server state get the query cache's provider with them (lib/query-client.tsx).
+const withQueries = async (load: Promise<ComponentType>) => {
+  const [queries, Component] = await Promise.all([import('@/lib/query-client.tsx'), load])
+  return { Component: queries.withQueries(Component) }
+}
 const recipePage = async () => ({
   Component: (await import('@/features/recipes/recipe-page.tsx')).RecipePage,
 })
@@ -16,14 +22,14 @@ export function createRouter() {
       element: <RootLayout />,
       children: [
         { path: '/', element: <LandingPage /> },
-        { path: '/plans', lazy: async () => ({ Component: (await import('./routes/plans.tsx')).PlansPage }) },
+        { path: '/plans', lazy: () => withQueries(import('./routes/plans.tsx').then((m) => m.PlansPage)) },
         {
           path: '/invitations/:token',
-          lazy: async () => ({ Component: (await import('./routes/invitation.tsx')).InvitationRoute }),
+          lazy: () => withQueries(import('./routes/invitation.tsx').then((m) => m.InvitationRoute)),
         },
         {
           path: '/secure',
-          lazy: async () => ({ Component: (await import('./routes/secure/secure-layout.tsx')).SecureLayout }),
+          lazy: () => withQueries(import('./routes/secure/secure-layout.tsx').then((m) => m.SecureLayout)),
           children: [
             { index: true, lazy: async () => ({ Component: (await secure()).DashboardPage }) },
             { path: 'products', lazy: async () => ({ Component: (await secure()).ProductsPage }) },

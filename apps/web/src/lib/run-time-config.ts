@@ -1,10 +1,68 @@
-import { AppConfigSchema, type AppConfig } from '@brewcommand/domain'
+import type { AppConfig } from '@brewcommand/domain'
 import { createContext, use } from 'react'
-import { api } from './api-client.ts'
 
-/** The server's run-time settings (`GET /api/config`), loaded before the app renders. */
-export function loadRunTimeConfig(): Promise<AppConfig> {
-  return api.get('/api/config', AppConfigSchema)
+/**
+ * The server's run-time settings (`GET /api/config`), loaded before the app renders. Checked here by
+ * hand, not by the domain's `AppConfigSchema`: zod would otherwise be part of every first visit's
+ * JavaScript (ADR 171); `run-time-config.test.ts` holds the two to the same answers.
+ */
+export async function loadRunTimeConfig(): Promise<AppConfig> {
+  let response: Response
+  try {
+    response = await fetch('/api/config', { headers: { accept: 'application/json' } })
+  } catch {
+    throw new Error('Could not reach the server. Check your connection.')
+  }
+  if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`)
+  return parseAppConfig(((await response.json()) as { data?: unknown } | null)?.data)
+}
+
+type Json = Record<string, unknown>
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function fail(path: string): never {
+  throw new Error(`The server's settings are not valid: ${path}`)
+}
+function text(object: Json, key: string, path: string): string {
+  const value = object[key]
+  return typeof value === 'string' ? value : fail(`${path}${key}`)
+}
+function oneOf<T extends string>(object: Json, key: string, values: readonly T[], path: string): T {
+  const value = object[key]
+  return values.includes(value as T) ? (value as T) : fail(`${path}${key}`)
+}
+function object(value: unknown, path: string): Json {
+  return isObject(value) ? value : fail(path)
+}
+
+/** The settings as `AppConfigSchema` reads them (unknown keys dropped), or an Error naming the field. */
+export function parseAppConfig(value: unknown): AppConfig {
+  const root = object(value, 'data')
+  const oidc = object(root.oidc, 'oidc')
+  const payments = object(root.payments, 'payments')
+  const publishableKey = payments.publishableKey
+  if (publishableKey !== null && typeof publishableKey !== 'string') fail('payments.publishableKey')
+  if (typeof oidc.builtIn !== 'boolean') fail('oidc.builtIn')
+  if (!Array.isArray(root.plans)) fail('plans')
+  return {
+    publicUrl: text(root, 'publicUrl', ''),
+    environment: oneOf(root, 'environment', ['development', 'test', 'production'], ''),
+    oidc: {
+      issuer: text(oidc, 'issuer', 'oidc.'),
+      clientId: text(oidc, 'clientId', 'oidc.'),
+      audience: text(oidc, 'audience', 'oidc.'),
+      builtIn: oidc.builtIn,
+    },
+    payments: { mode: oneOf(payments, 'mode', ['test', 'stripe'], 'payments.'), publishableKey },
+    plans: root.plans.map((plan: unknown, i) => {
+      const entry = object(plan, `plans.${i}`)
+      return {
+        id: oneOf(entry, 'id', ['monthly', 'annual'], `plans.${i}.`),
+        priceId: text(entry, 'priceId', `plans.${i}.`),
+      }
+    }),
+  }
 }
 
 export const RunTimeConfigContext = createContext<AppConfig | null>(null)

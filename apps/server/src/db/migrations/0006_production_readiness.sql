@@ -22,6 +22,7 @@ CREATE TABLE "upload_grants" (
 	"uploaded_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "entities" ADD COLUMN "data_version" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "upload_grants" ADD CONSTRAINT "upload_grants_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "idp_attempt_counters_window_started_at_idx" ON "idp_attempt_counters" USING btree ("window_started_at");--> statement-breakpoint

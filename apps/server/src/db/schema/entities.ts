@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 
 /** Breweries (the API calls them entities). One per user (spec 01 §1). */
@@ -15,6 +15,9 @@ export const entities = pgTable('entities', {
   // The subscription comes from the payment gateway, never from the browser.
   subscriptionPlan: text('subscription_plan'),
   subscriptionStatus: text('subscription_status').notNull().default('incomplete'),
+  // Grows by one in the transaction of every write that changes what the brewery's product list or
+  // bootstrap answer (cache/brewery-version.ts): the key of the read caches on every instance.
+  dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
   ...timestamps,
 })
 export type EntityRow = typeof entities.$inferSelect

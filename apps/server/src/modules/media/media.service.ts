@@ -10,6 +10,7 @@ import {
 } from '@brewcommand/domain'
 import { and, eq } from 'drizzle-orm'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
+import { bumpBreweryVersion } from '../../cache/brewery-version.ts'
 import type { Db } from '../../db/client.ts'
 import { products } from '../../db/schema/products.ts'
 import { AppError } from '../../errors.ts'
@@ -82,6 +83,8 @@ export function createMediaService({
     run: (tx: MediaRepository) => Promise<{ statusCode: number; body: T }>,
   ) {
     const perform = async (tx: Db) => run(createMediaRepository(tx))
+    // Last in the transaction, so the brewery row's lock is held only until the commit (ADR 170).
+    const bump = (tx: Db) => bumpBreweryVersion(tx, tenant.entityId)
     return context.key
       ? idempotent(
           db,
@@ -91,8 +94,13 @@ export function createMediaService({
             hash: requestHash(context.method, context.path, context.body),
           },
           perform,
+          bump,
         )
-      : db.transaction((tx) => perform(tx as unknown as Db))
+      : db.transaction(async (tx) => {
+          const result = await perform(tx)
+          await bump(tx)
+          return result
+        })
   }
 
   return {

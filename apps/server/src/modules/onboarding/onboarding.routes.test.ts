@@ -200,6 +200,8 @@ describe.each(TEST_DATABASES)('onboarding and checkout on %s', (kind) => {
     const declinedStatus = await call(sub, 'GET', `/api/onboarding?session_id=${declined.sessionId}`)
     expect(declinedStatus.json()).toMatchObject({ data: { status: 'open', payment_status: 'unpaid' } })
 
+    // Bootstrap read (and cached, ADR 170) before the payment: the payment must still show below.
+    await call(sub, 'GET', '/api/users/bootstrap')
     const paid = await start()
     const ok = await call(sub, 'POST', '/api/checkout/test/confirm', {
       clientSecret: paid.client_secret,

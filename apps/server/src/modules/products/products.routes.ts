@@ -10,6 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { TenantResolver } from '../../auth/tenant.ts'
+import { sendEncoded, type BreweryReads } from '../../cache/brewery-reads.ts'
+import { AppError } from '../../errors.ts'
 import { plainJson } from '../../plugins/plain-json.ts'
 import type { CollectionName } from './products.repository.ts'
 import { assertBodyIdIsPathId, WriteHeadersSchema, writeContext } from '../shared/write-route.ts'
@@ -28,8 +30,9 @@ const COLLECTION_ROUTES = [
 /** `/api/products` and its recipes, packages, tasting notes and attributes (spec 02 §7). */
 export const productRoutes: FastifyPluginAsyncZod<{
   products: ProductService
+  reads: BreweryReads
   tenantOf: TenantResolver
-}> = async (app, { products, tenantOf }) => {
+}> = async (app, { products, reads, tenantOf }) => {
   const headers = WriteHeadersSchema
 
   // A replayed write (same Idempotency-Key) answers its stored first response before anything else
@@ -46,9 +49,13 @@ export const productRoutes: FastifyPluginAsyncZod<{
       schema: { response: { 200: z.object({ data: z.array(ProductSchema) }) } },
       serializerCompiler: plainJson,
     },
-    async (request) => ({
-      data: await products.list(await tenantOf(request)),
-    }),
+    // Served from the brewery's cached list (ADR 170): its bytes as serialised at the current data
+    // version, 304 for an unchanged ETag.
+    async (request, reply) => {
+      const body = await reads.list((await tenantOf(request)).entityId)
+      if (!body) throw new AppError('NOT_FOUND', 'Brewery not found.')
+      return sendEncoded(request, reply, body)
+    },
   )
 
   app.get('/:productId', { schema: { params: ProductParams } }, async (request) => ({

@@ -9,6 +9,7 @@ import {
   type TastingNote,
 } from '@brewcommand/domain'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
+import { bumpBreweryVersion } from '../../cache/brewery-version.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { idempotent, requestHash, storedResponse } from '../../idempotency/idempotency.ts'
@@ -63,9 +64,18 @@ export function createProductService({
     broadcast: () => Promise<Record<string, unknown>>,
   ) {
     const perform = async (tx: Db) => run(repoFor(tx))
+    // Last in the transaction, so the brewery row's lock is held only until the commit (ADR 170).
+    const bump = (tx: Db) => bumpBreweryVersion(tx, tenant.entityId)
     const response = context.key
-      ? await idempotent(db, claimOf(tenant, { ...context, key: context.key }), perform)
-      : { ...(await db.transaction((tx) => perform(tx as unknown as Db))), replayed: false }
+      ? await idempotent(db, claimOf(tenant, { ...context, key: context.key }), perform, bump)
+      : {
+          ...(await db.transaction(async (tx) => {
+            const result = await perform(tx)
+            await bump(tx)
+            return result
+          })),
+          replayed: false,
+        }
     if (realtime && !response.replayed) {
       const data = await broadcast()
       realtime.dataModified(tenant.entityId, {
@@ -103,8 +113,6 @@ export function createProductService({
     /** The stored first response of a replayed write (checked before anything else), or null. */
     storedResponse: (tenant: Tenant, context: WriteContext) =>
       context.key ? storedResponse(db, claimOf(tenant, { ...context, key: context.key })) : null,
-
-    list: (tenant: Tenant) => repo.list(tenant.entityId),
 
     get: (tenant: Tenant, productId: string) => existing(tenant, productId),
 

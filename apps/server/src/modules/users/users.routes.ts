@@ -2,6 +2,7 @@ import { RoleSchema } from '@brewcommand/domain'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { InvalidTokenError, unauthenticated } from '../../auth/token-verifier.ts'
+import { sendEncoded, type BreweryReads } from '../../cache/brewery-reads.ts'
 import type { UserService } from './users.service.ts'
 
 export const BootstrapUserSchema = z.object({
@@ -27,22 +28,33 @@ const BootstrapResponseSchema = z.object({
   data: z.object({ user: BootstrapUserSchema, entities: z.array(BootstrapEntitySchema) }),
 })
 
-export const userRoutes: FastifyPluginCallbackZod<{ users: UserService }> = (app, { users }, done) => {
-  app.get('/bootstrap', { schema: { response: { 200: BootstrapResponseSchema } } }, async (request) => {
-    const auth = request.auth!
-    const header = request.headers['x-id-token']
-    const idToken = Array.isArray(header) ? header[0] : header
-    let claims
-    if (idToken) {
-      try {
-        claims = await app.verifyIdToken(idToken)
-      } catch (error) {
-        if (error instanceof InvalidTokenError) throw unauthenticated(error.message)
-        throw error
+export const userRoutes: FastifyPluginCallbackZod<{ users: UserService; reads: BreweryReads }> = (
+  app,
+  { users, reads },
+  done,
+) => {
+  // The body is assembled from the brewery's cached read (cache/brewery-reads.ts): it goes out as
+  // bytes, so the schema documents it and the per-user parts are built from typed rows.
+  app.get(
+    '/bootstrap',
+    { schema: { response: { 200: BootstrapResponseSchema } } },
+    async (request, reply) => {
+      const auth = request.auth!
+      const header = request.headers['x-id-token']
+      const idToken = Array.isArray(header) ? header[0] : header
+      let claims
+      if (idToken) {
+        try {
+          claims = await app.verifyIdToken(idToken)
+        } catch (error) {
+          if (error instanceof InvalidTokenError) throw unauthenticated(error.message)
+          throw error
+        }
+        if (claims.sub !== auth.sub) throw unauthenticated('The ID token belongs to another user')
       }
-      if (claims.sub !== auth.sub) throw unauthenticated('The ID token belongs to another user')
-    }
-    return { data: await users.bootstrap(auth, claims) }
-  })
+      const caller = await users.bootstrap(auth, claims)
+      return sendEncoded(request, reply, await reads.bootstrap(caller.user, caller.membership))
+    },
+  )
   done()
 }

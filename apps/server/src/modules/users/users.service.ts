@@ -13,25 +13,12 @@ export interface BootstrapUser {
   picture: string | null
 }
 
-/** The brewery as bootstrap answers it (DESIGN.md "Bootstrap"); the current entity is the first. */
-export type BootstrapEntity = {
-  entityId: string
-  name: string
-  type: string
-  role: Role
-  subscription: { plan: string | null; status: string }
-  packagingTypes: { packageTypeId: string; packageType: string }[]
-  products: unknown[]
-} & Record<string, unknown>
-
-export interface Bootstrap {
+/** The caller as bootstrap needs them: their profile, and their brewery and role once they have one. */
+export interface BootstrapCaller {
   user: BootstrapUser
-  /** The user's brewery, or none before onboarding (one brewery per user, spec 01 §1). */
-  entities: BootstrapEntity[]
+  /** The user's brewery (one per user, spec 01 §1), or null before onboarding. */
+  membership: { entityId: string; role: Role } | null
 }
-
-/** Loads the user's brewery for bootstrap, or null when it is gone. */
-export type EntityLoader = (entityId: string, role: Role) => Promise<BootstrapEntity | null>
 
 const text = (value: unknown, max = 320) =>
   typeof value === 'string' ? value.trim().slice(0, max) : undefined
@@ -59,14 +46,14 @@ function toBootstrapUser(row: UserRow): BootstrapUser {
   }
 }
 
-export function createUserService(repo: UserRepository, loadEntity: EntityLoader) {
+export function createUserService(repo: UserRepository) {
   return {
     /**
      * The signed-in user for the browser's start-up. `idTokenClaims` are the claims of an already
      * verified ID token with the caller's subject; without them the stored profile is used, or one
      * is started from the access token's claims.
      */
-    async bootstrap(auth: AuthContext, idTokenClaims?: JWTPayload): Promise<Bootstrap> {
+    async bootstrap(auth: AuthContext, idTokenClaims?: JWTPayload): Promise<BootstrapCaller> {
       let row: UserRow | null
       if (idTokenClaims) {
         const profile = profileFromIdToken(idTokenClaims)
@@ -75,7 +62,13 @@ export function createUserService(repo: UserRepository, loadEntity: EntityLoader
         if (stored?.emailVerified && (profile.email === undefined || profile.email === stored.email)) {
           profile.emailVerified = true
         }
-        row = await repo.upsertProfile(auth.sub, profile)
+        // The same profile as stored: no write (bootstrap runs on every start of the app).
+        const unchanged =
+          stored !== null &&
+          Object.entries(profile).every(
+            ([key, value]) => value === undefined || stored[key as keyof UserProfile] === value,
+          )
+        row = unchanged ? stored : await repo.upsertProfile(auth.sub, profile)
       } else {
         row = await repo.findByIdpIdentifier(auth.sub)
         row ??= await repo.upsertProfile(auth.sub, {
@@ -84,8 +77,10 @@ export function createUserService(repo: UserRepository, loadEntity: EntityLoader
         })
       }
       const role = RoleSchema.safeParse(row.role)
-      const entity = row.entityId && role.success ? await loadEntity(row.entityId, role.data) : null
-      return { user: toBootstrapUser(row), entities: entity ? [entity] : [] }
+      return {
+        user: toBootstrapUser(row),
+        membership: row.entityId && role.success ? { entityId: row.entityId, role: role.data } : null,
+      }
     },
 
     markEmailVerified(idpIdentifier: string) {

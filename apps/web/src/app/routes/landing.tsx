@@ -3,7 +3,32 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { LandingHeader } from '@/features/landing/landing-header.tsx'
 import { SiteFooter } from '@/features/landing/site-footer.tsx'
-import { NewsletterForm } from '@/features/newsletter/newsletter-form.tsx'
+
+// The form (react-hook-form, the domain's schemas) is fetched when its section nears the screen: a
+// first visit loads only what the page shows at once (ADR 171).
+const NewsletterForm = lazy(async () => ({
+  default: (await import('@/features/newsletter/newsletter-form.tsx')).NewsletterForm,
+}))
+
+/** Renders its children once their place nears the viewport (at once without an observer). */
+function WhenNear({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined')
+  useEffect(() => {
+    if (isNear || !ref.current) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true)
+      },
+      { rootMargin: '200px 0px' },
+    )
+    observer.observe(ref.current)
+    return () => observer.disconnect()
+  }, [isNear])
+  const placeholder = <div ref={ref} className="min-h-24" aria-busy="true" />
+  return isNear ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder
+}
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 
 const FEATURES = [
   {
@@ -79,7 +104,9 @@ export function LandingPage() {
             <p className="mt-2 mb-8 text-muted-foreground">
               Our first newsletter goes out in June: progress, early access and brewing tips.
             </p>
-            <NewsletterForm />
+            <WhenNear>
+              <NewsletterForm />
+            </WhenNear>
           </div>
         </section>
       </main>

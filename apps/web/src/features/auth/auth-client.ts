@@ -1,8 +1,8 @@
 import type { AppConfig } from '@brewcommand/domain'
-import type { User, UserManager } from 'oidc-client-ts'
+import type { User, UserManager, UserManagerEvents } from 'oidc-client-ts'
 import { DEFAULT_RETURN_TO, resolveReturnTo, type LoginState } from './auth-callback.ts'
 import { AuthError, AUTH_ERROR_MESSAGES, isTransientNetworkError, toAuthError } from './auth-errors.ts'
-import { AUTH_LIMITS, createUserManager } from './auth-settings.ts'
+import { AUTH_LIMITS } from './auth-limits.ts'
 import { isIdTokenExpired, validateIdTokenClaims } from './id-token.ts'
 import { withTokenLock } from './token-lock.ts'
 import { withRetry } from './with-retry.ts'
@@ -18,7 +18,17 @@ export type UserManagerLike = Pick<
   | 'signinSilent'
   | 'signoutRedirect'
   | 'signoutCallback'
-  | 'events'
+> & { events: UserEvents }
+
+/** The UserManager events the app listens to. */
+type UserEvents = Pick<
+  UserManagerEvents,
+  | 'addUserLoaded'
+  | 'removeUserLoaded'
+  | 'addUserUnloaded'
+  | 'removeUserUnloaded'
+  | 'addAccessTokenExpiring'
+  | 'removeAccessTokenExpiring'
 >
 
 export interface SignInOptions {
@@ -236,9 +246,70 @@ export function createAuthClient(userManager: UserManagerLike, options: AuthClie
   }
 }
 
+/**
+ * oidc-client-ts's UserManager, fetched on first real use (ADR 171): while no session is stored and
+ * nothing asked for a login, `getUser` answers null without it, and listeners wait for it to load
+ * (the manager raises no event before it holds a user). A visitor of the landing page never loads it.
+ */
+export function lazyUserManager(
+  load: () => Promise<UserManager>,
+  hasStoredUser: () => boolean,
+): UserManagerLike {
+  let manager: UserManager | null = null
+  let loading: Promise<UserManager> | null = null
+  type Listener = [keyof UserEvents, (...args: never[]) => unknown]
+  const waiting: Listener[] = []
+  const loaded = () =>
+    (loading ??= load().then((m) => {
+      manager = m
+      for (const [method, listener] of waiting.splice(0)) (m.events[method] as (l: unknown) => void)(listener)
+      return m
+    }))
+  const listen =
+    (method: keyof UserEvents, remove: keyof UserEvents) => (listener: (...args: never[]) => unknown) => {
+      if (manager) (manager.events[method] as (l: unknown) => void)(listener)
+      else waiting.push([method, listener])
+      return () => unlisten(remove)(listener)
+    }
+  const unlisten = (method: keyof UserEvents) => (listener: (...args: never[]) => unknown) => {
+    const add = method.replace('remove', 'add') as keyof UserEvents
+    const index = waiting.findIndex(([m, l]) => m === add && l === listener)
+    if (index >= 0) waiting.splice(index, 1)
+    if (manager) (manager.events[method] as (l: unknown) => void)(listener)
+  }
+  const events = {
+    addUserLoaded: listen('addUserLoaded', 'removeUserLoaded'),
+    removeUserLoaded: unlisten('removeUserLoaded'),
+    addUserUnloaded: listen('addUserUnloaded', 'removeUserUnloaded'),
+    removeUserUnloaded: unlisten('removeUserUnloaded'),
+    addAccessTokenExpiring: listen('addAccessTokenExpiring', 'removeAccessTokenExpiring'),
+    removeAccessTokenExpiring: unlisten('removeAccessTokenExpiring'),
+  } as UserEvents
+  return {
+    events,
+    async getUser(raiseEvent?: boolean) {
+      if (!manager && !hasStoredUser()) return null
+      return (await loaded()).getUser(raiseEvent)
+    },
+    removeUser: async () => (await loaded()).removeUser(),
+    signinPopup: async (args) => (await loaded()).signinPopup(args),
+    signinRedirect: async (args) => (await loaded()).signinRedirect(args),
+    signinCallback: async (url) => (await loaded()).signinCallback(url),
+    signinSilent: async (args) => (await loaded()).signinSilent(args),
+    signoutRedirect: async (args) => (await loaded()).signoutRedirect(args),
+    signoutCallback: async (url, keepOpen) => (await loaded()).signoutCallback(url, keepOpen),
+  }
+}
+
 /** The auth client for the app's configuration (GET /api/config). */
 export function createAppAuthClient(oidc: AppConfig['oidc']): AuthClient {
-  return createAuthClient(createUserManager(oidc), {
+  // Where oidc-client-ts's WebStorageStateStore keeps the user (prefix "oidc.", auth-settings.ts).
+  const storedUserKey = `oidc.user:${oidc.issuer}:${oidc.clientId}`
+  const userManager = lazyUserManager(
+    async () => (await import('./auth-settings.ts')).createUserManager(oidc),
+    () => window.localStorage.getItem(storedUserKey) !== null,
+  )
+  return createAuthClient(userManager, {
     issuer: oidc.issuer,
     clientId: oidc.clientId,
     audience: oidc.audience,

@@ -1,4 +1,11 @@
-import { ErrorResponse, ErrorTimeout } from 'oidc-client-ts'
+import type { ErrorResponse } from 'oidc-client-ts'
+
+// Recognised by name rather than instanceof: oidc-client-ts is loaded on demand (auth-client.ts), and
+// its error classes name themselves.
+const isErrorResponse = (error: unknown): error is ErrorResponse =>
+  error instanceof Error && error.name === 'ErrorResponse'
+const isErrorTimeout = (error: unknown): error is Error =>
+  error instanceof Error && error.name === 'ErrorTimeout'
 
 /** Machine-readable codes of the login errors in spec 01 §8. */
 export type AuthErrorCode =
@@ -50,12 +57,12 @@ export function toAuthError(error: unknown, operation: AuthOperation): AuthError
       ? new AuthError('login_failed', AUTH_ERROR_MESSAGES.loginFailed, { cause: error })
       : new AuthError('get_access_token_failed', AUTH_ERROR_MESSAGES.getAccessTokenFailed, { cause: error })
 
-  if (error instanceof ErrorResponse) {
+  if (isErrorResponse(error)) {
     // An OAuth error answer: keep the provider's code (login_required, mfa_required, access_denied …).
     if (!error.error) return fallback
     return new AuthError(error.error, error.error_description || describeCode(error.error), { cause: error })
   }
-  if (error instanceof ErrorTimeout) {
+  if (isErrorTimeout(error)) {
     return new AuthError('timeout', AUTH_ERROR_MESSAGES.timeout, { cause: error })
   }
   if (!(error instanceof Error)) return fallback
@@ -80,14 +87,14 @@ function describeCode(code: string): string {
 export function isLoginRequired(error: unknown): boolean {
   return (
     (error instanceof AuthError && error.code === 'login_required') ||
-    (error instanceof ErrorResponse && error.error === 'login_required')
+    (isErrorResponse(error) && error.error === 'login_required')
   )
 }
 
 /** True for failures worth retrying: the network, not the provider's answer. */
 export function isTransientNetworkError(error: unknown): boolean {
-  if (error instanceof ErrorResponse) return false
-  if (error instanceof ErrorTimeout) return true
+  if (isErrorResponse(error)) return false
+  if (isErrorTimeout(error)) return true
   // fetch rejects with a TypeError when the request never got an answer.
   if (error instanceof TypeError) return true
   // oidc-client-ts reports a 5xx from the token endpoint as "<statusText> (<status>)…".

@@ -1,19 +1,8 @@
 import type { AppConfig } from '@brewcommand/domain'
 import { UserManager, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts'
+import { AUTH_LIMITS } from './auth-limits.ts'
 
-/** Login limits of spec 01 §9. */
-export const AUTH_LIMITS = {
-  /** HTTP timeout of every call to the provider. */
-  httpTimeoutSeconds: 10,
-  /** How long the login popup may stay open. */
-  popupTimeoutSeconds: 60,
-  /** Retries of a token request that failed on the network. */
-  tokenRetries: 3,
-  /** A cached access token this close to expiry is renewed first. */
-  expiryMarginSeconds: 60,
-  /** Clock leeway when checking the ID token's expiry and not-before. */
-  idTokenLeewaySeconds: 60,
-} as const
+export { AUTH_LIMITS } from './auth-limits.ts'
 
 /** Scopes requested; offline_access brings the refresh token (ADR 010). */
 export const AUTH_SCOPE = 'openid profile email offline_access'

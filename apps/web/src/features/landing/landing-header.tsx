@@ -1,10 +1,13 @@
 import { Menu } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet.tsx'
 import { useAuth } from '@/features/auth/auth-context.ts'
 import { Brand } from './brand.tsx'
+
+// The menu sheet (Radix Dialog) is fetched when first opened: the landing page's first load stays
+// small (ADR 171).
+const LandingMenu = lazy(async () => ({ default: (await import('./landing-menu.tsx')).LandingMenu }))
 
 /**
  * Top bar of the public pages: Sign In (a login popup at the identity provider) and Sign Up, or Go to
@@ -38,46 +41,28 @@ export function LandingHeader() {
             </>
           )}
         </nav>
-        <Sheet open={isMenuOpen} onOpenChange={setIsMenuOpen}>
-          <SheetTrigger asChild>
-            <Button variant="ghost" size="icon" className="sm:hidden" aria-label="Open menu">
-              <Menu aria-hidden="true" className="size-6" />
-            </Button>
-          </SheetTrigger>
-          <SheetContent side="right" aria-describedby="landing-menu-description">
-            <SheetTitle>Menu</SheetTitle>
-            <SheetDescription id="landing-menu-description">
-              Sign in, or sign up your brewery.
-            </SheetDescription>
-            <div className="mt-2 grid gap-3">
-              {isAuthenticated ? (
-                <Button asChild>
-                  <Link to="/secure" onClick={() => setIsMenuOpen(false)}>
-                    Go to Dashboard
-                  </Link>
-                </Button>
-              ) : (
-                <>
-                  <Button
-                    variant="outline"
-                    disabled={isLoading}
-                    onClick={() => {
-                      setIsMenuOpen(false)
-                      void signIn()
-                    }}
-                  >
-                    Sign In
-                  </Button>
-                  <Button asChild>
-                    <Link to="/plans" onClick={() => setIsMenuOpen(false)}>
-                      Sign Up
-                    </Link>
-                  </Button>
-                </>
-              )}
-            </div>
-          </SheetContent>
-        </Sheet>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="sm:hidden"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={isMenuOpen}
+          onClick={() => setIsMenuOpen(true)}
+        >
+          <Menu aria-hidden="true" className="size-6" />
+        </Button>
+        {isMenuOpen && (
+          <Suspense fallback={null}>
+            <LandingMenu
+              open={isMenuOpen}
+              onOpenChange={setIsMenuOpen}
+              isAuthenticated={isAuthenticated}
+              isLoading={isLoading}
+              onSignIn={() => void signIn()}
+            />
+          </Suspense>
+        )}
       </div>
     </header>
   )
