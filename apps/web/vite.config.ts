@@ -24,6 +24,6 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     globals: true,
-    setupFiles: ['src/test-setup.ts'],
+    setupFiles: ['src/testing/setup.ts'],
   },
 })

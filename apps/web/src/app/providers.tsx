@@ -1,8 +1,8 @@
 import type { AppConfig } from '@brewcommand/domain'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { createAppAuthClient } from '@/features/auth/auth-client.ts'
-import { AuthProvider } from '@/features/auth/auth-provider.tsx'
+import { createAppAuthClient } from '@/lib/auth/auth-client.ts'
+import { AuthProvider } from '@/lib/auth/auth-provider.tsx'
 import { RunTimeConfigContext } from '@/lib/run-time-config.ts'
 
 /** Everything the routes rely on: run-time config, server-state cache and the signed-in identity. */

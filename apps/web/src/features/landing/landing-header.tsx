@@ -3,8 +3,8 @@ import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet.tsx'
-import { useAuth } from '@/features/auth/auth-context.ts'
-import { Brand } from './brand.tsx'
+import { useAuth } from '@/lib/auth/auth-context.ts'
+import { Brand } from '@/components/brand.tsx'
 
 /**
  * Top bar of the public pages: Sign In (a login popup at the identity provider) and Sign Up, or Go to

@@ -5,7 +5,7 @@ import { ProductDetail } from '@/features/products/components/product-detail.tsx
 import { ProductsList } from '@/features/products/components/products-list.tsx'
 import { UserManagement } from '@/features/users/components/user-management.tsx'
 import { Button } from '@/components/ui/button.tsx'
-import { useAppState } from '@/features/app-state/app-state.tsx'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { BillingSettings } from '@/features/onboarding/billing-settings.tsx'
 import { cn } from '@/lib/utils.ts'
 

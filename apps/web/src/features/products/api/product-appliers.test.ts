@@ -1,6 +1,6 @@
 import { makeEnvelope, type Product } from '@brewcommand/domain'
 import { describe, expect, it } from 'vitest'
-import type { BootstrapEntity } from '@/features/app-state/get-bootstrap.ts'
+import type { BootstrapEntity } from '@/lib/app-state/get-bootstrap.ts'
 import { applierFor } from '@/lib/queue/appliers.ts'
 import { registerProductAppliers } from './product-appliers.ts'
 

@@ -1,5 +1,5 @@
 import type { Product } from '@brewcommand/domain'
-import type { BootstrapEntity } from '@/features/app-state/get-bootstrap.ts'
+import type { BootstrapEntity } from '@/lib/app-state/get-bootstrap.ts'
 import { registerApplier } from '@/lib/queue/appliers.ts'
 
 /**

@@ -6,8 +6,8 @@ import {
   type Product,
   type TastingNote,
 } from '@brewcommand/domain'
-import { useAppState } from '@/features/app-state/app-state.tsx'
-import type { BootstrapEntity } from '@/features/app-state/get-bootstrap.ts'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
+import type { BootstrapEntity } from '@/lib/app-state/get-bootstrap.ts'
 import { useQueue } from '@/lib/queue/queue-provider.tsx'
 import type { QueuedRequest } from '@/lib/queue/request-queue.ts'
 

@@ -10,7 +10,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu.tsx'
-import { useAppState } from '@/features/app-state/app-state.tsx'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useProductWrites } from '../api/use-product-writes.ts'
 import { AddCard, NewProductDialog } from './new-product-dialog.tsx'
 import { ImportRecipeButton } from '@/features/interchange/components/import-recipe-dialog.tsx'

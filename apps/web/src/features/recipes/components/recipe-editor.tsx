@@ -26,9 +26,9 @@ import { FieldError } from '@/components/ui/field-error.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { Label } from '@/components/ui/label.tsx'
 import { NativeSelect } from '@/components/ui/select.tsx'
-import { useAppState } from '@/features/app-state/app-state.tsx'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useCatalog } from '../api/use-catalog.ts'
-import { useRecipeWrites } from '../api/use-recipe-writes.ts'
+import { useRecipeWrites } from '@/lib/writes/use-recipe-writes.ts'
 import {
   cancelTarget,
   PRODUCTS_PATH,

@@ -13,8 +13,8 @@ import { Input } from '@/components/ui/input.tsx'
 import { Label } from '@/components/ui/label.tsx'
 import { NativeSelect } from '@/components/ui/select.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
-import { useAppState } from '@/features/app-state/app-state.tsx'
-import { useAuth } from '@/features/auth/auth-context.ts'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
+import { useAuth } from '@/lib/auth/auth-context.ts'
 import { useSocket } from '@/lib/socket/socket-provider.tsx'
 import {
   changeUserRole,
