@@ -336,5 +336,5 @@ export function parseWrite(value: unknown): Write | null {
 export function storableWrite(write: Write): Write {
   if (write.kind !== 'item:add' || write.local === undefined) return write
   const { local: _local, ...rest } = write
-  return rest as Write
+  return rest
 }
