@@ -7,7 +7,7 @@ import { NotFoundPage } from './routes/not-found.tsx'
 // script; every other screen is fetched when first visited, so a visitor never downloads the app.
 const secure = () => import('./routes/secure/pages.tsx')
 const recipePage = async () => ({
-  Component: (await import('@/features/recipes/recipe-page.tsx')).RecipePage,
+  Component: (await import('./routes/secure/recipe-route.tsx')).RecipeRoute,
 })
 
 export function createRouter() {
