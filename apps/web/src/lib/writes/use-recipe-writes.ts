@@ -27,6 +27,11 @@ export function useRecipeWrites() {
       write({ kind: isNew ? 'item:add' : 'item:change', productId, collection: 'recipes', item: recipe })
     },
 
+    /** DELETE /api/products/{productId}/recipes/{recipeId}. */
+    deleteRecipe(productId: string, recipeId: string) {
+      write({ kind: 'item:delete', productId, collection: 'recipes', itemId: recipeId })
+    },
+
     /** Onboarding and import: POST /api/products with the new product and its first recipe. */
     createProductWithRecipe(name: string, recipe: Recipe, description = '') {
       if (!currentEntity?.entityId) throw new Error(RECIPE_SAVE_ERRORS.noEntity)

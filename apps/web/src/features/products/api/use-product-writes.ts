@@ -30,7 +30,7 @@ export function useProductWrites() {
       // One of the collection's writes: C is a single collection here, which TypeScript cannot narrow.
       write({ kind: isNew ? 'item:add' : 'item:change', productId, collection, item } as ItemWrite)
     },
-    deleteItem(collection: Collection | 'recipes', productId: string, id: string) {
+    deleteItem(collection: Collection, productId: string, id: string) {
       write({ kind: 'item:delete', productId, collection, itemId: id })
     },
   }
