@@ -7,3 +7,22 @@ export const YEAST_PICKER = {
   searchPlaceholder: 'Search Yeast',
   emptyText: 'No matching yeast',
 }
+
+/** Texts of the ingredient tables (spec 02 §2). */
+export const NO_INGREDIENTS = 'No Ingredients.'
+export const NOT_APPLICABLE = 'Not Applicable'
+export const GRAIN_PICKER = {
+  placeholder: 'Select Grain',
+  searchPlaceholder: 'Search Grains',
+  emptyText: 'No matching grains',
+}
+export const HOP_PICKER = {
+  placeholder: 'Select Hops',
+  searchPlaceholder: 'Search Hops',
+  emptyText: 'No matching hops',
+}
+export const OTHER_PICKER = {
+  placeholder: 'Select Ingredients',
+  searchPlaceholder: 'Search Ingredients',
+  emptyText: 'No matching ingredients',
+}

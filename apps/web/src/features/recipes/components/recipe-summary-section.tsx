@@ -10,7 +10,7 @@ import { FieldError } from '@/components/ui/field-error.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { NativeSelect } from '@/components/ui/select.tsx'
 import { YEAST_PICKER } from '../messages.ts'
-import { SearchablePicker } from './searchable-picker.tsx'
+import { SearchablePicker } from '@/components/searchable-picker.tsx'
 import type { RecipeDraft } from './use-recipe-draft.ts'
 
 export const batchText = (recipe: Pick<Recipe, 'yield'>) =>
