@@ -1,34 +1,9 @@
-import { ProductSchema, RoleSchema, SubscriptionSchema } from '@brewcommand/domain'
-import { z } from 'zod'
+import { BootstrapSchema, type Bootstrap } from '@brewcommand/domain'
 import { api, ApiError } from '@/lib/api-client.ts'
 
-/** The signed-in user as bootstrap answers it (DESIGN.md "Bootstrap"). */
-export const BootstrapUserSchema = z.object({
-  id: z.string(),
-  givenName: z.string(),
-  familyName: z.string(),
-  email: z.string(),
-  emailVerified: z.boolean(),
-  picture: z.string().nullish(),
-})
-export type BootstrapUser = z.infer<typeof BootstrapUserSchema>
-
-/** The current entity (DESIGN.md "Bootstrap"): the brewery with its packaging types and full products. */
-export const BootstrapEntitySchema = z.looseObject({
-  entityId: z.string(),
-  name: z.string().optional(),
-  role: RoleSchema.optional(),
-  subscription: SubscriptionSchema.optional(),
-  products: z.array(ProductSchema).default([]),
-  packagingTypes: z.array(z.object({ packageTypeId: z.string(), packageType: z.string() })).default([]),
-})
-export type BootstrapEntity = z.infer<typeof BootstrapEntitySchema>
-
-export const BootstrapSchema = z.object({
-  user: BootstrapUserSchema,
-  entities: z.array(BootstrapEntitySchema),
-})
-export type Bootstrap = z.infer<typeof BootstrapSchema>
+// The wire contract lives in the domain (bootstrap/bootstrap.schema.ts); re-exported for the app's imports.
+export type { Bootstrap, BootstrapEntity, BootstrapUser } from '@brewcommand/domain'
+export { BootstrapEntitySchema, BootstrapSchema, BootstrapUserSchema } from '@brewcommand/domain'
 
 export interface BootstrapTokens {
   accessToken: string
