@@ -1,8 +1,9 @@
-import type { Attribute, ItemWrite, Package, TastingNote } from '@brewcommand/domain'
+import type { ItemWrite, ProductCollection, ProductItem } from '@brewcommand/domain'
 import { useWrite } from '@/lib/writes/use-write.ts'
 
-type Collection = 'packages' | 'tastingNotes' | 'attributes'
-type Item = { packages: Package; tastingNotes: TastingNote; attributes: Attribute }
+/** The sub-collections the product page writes itself (recipes and files have their own features). */
+type Collection = Exclude<ProductCollection, 'recipes' | 'files'>
+type Item = ProductItem
 
 /**
  * Product writes (spec 02 §4) as typed intents of packages/domain/src/writes/: each is applied to local
