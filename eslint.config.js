@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import { defineConfig, globalIgnores } from 'eslint/config'
+import { featureBoundaries } from './eslint.boundaries.js'
 
 export default defineConfig(
   globalIgnores([
@@ -38,5 +39,6 @@ export default defineConfig(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  featureBoundaries,
   { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], extends: [tseslint.configs.disableTypeChecked] },
 )

@@ -62,6 +62,6 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     globals: true,
-    setupFiles: ['src/test-setup.ts'],
+    setupFiles: ['src/testing/setup.ts'],
   },
 })

@@ -47,7 +47,11 @@ export function makeEnvelope<T extends string, D>(
   }
 }
 
-/** Envelope types (spec 02 §3): product writes and their packages, tasting notes and attributes; recipes; media files. */
+/**
+ * Every envelope type on the wire: product writes and their packages, tasting notes and attributes;
+ * recipes; media files (spec 02 §3; writes/product-collections.ts says which route takes which); the
+ * newsletter contact, the onboarding request, and a team invitation or role change (spec 01).
+ */
 export const ENVELOPE_TYPES = [
   'product',
   'product:package',
@@ -55,5 +59,9 @@ export const ENVELOPE_TYPES = [
   'product:attribute',
   'product:file',
   'recipe',
+  'contact',
+  'OnboardingRequest',
+  'entities:user-invite',
+  'entities:user',
 ] as const
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@brewcommand/domain'
 import { useState, type ReactNode } from 'react'
-import { createAppAuthClient } from '@/features/auth/auth-client.ts'
-import { AuthProvider } from '@/features/auth/auth-provider.tsx'
+import { createAppAuthClient } from '@/lib/auth/auth-client.ts'
+import { AuthProvider } from '@/lib/auth/auth-provider.tsx'
 import { RunTimeConfigContext } from '@/lib/run-time-config.ts'
 
 /** What every route relies on: the run-time config and the signed-in identity. */

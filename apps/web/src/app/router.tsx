@@ -13,7 +13,7 @@ const withQueries = async (load: Promise<ComponentType>) => {
   return { Component: queries.withQueries(Component) }
 }
 const recipePage = async () => ({
-  Component: (await import('@/features/recipes/recipe-page.tsx')).RecipePage,
+  Component: (await import('./routes/secure/recipe-route.tsx')).RecipeRoute,
 })
 
 export function createRouter() {

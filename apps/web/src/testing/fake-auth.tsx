@@ -1,7 +1,7 @@
 import type { User } from 'oidc-client-ts'
 import type { ReactNode } from 'react'
 import { vi } from 'vitest'
-import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context.ts'
+import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context.ts'
 
 /** An AuthContext value for component tests; override what the test is about. */
 export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {

@@ -2,8 +2,8 @@ import { Menu } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
-import { useAuth } from '@/features/auth/auth-context.ts'
-import { Brand } from './brand.tsx'
+import { useAuth } from '@/lib/auth/auth-context.ts'
+import { Brand } from '@/components/brand.tsx'
 
 // The menu sheet (Radix Dialog) is fetched when first opened: the landing page's first load stays
 // small (ADR 171).

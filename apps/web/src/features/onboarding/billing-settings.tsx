@@ -4,8 +4,8 @@ import { ExternalLink } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
-import { useAppState } from '@/features/app-state/app-state.tsx'
-import { useAuth } from '@/features/auth/auth-context.ts'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
+import { useAuth } from '@/lib/auth/auth-context.ts'
 import { createBillingPortal, getBilling } from './api/billing-api.ts'
 
 const STATUS_LABEL: Record<string, string> = {

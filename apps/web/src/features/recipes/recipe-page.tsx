@@ -1,8 +1,11 @@
 import { useParams, useSearchParams } from 'react-router'
-import { RecipeScreen } from './components/recipe-editor.tsx'
+import { RecipeScreen, type RecipeActions } from './components/recipe-editor.tsx'
 
-/** The recipe routes (spec 02 §2): viewMode=true is read-only, returnTo=view comes back to the view. */
-export function RecipePage() {
+/**
+ * The recipe routes (spec 02 §2): viewMode=true is read-only, returnTo=view comes back to the view.
+ * `actions` are what the page composes beside a saved recipe (its export buttons).
+ */
+export function RecipePage({ actions }: { actions?: RecipeActions }) {
   const { productId, recipeId } = useParams()
   const [search] = useSearchParams()
   const route = {
@@ -11,5 +14,5 @@ export function RecipePage() {
     isViewMode: search.get('viewMode') === 'true',
     returnsToView: search.get('returnTo') === 'view',
   }
-  return <RecipeScreen key={`${productId}/${recipeId}/${route.isViewMode}`} route={route} />
+  return <RecipeScreen key={`${productId}/${recipeId}/${route.isViewMode}`} route={route} actions={actions} />
 }

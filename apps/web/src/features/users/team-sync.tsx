@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { useAppState } from '@/features/app-state/app-state.tsx'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useSocket } from '@/lib/socket/socket-provider.tsx'
 import { teamQueryKey } from './api/team-api.ts'
 

@@ -1,5 +1,5 @@
 import { can, type Permission } from '@brewcommand/domain'
-import { useAppState } from '@/features/app-state/app-state.tsx'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
 
 /**
  * True when the signed-in user's role in the current brewery may do `permission` (DESIGN.md's table).

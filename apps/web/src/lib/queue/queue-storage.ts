@@ -1,6 +1,8 @@
+import { parseWrite, writeFromRequest, type Write } from '@brewcommand/domain'
+
 /**
- * What survives a reload of a queued write: a plain, serialisable description. The local change is
- * rebuilt from it on start (appliers.ts), because functions cannot be stored.
+ * What survives a reload of a queued write: a plain, serialisable description, with the write it
+ * carries out (a typed intent of packages/domain/src/writes/), whose local change is re-applied on start.
  */
 export type PersistedRequest = {
   requestId: string
@@ -13,6 +15,22 @@ export type PersistedRequest = {
   status: 'pending' | 'failed'
   retryCount: number
   error?: string
+  /**
+   * The write as an intent (docs/decisions/150-writes-are-typed-intents.md). A queue stored by an
+   * earlier version has none: `withWrite` reads it back from method, uri and envelope.
+   */
+  write?: Write
+}
+
+/**
+ * A stored request with its write: the stored intent when it is a valid one, else the intent read
+ * back from the request itself (a queue stored before writes were intents), else none (it is still
+ * sent, with no local change).
+ */
+export function withWrite(request: PersistedRequest): PersistedRequest {
+  const { write: stored, ...rest } = request
+  const write = (stored === undefined ? null : parseWrite(stored)) ?? writeFromRequest(request)
+  return write ? { ...rest, write } : rest
 }
 
 /** Where the queue keeps its writes. Every method is synchronous, so a write is stored before enqueue returns. */

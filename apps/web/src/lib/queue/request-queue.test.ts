@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { registerApplier } from './appliers.ts'
+import { applyWrite, requestOf, type Write, type WriteState } from '@brewcommand/domain'
 import { localQueueStorage, memoryQueueStorage, type QueueStorage } from './queue-storage.ts'
 import { RequestQueue, retryAfterMs, retryDelay } from './request-queue.ts'
 
@@ -325,49 +325,39 @@ describe('persistence and restore', () => {
       getAccessToken: () => Promise.resolve('t'),
       storage,
     })
+    const write = (w: Write, key: string) => ({ ...requestOf(w, { correlationIdentifier: key }), write: w })
+    before.enqueue(
+      write(
+        { kind: 'product:create', product: { id: 'x', name: 'One', description: '', recipes: [] } },
+        'create',
+      ),
+    )
+    before.enqueue(write({ kind: 'product:rename', productId: 'x', name: 'Two' }, 'edit'))
     before.enqueue({
-      method: 'POST',
-      uri: '/api/things',
-      data: { ...envelope('create'), data: { id: 'x', n: 1 } },
+      ...requestOf({ kind: 'item:delete', productId: 'x', collection: 'tastingNotes', itemId: 'y' }),
+      write: { kind: 'item:delete', productId: 'x', collection: 'tastingNotes', itemId: 'y' },
+      requestId: 'remove-part',
     })
-    before.enqueue({ method: 'PUT', uri: '/api/things/x', data: { ...envelope('edit'), data: { n: 2 } } })
-    before.enqueue({ method: 'DELETE', uri: '/api/things/x/parts/y', requestId: 'remove-part' })
     const failed = [...storage.entries.values()].find((r) => r.idempotencyKey === 'edit')!
     storage.put({ ...failed, status: 'failed', error: 'Server responded with an error: 409 - taken' })
 
-    type Things = Record<string, { n: number; parts: string[] }>
-    const unregister = [
-      registerApplier<Things>('POST /api/things', (state, { body }) => {
-        const { id, n } = body as { id: string; n: number }
-        return { ...state, [id]: { n, parts: ['y'] } }
-      }),
-      registerApplier<Things>('PUT /api/things/:id', (state, { params, body }) => ({
-        ...state,
-        [params.id]: { ...state[params.id], n: (body as { n: number }).n },
-      })),
-      registerApplier<Things>('DELETE /api/things/:id/parts/:part', (state, { params }) => ({
-        ...state,
-        [params.id]: { ...state[params.id], parts: state[params.id].parts.filter((p) => p !== params.part) },
-      })),
-    ]
-    try {
-      const { queue, calls } = makeQueue([], { storage })
-      const restored = queue.restore()
-      expect(restored.map((r) => r.idempotencyKey)).toEqual(['create', 'edit', 'remove-part'])
-      const local = restored.reduce<Things>((state, r) => r.reapply!(state as never) as Things, {})
-      expect(local).toEqual({ x: { n: 2, parts: [] } })
-      await queue.drained()
-      expect(calls.map((c) => (c.init.headers as Record<string, string>)['idempotency-key'])).toEqual([
-        'create',
-        'remove-part',
-      ])
-      expect(queue.snapshot().failed.map((r) => r.idempotencyKey)).toEqual(['edit'])
-      expect([...storage.entries.values()].map((r) => r.idempotencyKey)).toEqual(['edit'])
-      // Restoring twice does not duplicate anything.
-      expect(queue.restore()).toEqual([])
-    } finally {
-      for (const off of unregister) off()
-    }
+    const { queue, calls } = makeQueue([], { storage })
+    const restored = queue.restore()
+    expect(restored.map((r) => r.idempotencyKey)).toEqual(['create', 'edit', 'remove-part'])
+    const local = restored.reduce<WriteState>((state, r) => (r.write ? applyWrite(state, r.write) : state), {
+      entityId: 'e',
+      products: [],
+    })
+    expect(local.products).toMatchObject([{ id: 'x', name: 'Two', tastingNotes: [] }])
+    await queue.drained()
+    expect(calls.map((c) => (c.init.headers as Record<string, string>)['idempotency-key'])).toEqual([
+      'create',
+      'remove-part',
+    ])
+    expect(queue.snapshot().failed.map((r) => r.idempotencyKey)).toEqual(['edit'])
+    expect([...storage.entries.values()].map((r) => r.idempotencyKey)).toEqual(['edit'])
+    // Restoring twice does not duplicate anything.
+    expect(queue.restore()).toEqual([])
   })
 
   it('orders writes made after a restore behind the restored ones', () => {

@@ -1,5 +1,5 @@
-import { applierFor } from './appliers.ts'
-import { memoryQueueStorage, type PersistedRequest, type QueueStorage } from './queue-storage.ts'
+import { storableWrite, type Write } from '@brewcommand/domain'
+import { memoryQueueStorage, withWrite, type PersistedRequest, type QueueStorage } from './queue-storage.ts'
 
 /** A write waiting to be sent (spec 02 §3 "Queued request"). The token is read at send time. */
 export type QueuedRequest = {
@@ -14,12 +14,11 @@ export type QueuedRequest = {
   idempotencyKey: string
   status: 'pending' | 'sending' | 'failed'
   /**
-   * The local change this write made, so it can be re-applied on top of a remote change merged before
-   * the write was sent (DESIGN.md "After every write"), and on start after a reload. The function given
-   * to enqueue is used while the page lives; a restored write gets it back from the applier registry.
-   * Typed loosely: the queue does not know the state.
+   * The write as a typed intent (packages/domain/src/writes/): its local change (`applyWrite`) is
+   * re-applied on top of a remote change merged before the write was sent, and on start after a
+   * reload. The queue itself never applies it; it stores it (without its `local` part) and gives it back.
    */
-  reapply?: (state: never) => unknown
+  write?: Write
   retryCount: number
   /** Why the last attempt failed, as a person reads it. */
   error?: string
@@ -43,8 +42,6 @@ export type RequestQueueOptions = {
   retryDelayMs?: (retryCount: number, retryAfterMs: number | null) => number
   /** An attempt that has not been answered by then is abandoned and retried (default 30 s). */
   timeoutMs?: number
-  /** Rebuilds the local change of a restored write (default: the applier registry). */
-  resolveApplier?: (request: PersistedRequest) => ((state: never) => unknown) | undefined
   onChange?: (snapshot: QueueSnapshot) => void
 }
 
@@ -125,13 +122,6 @@ export class RequestQueue {
       sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       retryDelayMs: options.retryDelayMs ?? ((count, after) => retryDelay(count, after)),
       timeoutMs: options.timeoutMs ?? 30_000,
-      // Looked up when used, so an applier registered after start-up (a lazily loaded feature) counts.
-      resolveApplier:
-        options.resolveApplier ??
-        ((request) => (state: never) => {
-          const apply = applierFor(request)
-          return apply ? apply(state) : state
-        }),
       getAccessToken: options.getAccessToken,
       renewAccessToken: options.renewAccessToken,
       onChange: options.onChange,
@@ -143,8 +133,8 @@ export class RequestQueue {
   }
 
   /**
-   * Loads the writes a previous page left behind (pending and failed, in their order), rebuilds their
-   * local changes and resumes sending. Returns them all in order, so the caller can re-apply them to
+   * Loads the writes a previous page left behind (pending and failed, in their order), each with its
+   * write intent (read back from the request for a queue stored by an earlier version), and resumes sending. Returns them all in order, so the caller can re-apply them to
    * the state it has just loaded from the server.
    */
   restore(): QueuedRequest[] {
@@ -155,8 +145,7 @@ export class RequestQueue {
       .sort(bySeq)
       .map((stored): QueuedRequest => {
         lastSeq = Math.max(lastSeq, stored.seq)
-        const reapply = this.options.resolveApplier(stored)
-        return { ...stored, ...(reapply ? { reapply } : {}) }
+        return withWrite(stored)
       })
     for (const request of restored) {
       if (request.status === 'failed') this.failed.push(request)
@@ -171,7 +160,7 @@ export class RequestQueue {
 
   /** Adds a write at the end of the line, stores it, and starts sending if idle. */
   enqueue(
-    request: Pick<QueuedRequest, 'method' | 'uri' | 'data' | 'reapply'> & { requestId?: string },
+    request: Pick<QueuedRequest, 'method' | 'uri' | 'data' | 'write'> & { requestId?: string },
   ): QueuedRequest {
     const requestId = request.requestId ?? crypto.randomUUID()
     const stored: PersistedRequest = {
@@ -184,9 +173,7 @@ export class RequestQueue {
       status: 'pending',
       retryCount: 0,
     }
-    // The caller's own change while the page lives; otherwise the registered applier of its route.
-    const reapply = request.reapply ?? this.options.resolveApplier(stored)
-    const queued: QueuedRequest = { ...stored, ...(reapply ? { reapply } : {}) }
+    const queued: QueuedRequest = { ...stored, ...(request.write ? { write: request.write } : {}) }
     this.persist(queued)
     this.pending.push(queued)
     this.changed()
@@ -235,8 +222,12 @@ export class RequestQueue {
   }
 
   private persist(request: QueuedRequest) {
-    const { reapply: _reapply, status, ...rest } = request
-    this.options.storage.put({ ...rest, status: status === 'failed' ? 'failed' : 'pending' })
+    const { write, status, ...rest } = request
+    this.options.storage.put({
+      ...rest,
+      ...(write ? { write: storableWrite(write) } : {}),
+      status: status === 'failed' ? 'failed' : 'pending',
+    })
   }
 
   private changed() {

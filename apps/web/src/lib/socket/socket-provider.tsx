@@ -8,10 +8,7 @@ export type SocketContextValue = {
   /** The current socket's id at call time ('' when none), for X-Socket-ID. */
   getSocketId: () => string
   /** Listens to a server event on whichever socket is current; returns the unsubscribe. */
-  subscribe: <E extends keyof ServerToClientEvents>(
-    event: E,
-    listener: ServerToClientEvents[E],
-  ) => () => void
+  subscribe: <E extends keyof ServerToClientEvents>(event: E, listener: ServerToClientEvents[E]) => () => void
 }
 
 const SocketContext = createContext<SocketContextValue | null>(null)

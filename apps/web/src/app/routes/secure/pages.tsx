@@ -1,13 +1,13 @@
 import { BookOpen, Boxes, Factory } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { NavLink, Outlet, useParams } from 'react-router'
-import { ProductDetail } from '@/features/products/components/product-detail.tsx'
-import { ProductsList } from '@/features/products/components/products-list.tsx'
+import { NavLink, Outlet } from 'react-router'
 import { UserManagement } from '@/features/users/components/user-management.tsx'
 import { Button } from '@/components/ui/button.tsx'
-import { useAppState } from '@/features/app-state/app-state.tsx'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { BillingSettings } from '@/features/onboarding/billing-settings.tsx'
 import { cn } from '@/lib/utils.ts'
+
+export { ProductPage, ProductsPage } from './product-page.tsx'
 
 function PageHeading({ children }: { children: ReactNode }) {
   return <h1 className="text-2xl font-semibold tracking-tight">{children}</h1>
@@ -75,15 +75,6 @@ export function OperationsPage() {
       team on the same page from mash-in to the loading dock.
     </Blurb>
   )
-}
-
-export function ProductsPage() {
-  return <ProductsList />
-}
-
-export function ProductPage() {
-  const { productId = '' } = useParams()
-  return <ProductDetail key={productId} productId={productId} />
 }
 
 export function ReportingPage() {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { fakeAuth, FakeAuthProvider, signedInUser } from '@/testing/fake-auth.tsx'
-import type { AuthContextValue } from '@/features/auth/auth-context.ts'
+import type { AuthContextValue } from '@/lib/auth/auth-context.ts'
 import { RequireAuth } from './require-auth.tsx'
 
 function renderAt(path: string, auth: AuthContextValue) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { FullPageSpinner } from '@/components/ui/spinner.tsx'
-import { useAuth } from '@/features/auth/auth-context.ts'
+import { useAuth } from '@/lib/auth/auth-context.ts'
 
 /** The guard of /secure/*: a visitor who is not signed in goes to / (spec 01 §2). */
 export function RequireAuth({ children }: { children: ReactNode }) {

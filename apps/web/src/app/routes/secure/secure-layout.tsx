@@ -1,4 +1,4 @@
-import type { DataModifiedEvent } from '@brewcommand/domain'
+import { applyWrite, type DataModifiedEvent } from '@brewcommand/domain'
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { Navigate, Outlet } from 'react-router'
 import { applyRemoteChange } from '@/lib/socket/apply-remote-change.ts'
@@ -7,21 +7,20 @@ import { toast } from 'sonner'
 import { QueueProvider, useQueue } from '@/lib/queue/queue-provider.tsx'
 import { QueueStatus } from '@/lib/queue/queue-status.tsx'
 import type { QueuedRequest } from '@/lib/queue/request-queue.ts'
-import { AppStateProvider, useAppState } from '@/features/app-state/app-state.tsx'
-import type { BootstrapEntity } from '@/features/app-state/get-bootstrap.ts'
-import { registerProductAppliers } from '@/features/products/api/product-appliers.ts'
-import { useAuth } from '@/features/auth/auth-context.ts'
-import { SecureShell } from '@/features/shell/secure-shell.tsx'
+import { AppStateProvider, useAppState } from '@/lib/app-state/app-state.tsx'
+import type { BootstrapEntity } from '@/lib/app-state/get-bootstrap.ts'
+import { useAuth } from '@/lib/auth/auth-context.ts'
+import { SecureShell } from '@/app/shell/secure-shell.tsx'
 import { TeamSync } from '@/features/users/team-sync.tsx'
 import { RequireAuth } from './require-auth.tsx'
 
-// Before any queue restores: how a stored write is re-applied to local state (lib/queue/appliers.ts).
-registerProductAppliers()
-
-/** Re-applies unsent writes (pending and failed, in order) on top of state that came from the server. */
+/**
+ * Re-applies unsent writes (pending and failed, in order) on top of state that came from the server,
+ * with the same pure applier that changed the page when each was made (packages/domain/src/writes/).
+ */
 const reapplyAll = (entity: BootstrapEntity, writes: QueuedRequest[]) =>
   writes.reduce<BootstrapEntity>(
-    (state, request) => (request.reapply ? (request.reapply(state as never) as BootstrapEntity) : state),
+    (state, request) => (request.write ? applyWrite(state, request.write) : state),
     entity,
   )
 

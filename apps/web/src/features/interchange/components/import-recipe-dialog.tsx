@@ -21,8 +21,8 @@ import {
 } from '@/components/ui/dialog.tsx'
 import { Label } from '@/components/ui/label.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
-import { useAppState } from '@/features/app-state/app-state.tsx'
-import { useRecipeWrites } from '@/features/recipes/api/use-recipe-writes.ts'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
+import { useRecipeWrites } from '@/lib/writes/use-recipe-writes.ts'
 import { readBytes } from '../lib/download.ts'
 
 export type ImportTarget = 'products' | 'product'

@@ -100,14 +100,12 @@ describe('the media calls (spec 02 §7, §8)', () => {
   })
 
   it('asks for an upload location with the token, and says "Backend error: …" when refused', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(
-        json(200, {
-          uploadUrl: '/uploads/x',
-          s3Key: `${crypto.randomUUID()}/${crypto.randomUUID()}/${crypto.randomUUID()}.png`,
-        }),
-      )
+    const fetchMock = vi.fn().mockResolvedValueOnce(
+      json(200, {
+        uploadUrl: '/uploads/x',
+        s3Key: `${crypto.randomUUID()}/${crypto.randomUUID()}/${crypto.randomUUID()}.png`,
+      }),
+    )
     vi.stubGlobal('fetch', fetchMock)
     const body = { fileName: 'label.png', fileType: 'image/png', entityId: 'e', productId: 'p', fileSize: 10 }
     await expect(requestUploadLocation('token-1', body)).resolves.toMatchObject({ uploadUrl: '/uploads/x' })

@@ -4,14 +4,15 @@ import {
   TASTING_NOTE_CATEGORIES,
   type Attribute,
   type Package,
+  type PackagingType,
   type TastingNote,
 } from '@brewcommand/domain'
-import { useState } from 'react'
-import { Button } from '@/components/ui/button.tsx'
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx'
-import { FieldError } from '@/components/ui/field-error.tsx'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { FormDialog } from '@/components/form-dialog.tsx'
+import { FormField } from '@/components/form-field.tsx'
 import { Input } from '@/components/ui/input.tsx'
-import { Label } from '@/components/ui/label.tsx'
 import { NativeSelect } from '@/components/ui/select.tsx'
 import { Textarea } from '@/components/ui/textarea.tsx'
 
@@ -22,6 +23,10 @@ type DialogProps<T> = {
   onSave: (item: T) => void
 }
 
+/** The packaging fields a person types, checked like the server checks them (PackageSchema). */
+const PackageFormSchema = PackageSchema.pick({ typeId: true, sku: true, upc: true })
+type PackageFormValues = z.input<typeof PackageFormSchema>
+
 /** Packaging: a type of the brewery's, SKU and UPC (checked like the server checks it). */
 export function PackageDialog({
   item,
@@ -29,78 +34,66 @@ export function PackageDialog({
   onOpenChange,
   onSave,
   packagingTypes,
-}: DialogProps<Package> & { packagingTypes: { packageTypeId: string; packageType: string }[] }) {
-  const [typeId, setTypeId] = useState(item?.typeId ?? packagingTypes[0]?.packageTypeId ?? '')
-  const [sku, setSku] = useState(item?.sku ?? '')
-  const [upc, setUpc] = useState(item?.upc ?? '')
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const save = () => {
-    const type = packagingTypes.find((t) => t.packageTypeId === typeId)
+}: DialogProps<Package> & { packagingTypes: PackagingType[] }) {
+  const form = useForm<PackageFormValues, unknown, z.output<typeof PackageFormSchema>>({
+    resolver: zodResolver(PackageFormSchema),
+    defaultValues: {
+      typeId: item?.typeId ?? packagingTypes[0]?.packageTypeId ?? '',
+      sku: item?.sku ?? '',
+      upc: item?.upc ?? '',
+    },
+  })
+  const errors = form.formState.errors
+  const save = form.handleSubmit((values) => {
+    const type = packagingTypes.find((t) => t.packageTypeId === values.typeId)
     const parsed = PackageSchema.safeParse({
       id: item?.id ?? crypto.randomUUID(),
       type: type?.packageType ?? '',
-      typeId,
-      sku,
-      upc,
+      ...values,
     })
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])))
+      for (const issue of parsed.error.issues)
+        form.setError(issue.path[0] === 'type' ? 'typeId' : (issue.path[0] as keyof PackageFormValues), {
+          message: issue.message,
+        })
       return
     }
     onSave(parsed.data)
     onOpenChange(false)
-  }
+  })
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-[425px]">
-        <DialogHeader>
-          <DialogTitle>{item ? 'Edit Packaging' : 'Add Packaging'}</DialogTitle>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={(e) => (e.preventDefault(), save())} noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor="package-type">Packaging type</Label>
-            <NativeSelect id="package-type" value={typeId} onChange={(e) => setTypeId(e.target.value)}>
-              {packagingTypes.map((t) => (
-                <option key={t.packageTypeId} value={t.packageTypeId}>
-                  {t.packageType}
-                </option>
-              ))}
-            </NativeSelect>
-            <FieldError>{errors.typeId ?? errors.type}</FieldError>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="package-sku">SKU</Label>
-            <Input
-              id="package-sku"
-              value={sku}
-              onChange={(e) => setSku(e.target.value)}
-              aria-invalid={errors.sku ? true : undefined}
-            />
-            <FieldError>{errors.sku}</FieldError>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="package-upc">UPC</Label>
-            <Input
-              id="package-upc"
-              inputMode="numeric"
-              placeholder="12 digits (optional)"
-              value={upc}
-              onChange={(e) => setUpc(e.target.value)}
-              aria-invalid={errors.upc ? true : undefined}
-            />
-            <FieldError>{errors.upc}</FieldError>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit">Save</Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={item ? 'Edit Packaging' : 'Add Packaging'}
+      open={open}
+      onOpenChange={onOpenChange}
+      onSubmit={(event) => void save(event)}
+    >
+      <FormField label="Packaging type" htmlFor="package-type" error={errors.typeId?.message}>
+        <NativeSelect id="package-type" {...form.register('typeId')}>
+          {packagingTypes.map((t) => (
+            <option key={t.packageTypeId} value={t.packageTypeId}>
+              {t.packageType}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label="SKU" htmlFor="package-sku" error={errors.sku?.message}>
+        <Input id="package-sku" aria-invalid={errors.sku ? true : undefined} {...form.register('sku')} />
+      </FormField>
+      <FormField label="UPC" htmlFor="package-upc" error={errors.upc?.message}>
+        <Input
+          id="package-upc"
+          inputMode="numeric"
+          placeholder="12 digits (optional)"
+          aria-invalid={errors.upc ? true : undefined}
+          {...form.register('upc')}
+        />
+      </FormField>
+    </FormDialog>
   )
 }
+
+type ChoiceAndText = { choice: string; custom: string; text: string }
 
 /**
  * A name chosen from a list, with "[New …]" for one of one's own, and a value; saving is silently
@@ -132,54 +125,41 @@ function ChoiceAndTextDialog({
   multiline?: boolean
 }) {
   const known = choices.some((c) => c.value === initialChoice)
-  const [choice, setChoice] = useState(
-    initialChoice === '' ? (choices[1]?.value ?? '') : known ? initialChoice : newChoice,
-  )
-  const [custom, setCustom] = useState(known ? '' : initialChoice)
-  const [text, setText] = useState(initialText)
-  const name = (choice === newChoice ? custom : choice).trim()
-  const save = () => {
+  const form = useForm<ChoiceAndText>({
+    defaultValues: {
+      choice: initialChoice === '' ? (choices[1]?.value ?? '') : known ? initialChoice : newChoice,
+      custom: known ? '' : initialChoice,
+      text: initialText,
+    },
+  })
+  const choice = form.watch('choice')
+  const save = form.handleSubmit(({ choice, custom, text }) => {
+    const name = (choice === newChoice ? custom : choice).trim()
     if (!name || !text.trim()) return
     onSave(name, text.trim())
     onOpenChange(false)
-  }
+  })
   const TextField = multiline ? Textarea : Input
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-[425px]">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={(e) => (e.preventDefault(), save())}>
-          <div className="grid gap-2">
-            <Label htmlFor="item-choice">{choiceLabel}</Label>
-            <NativeSelect id="item-choice" value={choice} onChange={(e) => setChoice(e.target.value)}>
-              {choices.map((c) => (
-                <option key={c.label} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          {choice === newChoice && (
-            <div className="grid gap-2">
-              <Label htmlFor="item-custom">New {choiceLabel.toLowerCase()}</Label>
-              <Input id="item-custom" value={custom} onChange={(e) => setCustom(e.target.value)} />
-            </div>
-          )}
-          <div className="grid gap-2">
-            <Label htmlFor="item-text">{textLabel}</Label>
-            <TextField id="item-text" value={text} onChange={(e) => setText(e.target.value)} />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit">Save</Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog title={title} open={open} onOpenChange={onOpenChange} onSubmit={(event) => void save(event)}>
+      <FormField label={choiceLabel} htmlFor="item-choice">
+        <NativeSelect id="item-choice" {...form.register('choice')}>
+          {choices.map((c) => (
+            <option key={c.label} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {choice === newChoice && (
+        <FormField label={`New ${choiceLabel.toLowerCase()}`} htmlFor="item-custom">
+          <Input id="item-custom" {...form.register('custom')} />
+        </FormField>
+      )}
+      <FormField label={textLabel} htmlFor="item-text">
+        <TextField id="item-text" {...form.register('text')} />
+      </FormField>
+    </FormDialog>
   )
 }
 

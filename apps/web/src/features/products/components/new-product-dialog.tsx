@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import {
   Dialog,
@@ -83,33 +83,5 @@ export function NewProductDialog({
         </form>
       </DialogContent>
     </Dialog>
-  )
-}
-
-/** A dashed card that adds something (Add Product, Add Packaging, …). */
-export function AddCard({
-  label,
-  onClick,
-  disabled,
-  children,
-}: {
-  label: string
-  onClick?: () => void
-  disabled?: boolean
-  children?: ReactNode
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled}
-      className="flex min-h-32 flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-6 text-sm font-medium text-muted-foreground transition-colors hover:border-primary hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:border-border disabled:hover:text-muted-foreground"
-    >
-      <span aria-hidden="true" className="text-2xl leading-none">
-        +
-      </span>
-      {label}
-      {children}
-    </button>
   )
 }

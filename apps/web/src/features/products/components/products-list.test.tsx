@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { StaticAppStateProvider, type AppStateValue } from '@/features/app-state/app-state.tsx'
+import { StaticAppStateProvider, type AppStateValue } from '@/lib/app-state/app-state.tsx'
 import { QueueProvider } from '@/lib/queue/queue-provider.tsx'
 import { ProductsList } from './products-list.tsx'
 

@@ -1,6 +1,6 @@
 import { can, truncateDescription, type Product } from '@brewcommand/domain'
 import { Beer, EllipsisVertical } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx'
@@ -10,10 +10,10 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu.tsx'
-import { useAppState } from '@/features/app-state/app-state.tsx'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useProductWrites } from '../api/use-product-writes.ts'
-import { AddCard, NewProductDialog } from './new-product-dialog.tsx'
-import { ImportRecipeButton } from '@/features/interchange/components/import-recipe-dialog.tsx'
+import { AddCard } from '@/components/item-cards.tsx'
+import { NewProductDialog } from './new-product-dialog.tsx'
 
 function ProductCard({
   product,
@@ -66,7 +66,8 @@ function ProductCard({
 }
 
 /** /secure/products: one card per product, the Add Product card, or the empty state (spec 02 §2). */
-export function ProductsList() {
+/** `importButton`: what the page adds beside the heading (Import Recipe, from interchange). */
+export function ProductsList({ importButton }: { importButton?: ReactNode }) {
   const { currentEntity } = useAppState()
   const writes = useProductWrites()
   const navigate = useNavigate()
@@ -84,7 +85,7 @@ export function ProductsList() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Products</h1>
-        <ImportRecipeButton />
+        {importButton}
       </div>
       {products.length === 0 ? (
         <>

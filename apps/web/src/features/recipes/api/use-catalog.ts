@@ -1,6 +1,6 @@
 import { CatalogSchema, type Catalog } from '@brewcommand/domain'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { useAppState } from '@/features/app-state/app-state.tsx'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { api } from '@/lib/api-client.ts'
 
 /** GET /api/catalog with the access token (spec 02 §7); the browser's cache revalidates it by ETag. */

@@ -11,7 +11,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { installDomPolyfills } from '../testing/dom-polyfills.ts'
+import { installDomPolyfills } from '@/testing/dom-polyfills.ts'
 import { yeastFor } from '../lib/recipe-form.ts'
 import {
   CatalogueDifference,

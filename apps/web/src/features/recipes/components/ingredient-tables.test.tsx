@@ -10,7 +10,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { installDomPolyfills } from '../testing/dom-polyfills.ts'
+import { installDomPolyfills } from '@/testing/dom-polyfills.ts'
 import { GrainTable, HopsTable, OtherIngredientsTable } from './ingredient-tables.tsx'
 
 beforeAll(installDomPolyfills)

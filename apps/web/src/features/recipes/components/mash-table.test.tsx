@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { installDomPolyfills } from '../testing/dom-polyfills.ts'
+import { installDomPolyfills } from '@/testing/dom-polyfills.ts'
 import { MashTable } from './mash-table.tsx'
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, TooltipProvider } from './tooltip.tsx'
 

@@ -15,7 +15,7 @@ import {
   RowSelect,
   usePages,
   type RowMode,
-} from './table-parts.tsx'
+} from '@/components/table/table-parts.tsx'
 import { Tooltip } from './tooltip.tsx'
 
 export const NO_MASH_STEPS = 'No Mash Steps Defined.'

@@ -16,11 +16,11 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { StaticAppStateProvider, type AppStateValue } from '@/features/app-state/app-state.tsx'
-import type { BootstrapEntity } from '@/features/app-state/get-bootstrap.ts'
+import { StaticAppStateProvider, type AppStateValue } from '@/lib/app-state/app-state.tsx'
+import type { BootstrapEntity } from '@/lib/app-state/get-bootstrap.ts'
 import { QueueProvider } from '@/lib/queue/queue-provider.tsx'
 import { RecipePage } from '../recipe-page.tsx'
-import { installDomPolyfills } from '../testing/dom-polyfills.ts'
+import { installDomPolyfills } from '@/testing/dom-polyfills.ts'
 
 beforeAll(installDomPolyfills)
 vi.setConfig({ testTimeout: 30_000 })

@@ -8,7 +8,7 @@ import {
   type Style,
 } from '@brewcommand/domain'
 import { useId } from 'react'
-import { ExplainFigure } from '@/features/interchange/components/explain-figure.tsx'
+import { ExplainFigure } from './explain-figure.tsx'
 import { cn } from '@/lib/utils.ts'
 
 /** The calculated figures in the order and with the labels of the screen (spec 02 §2). */

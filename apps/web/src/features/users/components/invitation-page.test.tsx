@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AuthContextValue } from '@/features/auth/auth-context.ts'
+import type { AuthContextValue } from '@/lib/auth/auth-context.ts'
 import { fakeAuth, FakeAuthProvider, signedInUser } from '@/testing/fake-auth.tsx'
 import { InvitationPage } from './invitation-page.tsx'
 

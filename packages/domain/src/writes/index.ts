@@ -1,0 +1,3 @@
+export * from './product-collections.ts'
+export * from './writes.ts'
+export * from './legacy.ts'
