@@ -22,10 +22,8 @@ import { stripePlanPrices, type StripeApiAddress } from './payments/stripe-gatew
 import { registerStripePayments, STRIPE_CSP } from './payments/stripe-payments.ts'
 import { billingRoutes } from './modules/billing/billing.routes.ts'
 import { createBillingService } from './modules/billing/billing.service.ts'
-import { createTenantResolver } from './auth/tenant.ts'
 import { createProductRepository } from './modules/products/products.repository.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
-import productMediaCleanup from './modules/media/product-cleanup.ts'
 import { createMediaService } from './modules/media/media.service.ts'
 import { uploadsRoutes } from './modules/media/uploads.routes.ts'
 import { createMediaStorage } from './storage/media-storage.ts'
@@ -33,6 +31,7 @@ import { s3BrowserOrigin } from './storage/s3-storage.ts'
 import { productRoutes } from './modules/products/products.routes.ts'
 import { createProductService } from './modules/products/products.service.ts'
 import { createRealtime, type Realtime } from './realtime/realtime.ts'
+import { createWriteRunner, type BeforeCommit } from './writes/write-runner.ts'
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts'
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts'
 import { eq } from 'drizzle-orm'
@@ -112,6 +111,13 @@ function contentSecurityPolicy(config: AppConfig) {
     },
   }
 }
+
+/**
+ * Runs inside every write's transaction, after the write and before the commit (writes/write-runner.ts):
+ * the one place for work that must commit with any write of a brewery, such as bumping a per-brewery
+ * read-cache version (`bumpBreweryVersion(tx, entityId)`). Nothing yet.
+ */
+const insideEveryWrite: BeforeCommit | undefined = undefined
 
 /** The whole application, ready for `listen()` or `inject()`. */
 export async function buildApp({
@@ -196,7 +202,15 @@ export async function buildApp({
     ? await registerStripePayments(app, { config: config.stripe, db: database.db, api: stripeApi })
     : null
   const testGateway = stripe ? null : createTestGateway(database.db)
+  // Every write route runs through this (writes/write-runner.ts). `realtime` is set below, before the
+  // first request; the runner reads it per write.
+  const runWrite = createWriteRunner({
+    db: database.db,
+    realtime: { dataModified: (entityId, event) => realtime.dataModified(entityId, event) },
+    beforeCommit: insideEveryWrite,
+  })
   await app.register(onboardingRoutes, {
+    runWrite,
     prefix: '/api',
     onboarding: createOnboardingService({
       db: database.db,
@@ -214,7 +228,6 @@ export async function buildApp({
       stripe: stripe?.gateway ?? null,
       publicUrl: config.publicUrl,
     }),
-    tenantOf: createTenantResolver(database.db),
   })
 
   // Real-time: a socket's token is checked like a bearer token and it joins its brewery's room only.
@@ -233,11 +246,9 @@ export async function buildApp({
   })
   app.addHook('onClose', () => realtime.close())
 
-  const tenantOf = createTenantResolver(database.db)
   await app.register(catalogRoutes, {
     prefix: '/api/catalog',
     catalog: createCatalogRepository(database.db),
-    tenantOf,
   })
 
   const teamService = createTeamService({
@@ -249,27 +260,21 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     logError: (error, message) => app.log.error({ err: error }, message),
   })
-  await app.register(teamRoutes, { prefix: '/api/entities', team: teamService, tenantOf })
+  await app.register(teamRoutes, { prefix: '/api/entities', team: teamService })
   await app.register(invitationRoutes, { prefix: '/api/invitations', team: teamService, perMinute: 60 })
 
   const productService = createProductService({
     db: database.db,
     repoFor: (connection) => createProductRepository(connection, { fileUrl: mediaStorage.fileUrl }),
-    realtime,
   })
-  // Before the product routes, so its hooks see their DELETE.
-  await app.register(productMediaCleanup, { db: database.db, storage: mediaStorage.storage, tenantOf })
+  const mediaService = createMediaService({ db: database.db, media: mediaStorage })
   await app.register(productRoutes, {
     prefix: '/api/products',
     products: productService,
-    tenantOf,
+    media: mediaService,
+    runWrite,
   })
-
-  await app.register(mediaRoutes, {
-    prefix: '/api',
-    media: createMediaService({ db: database.db, media: mediaStorage, realtime }),
-    tenantOf,
-  })
+  await app.register(mediaRoutes, { prefix: '/api', media: mediaService, runWrite })
   await app.register(uploadsRoutes, { media: mediaStorage })
 
   await app.register(staticWeb, { root: config.webDist })

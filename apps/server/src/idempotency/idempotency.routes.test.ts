@@ -411,8 +411,9 @@ describe.each(TEST_DATABASES)('idempotent writes on %s', (kind) => {
     await testDb.db.execute(
       sql.raw('DROP TRIGGER IF EXISTS test_fail_idempotency_key ON idempotency_records'),
     )
+    // On storing the response, the last step of the write's transaction (the key is claimed first).
     await testDb.db.execute(
-      sql.raw(`CREATE TRIGGER test_fail_idempotency_key BEFORE INSERT ON idempotency_records
+      sql.raw(`CREATE TRIGGER test_fail_idempotency_key BEFORE UPDATE ON idempotency_records
         FOR EACH ROW EXECUTE FUNCTION test_fail_idempotency_key()`),
     )
     try {

@@ -58,7 +58,7 @@ export async function createTestApp(options: {
     database: options.db.database,
     ...(options.limits ? { signInLimits: options.limits } : {}),
   })
-  app.get('/api/private', () => ({ data: { ok: true } }))
+  app.get('/api/private', { config: { tenant: false } }, () => ({ data: { ok: true } }))
   app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }))
   await app.ready()
   return { app, idp: app.builtInIdp!, outboxDir: join(dataDir, 'outbox'), publicUrl, dataDir }

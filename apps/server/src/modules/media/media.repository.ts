@@ -22,7 +22,10 @@ export async function listProductFiles(
 }
 
 /** A file as products carry it (spec 02 §3 "File"), with a fresh signed link when a signer is given. */
-export function toProductFile(row: ProductFileRow, fileUrl?: FileUrl): ProductFile {
+export function toProductFile(
+  row: Pick<ProductFileRow, 'id' | 'name' | 'description' | 's3Key' | 'fileType' | 'sizeBytes'>,
+  fileUrl?: FileUrl,
+): ProductFile {
   return {
     id: row.id,
     name: row.name,

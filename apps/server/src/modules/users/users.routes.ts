@@ -28,7 +28,9 @@ const BootstrapResponseSchema = z.object({
 })
 
 export const userRoutes: FastifyPluginCallbackZod<{ users: UserService }> = (app, { users }, done) => {
-  app.get('/bootstrap', { schema: { response: { 200: BootstrapResponseSchema } } }, async (request) => {
+  // Before onboarding too: the caller may not have a brewery yet.
+  const options = { config: { tenant: false }, schema: { response: { 200: BootstrapResponseSchema } } }
+  app.get('/bootstrap', options, async (request) => {
     const auth = request.auth!
     const header = request.headers['x-id-token']
     const idToken = Array.isArray(header) ? header[0] : header
