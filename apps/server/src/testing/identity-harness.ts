@@ -15,8 +15,11 @@ export interface TestDb {
 }
 
 /** A migrated database of the test file's own (see test-app.ts). */
-export async function createTestDb(kind: DatabaseKind = 'pglite'): Promise<TestDb> {
-  const database = await openTestDatabase(kind)
+export async function createTestDb(
+  kind: DatabaseKind = 'pglite',
+  options: { onQuery?: (query: string) => void } = {},
+): Promise<TestDb> {
+  const database = await openTestDatabase(kind, options)
   return { db: database.db, database, client: { close: () => database.close() } }
 }
 

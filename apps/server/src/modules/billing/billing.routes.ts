@@ -4,10 +4,7 @@ import { z } from 'zod'
 import type { BillingService } from './billing.service.ts'
 
 /** `GET /api/billing` (every member) and `POST /api/billing/portal` (Admin, Stripe mode). */
-export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (
-  app,
-  { billing },
-) => {
+export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, { billing }) => {
   app.get(
     '/',
     { schema: { response: { 200: z.object({ data: BillingSchema }) } } },

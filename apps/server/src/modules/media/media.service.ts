@@ -160,7 +160,9 @@ export function createMediaService({ db, media }: { db: Db; media: MediaStorage 
     /** Removes objects from storage; a failure is logged (the rows are gone, nothing points to them). */
     async deleteObjects(keys: string[], log: { error(obj: object, msg: string): void }): Promise<void> {
       for (const key of keys) {
-        await storage.delete(key).catch((error: unknown) => log.error({ err: error, key }, 'media cleanup failed'))
+        await storage
+          .delete(key)
+          .catch((error: unknown) => log.error({ err: error, key }, 'media cleanup failed'))
       }
     },
   }

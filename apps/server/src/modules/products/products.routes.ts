@@ -160,8 +160,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
         const { productId } = request.params
         return runWrite(request, reply, {
           status: 201,
-          run: (tx) =>
-            products.saveItem(tx, request.tenant, productId, collection, request.body.data, true),
+          run: (tx) => products.saveItem(tx, request.tenant, productId, collection, request.body.data, true),
           body: (item) => ({ data: item }),
           broadcast: collectionChanged(request.tenant, productId),
         })
@@ -176,25 +175,20 @@ export const productRoutes: FastifyPluginAsyncZod<{
         assertBodyIdIsPathId(request.body.data.id, id, 'item')
         return runWrite(request, reply, {
           status: 200,
-          run: (tx) =>
-            products.saveItem(tx, request.tenant, productId, collection, request.body.data, false),
+          run: (tx) => products.saveItem(tx, request.tenant, productId, collection, request.body.data, false),
           body: (item) => ({ data: item }),
           broadcast: collectionChanged(request.tenant, productId),
         })
       },
     )
 
-    app.delete(
-      `/:productId/${path}/:id`,
-      { schema: { params: ItemParams, headers } },
-      (request, reply) => {
-        const { productId, id } = request.params
-        return runWrite(request, reply, {
-          status: 204,
-          run: (tx) => products.deleteItem(tx, request.tenant, productId, collection, id),
-          broadcast: collectionChanged(request.tenant, productId),
-        })
-      },
-    )
+    app.delete(`/:productId/${path}/:id`, { schema: { params: ItemParams, headers } }, (request, reply) => {
+      const { productId, id } = request.params
+      return runWrite(request, reply, {
+        status: 204,
+        run: (tx) => products.deleteItem(tx, request.tenant, productId, collection, id),
+        broadcast: collectionChanged(request.tenant, productId),
+      })
+    })
   }
 }

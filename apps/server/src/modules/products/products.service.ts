@@ -130,7 +130,13 @@ export function createProductService({
       await tx.deleteProduct(tenant.entityId, productId)
     },
 
-    async saveRecipe(connection: Db, tenant: Tenant, productId: string, sent: Recipe, isNew: boolean): Promise<Recipe> {
+    async saveRecipe(
+      connection: Db,
+      tenant: Tenant,
+      productId: string,
+      sent: Recipe,
+      isNew: boolean,
+    ): Promise<Recipe> {
       const tx = repoFor(connection)
       await mustExist(tx, tenant, productId)
       assertCan(tenant, 'editRecipes')

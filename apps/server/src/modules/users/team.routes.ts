@@ -102,12 +102,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (a
     '/:entityId/users/:userId/invitation',
     { schema: { params: UserParams, headers: Headers } },
     async (request, reply) => {
-      await team.revoke(
-        request.tenant,
-        request.params.entityId,
-        request.params.userId,
-        socketId(request),
-      )
+      await team.revoke(request.tenant, request.params.entityId, request.params.userId, socketId(request))
       return reply.code(204).send()
     },
   )
