@@ -44,7 +44,7 @@ const TWO_RECIPES = `<?xml version="1.0" encoding="ISO-8859-1"?>
 </RECIPES>
 `
 
-// The figures worked by hand (spec 02 §9) with the catalogue's values, which matched ingredients use:
+// The figures worked by hand (docs/product/02-products.md §9) with the catalogue's values, which matched ingredients use:
 // pale 2-row 79 % / 2 °L, crystal 40L 74 % / 40 °L, Cascade 7 % α, US-05 80 %; light DME 95 %,
 // roasted barley 55 %, East Kent Goldings 5.3 % α, Wyeast 1084 73 %.
 const tinseth = (alpha: number, ounces: number, minutes: number, gallons: number, og: number) =>

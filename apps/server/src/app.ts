@@ -57,7 +57,7 @@ export type BuildAppOptions = {
   stripeApi?: StripeApiAddress
 }
 
-/** Price ids of the plans with the built-in test gateway (spec 01 §9). */
+/** Price ids of the plans with the built-in test gateway (docs/product/01-access.md §9). */
 export const TEST_PLAN_PRICES: { id: PlanId; priceId: string }[] = [
   { id: 'monthly', priceId: 'price_monthly' },
   { id: 'annual', priceId: 'price_annual' },

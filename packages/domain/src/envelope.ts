@@ -8,7 +8,7 @@ export const EnvelopeMetadataSchema = z.object({
 })
 
 /**
- * A change envelope around `data` (DESIGN.md "Writes"). `type` is fixed per route; `objectUri` and
+ * A change envelope around `data` (docs/architecture.md "The write path"). `type` is fixed per route; `objectUri` and
  * `timestamp` are informative (the route's path decides what is changed).
  */
 export function envelopeOf<const T extends string, D extends z.ZodType>(type: T, data: D) {
@@ -47,7 +47,7 @@ export function makeEnvelope<T extends string, D>(
   }
 }
 
-/** Envelope types (spec 02 §3): product writes and their packages, tasting notes and attributes; recipes; media files. */
+/** Envelope types (docs/product/02-products.md §3): product writes and their packages, tasting notes and attributes; recipes; media files. */
 export const ENVELOPE_TYPES = [
   'product',
   'product:package',

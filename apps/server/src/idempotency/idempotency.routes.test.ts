@@ -25,7 +25,7 @@ const PNG = Buffer.from(
 type Method = 'POST' | 'PUT' | 'DELETE'
 
 /**
- * Exactly once over HTTP (DESIGN.md "Writes"): every write route, sent again with its Idempotency-Key,
+ * Exactly once over HTTP (docs/architecture.md "The write path"): every write route, sent again with its Idempotency-Key,
  * answers its first response and changes nothing — even after the record was changed or deleted since;
  * a key reused for another request is a 409; a write whose transaction fails stores no key.
  */

@@ -1,4 +1,4 @@
-// The security matrix (issue 14): every route of the server's own route table against every attacker.
+// The security matrix (ADR 080): every route of the server's own route table against every attacker.
 // Routes come from Fastify as it registers them, so a new route cannot be forgotten: it fails the
 // first test below until it has its line in route-matrix.ts.
 import { ROLES } from '@brewcommand/domain'

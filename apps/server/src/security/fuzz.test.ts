@@ -1,4 +1,4 @@
-// Every request body the server accepts, fuzzed with fast-check from a valid request (issue 14):
+// Every request body the server accepts, fuzzed with fast-check from a valid request (ADR 080):
 // wrong types, huge strings, deep nesting, __proto__ and constructor keys, unicode, numbers as strings,
 // NaN and Infinity, missing and extra fields. Zero 5xx; every refusal is a 4xx in the error shape and
 // stores nothing; extra fields are dropped, never stored (mass assignment).

@@ -1,6 +1,6 @@
 // Headers on every response of every route (CSP with frame-ancestors, nosniff, Referrer-Policy, HSTS
 // when PUBLIC_URL is https), error bodies without stack traces, SQL or file paths, and the rate limits
-// of the public routes and of sign-in (issue 14).
+// of the public routes and of sign-in (ADR 080).
 import { randomUUID } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

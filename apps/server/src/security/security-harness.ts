@@ -133,7 +133,7 @@ export function missingRouteMessage(keys: string[]) {
 
 // ---- the error shape ----
 
-/** What is wrong with an error response: `{ error: { code, message, issues? } }` and no leaks (DESIGN.md "Errors"). */
+/** What is wrong with an error response: `{ error: { code, message, issues? } }` and no leaks (docs/architecture.md "Errors"). */
 export function errorShapeProblems(response: LightMyRequestResponse, method = 'GET'): string[] {
   if (method === 'HEAD') return [] // no body by definition
   if (response.rawPayload.length === 0) return ['an empty body']
@@ -472,7 +472,7 @@ export interface TokenAttack {
   header(sub: string): Promise<string | undefined>
 }
 
-/** The nine ways a bearer token can be wrong (issue 14); each must answer 401. */
+/** The nine ways a bearer token can be wrong (ADR 080); each must answer 401. */
 export async function tokenAttacks(idp: BuiltInIdp): Promise<TokenAttack[]> {
   const key: JWK = idp.keys.privateJwks.keys[0]
   const { issuer, audience } = idp.settings

@@ -1,5 +1,5 @@
 // socket.io is the one way in that is not a Fastify route: its handshake faces the same nine bad
-// tokens as the API (issue 14), and a good token connects (so the refusals mean something).
+// tokens as the API (ADR 080), and a good token connects (so the refusals mean something).
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../idp/testing/free-port.ts'

@@ -1,4 +1,4 @@
-// Found by the fuzzing (issue 14): PostgreSQL refuses U+0000 in text and unpaired surrogates in jsonb,
+// Found by the fuzzing (ADR 080): PostgreSQL refuses U+0000 in text and unpaired surrogates in jsonb,
 // which answered 500. Such text is now a 400 naming the field, before any route runs.
 import { makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -25,7 +25,7 @@ const UploadRequestSchema = MediaUploadRequestSchema.extend({
 })
 
 /**
- * Media calls (docs/product/products.md "Media"): `POST /api/media/upload`, `POST /api/delete-file` and
+ * Media calls (docs/product/02-products.md §2, §7): `POST /api/media/upload`, `POST /api/delete-file` and
  * the files of a product at `/api/products/{productId}/files[/{id}]`. Registered with the prefix `/api`.
  * Every write goes through the write runner and is followed by the product's whole `files` array.
  */

@@ -26,7 +26,7 @@ type NewFile = {
 }
 
 /**
- * Media of products (docs/product/products.md "Media"): upload locations, attaching, renaming and
+ * Media of products (docs/product/02-products.md §2, §7): upload locations, attaching, renaming and
  * deleting. Writes take the write runner's transaction and return records or throw AppErrors.
  */
 export function createMediaService({ db, media }: { db: Db; media: MediaStorage }) {

@@ -35,7 +35,7 @@ function caller(auth: { sub: string; email?: string; emailVerified?: boolean } |
   return auth
 }
 
-/** `/api/onboarding` and `/api/checkout` (docs/product/onboarding.md). */
+/** `/api/onboarding` and `/api/checkout` (docs/product/01-access.md §7). */
 export const onboardingRoutes: FastifyPluginAsyncZod<{
   onboarding: OnboardingService
   runWrite: WriteRunner

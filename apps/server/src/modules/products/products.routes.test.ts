@@ -404,7 +404,7 @@ describe.each(TEST_DATABASES)('products API on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/products' })).statusCode).toBe(401)
   })
 
-  it('names the object of a write as DESIGN.md says', () => {
+  it('names the object of a write as docs/architecture.md "The real-time contract" says', () => {
     expect(productObjectUri('p1')).toBe('brewcommand://products/p1')
   })
 

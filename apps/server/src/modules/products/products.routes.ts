@@ -39,7 +39,7 @@ const productChange = (productId: string, data: Record<string, unknown>): Broadc
 })
 
 /**
- * `/api/products` and its recipes, packages, tasting notes and attributes (docs/product/products.md).
+ * `/api/products` and its recipes, packages, tasting notes and attributes (docs/product/02-products.md).
  * Every write goes through the write runner; deleting a product removes its media objects too.
  */
 export const productRoutes: FastifyPluginAsyncZod<{

@@ -26,7 +26,7 @@ const COLLECTION_PERMISSION: Record<CollectionName, Permission> = {
 const productNotFound = () => new AppError('NOT_FOUND', 'Product not found!')
 
 /**
- * Products, their recipes and sub-collections (docs/product/products.md). Each write takes the write
+ * Products, their recipes and sub-collections (docs/product/02-products.md). Each write takes the write
  * runner's transaction and plain inputs, and returns the record or throws an AppError; the routes
  * choose status codes and broadcasts (writes/write-runner.ts).
  */

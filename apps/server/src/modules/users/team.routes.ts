@@ -32,7 +32,7 @@ const socketId = (request: FastifyRequest) => {
 }
 
 /**
- * `/api/entities/{entityId}/users`: the brewery's team (spec 01 §7), Admin-only writes, `rev` checks,
+ * `/api/entities/{entityId}/users`: the brewery's team (docs/product/01-access.md §7), Admin-only writes, `rev` checks,
  * and the resend/revoke actions of a pending invitation.
  */
 export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (app, { team }) => {

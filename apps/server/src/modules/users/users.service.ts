@@ -13,7 +13,7 @@ export interface BootstrapUser {
   picture: string | null
 }
 
-/** The brewery as bootstrap answers it (DESIGN.md "Bootstrap"); the current entity is the first. */
+/** The brewery as bootstrap answers it (docs/architecture.md "Reads and bootstrap"); the current entity is the first. */
 export type BootstrapEntity = {
   entityId: string
   name: string
@@ -26,7 +26,7 @@ export type BootstrapEntity = {
 
 export interface Bootstrap {
   user: BootstrapUser
-  /** The user's brewery, or none before onboarding (one brewery per user, spec 01 §1). */
+  /** The user's brewery, or none before onboarding (one brewery per user, docs/product/01-access.md §1). */
   entities: BootstrapEntity[]
 }
 
