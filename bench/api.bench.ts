@@ -13,7 +13,7 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { makeEnvelope } from '@brewcommand/domain'
 import autocannon, { type Options, type Result } from 'autocannon'
-import { freePort } from '../apps/server/src/idp/testing/free-port.ts'
+import { freePort } from '../apps/server/src/testing/free-port.ts'
 import { launch, newBrewery, pgliteStore, seedProducts, type Store } from './support/server.ts'
 import { MissingBinaryError, startPostgres } from './support/services.ts'
 

@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
-import { mintJwt } from './testing.ts'
+import { mintJwt } from '../testing/tokens.ts'
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
 

@@ -1,7 +1,7 @@
 import { makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mintJwt } from '../auth/testing.ts'
+import { mintJwt } from '../testing/tokens.ts'
 import { idempotencyRecords } from '../db/schema/idempotency.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'

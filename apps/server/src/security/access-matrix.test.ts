@@ -10,7 +10,7 @@ import {
   roleProblems,
   tenancyProblems,
   tokenProblems,
-} from './matrix-checks.ts'
+} from '../testing/matrix-checks.ts'
 import { CONDITIONAL_ROUTES, PUBLIC_ROUTES, ROUTE_MATRIX, type Caller } from './route-matrix.ts'
 import {
   apiRoutes,
@@ -23,7 +23,7 @@ import {
   type SecurityApp,
   type TokenAttack,
   type World,
-} from './security-harness.ts'
+} from '../testing/security-harness.ts'
 
 const CALLERS: Caller[] = [...ROLES, 'newcomer']
 

@@ -15,7 +15,7 @@ import {
   type CapturedRoute,
   type SecurityApp,
   type World,
-} from './security-harness.ts'
+} from '../testing/security-harness.ts'
 
 /** Runs per route; the whole file stays within a few tens of seconds. */
 const RUNS_PER_ROUTE = Number(process.env.SECURITY_FUZZ_RUNS ?? 20)

@@ -11,7 +11,7 @@ import {
   tenancyProblems,
   tokenProblems,
   type Guarded,
-} from './matrix-checks.ts'
+} from '../testing/matrix-checks.ts'
 import type { RouteDescriptor } from './route-matrix.ts'
 import {
   apiRoutes,
@@ -23,7 +23,7 @@ import {
   tokenAttacks,
   type SecurityApp,
   type World,
-} from './security-harness.ts'
+} from '../testing/security-harness.ts'
 
 const BROKEN: Record<string, RouteDescriptor> = {
   // Reads a product by id without scoping the query to the caller's brewery.

@@ -11,7 +11,7 @@ import {
   startSecurityApp,
   type SecurityApp,
   type World,
-} from './security-harness.ts'
+} from '../testing/security-harness.ts'
 
 describe('unstorableTextPath', () => {
   it('names the first string or key PostgreSQL cannot store, and passes everything else', () => {

@@ -1,8 +1,8 @@
 import { makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { and, eq } from 'drizzle-orm'
-import Fastify from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { mintJwt } from '../auth/testing.ts'
+import { mintJwt } from '../testing/tokens.ts'
 import type { Tenant } from '../auth/tenant.ts'
 import type { Db } from '../db/client.ts'
 import { idempotencyRecords } from '../db/schema/idempotency.ts'
@@ -31,7 +31,7 @@ describe.each(TEST_DATABASES)('the write runner on %s', (kind) => {
     return { n: body.n }
   })
   const afterCommit = vi.fn(async () => undefined)
-  let app: ReturnType<typeof Fastify>
+  let app: FastifyInstance
 
   beforeAll(async () => {
     testDb = await createTestDb(kind)

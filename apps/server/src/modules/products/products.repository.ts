@@ -37,6 +37,8 @@ const FIELDS: Record<CollectionName, readonly string[]> = {
 }
 
 type Columns = Record<string, { name: string }>
+/** The rows of a raw `execute` (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
 type ProductQueryRow = Omit<Product, 'files'> & {
   files: Pick<ProductFileRow, 'id' | 'name' | 'description' | 's3Key' | 'fileType' | 'sizeBytes'>[]
 }
@@ -130,10 +132,7 @@ export function createProductRepository(db: Db, { fileUrl }: { fileUrl?: FileUrl
      * write's transaction: one round trip, not six).
      */
     async find(entityId: string, productId: string): Promise<Product | null> {
-      const { rows } = (await db.execute(productQuery(entityId, productId))) as unknown as {
-        rows: ProductQueryRow[]
-      }
-      const [row] = rows
+      const [row] = rowsOf<ProductQueryRow>(await db.execute(productQuery(entityId, productId)))
       if (!row) return null
       return {
         id: row.id,
@@ -268,7 +267,7 @@ export function createProductRepository(db: Db, { fileUrl }: { fileUrl?: FileUrl
       const fields = FIELDS[collection].filter((field) => field !== 'id')
       const values = fields.map((field) => sql`${(item as Record<string, unknown>)[field]}`)
       const columns = fields.map((field) => sql.identifier((table as unknown as Columns)[field].name))
-      const inserted = (await db.execute(sql`
+      const inserted = await db.execute(sql`
         insert into ${table} (id, entity_id, product_id, position, ${sql.join(columns, sql`, `)})
         select ${item.id}::uuid, ${products.entityId}, ${products.id}, coalesce(
             (select max(${table.position}) + 1 from ${table}
@@ -277,8 +276,8 @@ export function createProductRepository(db: Db, { fileUrl }: { fileUrl?: FileUrl
         from ${products}
         where ${products.entityId} = ${entityId} and ${products.id} = ${productId}
         on conflict do nothing
-        returning id`)) as unknown as { rows: { id: string }[] }
-      return inserted.rows.length > 0
+        returning id`)
+      return rowsOf(inserted).length > 0
     },
 
     async updateItem<C extends CollectionName>(

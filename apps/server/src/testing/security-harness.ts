@@ -11,13 +11,13 @@ import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fast
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
 import { expect } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../app.ts'
-import { mintJwt } from '../auth/testing.ts'
+import { mintJwt } from './tokens.ts'
 import { loadConfig } from '../config.ts'
 import { users } from '../db/schema/users.ts'
 import type { BuiltInIdp } from '../idp/idp.ts'
-import { readOutbox } from '../mail/testing.ts'
-import { createTestDb, type TestDb } from '../testing/identity-harness.ts'
-import type { DatabaseKind } from '../testing/test-app.ts'
+import { readOutbox } from './mail.ts'
+import { createTestDb, type TestDb } from './identity-harness.ts'
+import type { DatabaseKind } from './test-app.ts'
 import {
   onboardingEnvelope,
   PUBLIC_PREFIXES,
@@ -28,7 +28,7 @@ import {
   type RequestContext,
   type RouteDescriptor,
   type SeededProduct,
-} from './route-matrix.ts'
+} from '../security/route-matrix.ts'
 
 export interface CapturedRoute {
   /** `METHOD /path`, the key of ROUTE_MATRIX. */
