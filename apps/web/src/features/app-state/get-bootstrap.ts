@@ -2,7 +2,7 @@ import { ProductSchema, RoleSchema, SubscriptionSchema } from '@brewcommand/doma
 import { z } from 'zod'
 import { api, ApiError } from '@/lib/api-client.ts'
 
-/** The signed-in user as bootstrap answers it (DESIGN.md "Bootstrap"). */
+/** The signed-in user as bootstrap answers it (docs/architecture.md "Reads and bootstrap"). */
 export const BootstrapUserSchema = z.object({
   id: z.string(),
   givenName: z.string(),
@@ -13,7 +13,7 @@ export const BootstrapUserSchema = z.object({
 })
 export type BootstrapUser = z.infer<typeof BootstrapUserSchema>
 
-/** The current entity (DESIGN.md "Bootstrap"): the brewery with its packaging types and full products. */
+/** The current entity (docs/architecture.md "Reads and bootstrap"): the brewery with its packaging types and full products. */
 export const BootstrapEntitySchema = z.looseObject({
   entityId: z.string(),
   name: z.string().optional(),
@@ -37,8 +37,8 @@ export interface BootstrapTokens {
 
 /**
  * GET /api/users/bootstrap with the bearer access token; the ID token rides along as X-ID-Token so
- * the server can store the profile (DESIGN.md "Identity"). A non-OK answer throws and is logged with
- * the spec's text (spec 01 §8).
+ * the server can store the profile (docs/architecture.md "Identity"). A non-OK answer throws and is logged with
+ * the spec's text (docs/product/01-access.md §8).
  */
 export async function getBootstrap({ accessToken, idToken }: BootstrapTokens): Promise<Bootstrap> {
   const headers: Record<string, string> = { Authorization: `Bearer ${accessToken}` }

@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router'
 import { RecipeScreen } from './components/recipe-editor.tsx'
 
-/** The recipe routes (spec 02 §2): viewMode=true is read-only, returnTo=view comes back to the view. */
+/** The recipe routes (docs/product/02-products.md §2): viewMode=true is read-only, returnTo=view comes back to the view. */
 export function RecipePage() {
   const { productId, recipeId } = useParams()
   const [search] = useSearchParams()

@@ -11,7 +11,7 @@ import {
 import { getDisplayName, type ShellUser } from './shell-user.ts'
 import { UserAvatar } from './user-avatar.tsx'
 
-/** The avatar menu: Profile, Settings and Logout (spec 01 §2). */
+/** The avatar menu: Profile, Settings and Logout (docs/product/01-access.md §2). */
 export function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void }) {
   const name = getDisplayName(user)
   return (

@@ -16,7 +16,7 @@ const onFiles =
   })
 
 /**
- * The files of a product (spec 02 §2 "Media Assets"): attach, rename or describe, delete. Each is applied
+ * The files of a product (docs/product/02-products.md §2 "Media Assets"): attach, rename or describe, delete. Each is applied
  * to local state at once and queued with its change envelope, like the product's other collections.
  */
 export function useFileWrites(productId: string) {

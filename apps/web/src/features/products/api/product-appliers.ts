@@ -12,7 +12,7 @@ import { registerApplier } from '@/lib/queue/appliers.ts'
  *   registerApplier<BootstrapEntity>('PUT /api/products/:productId/files/:id', (entity, { params, body }) => …)
  */
 
-/** The product field of each sub-collection in the URI (DESIGN.md "Writes"). */
+/** The product field of each sub-collection in the URI (docs/architecture.md "The write path"). */
 export const PRODUCT_COLLECTION_FIELDS = {
   recipes: 'recipes',
   packages: 'packagingTypes',

@@ -25,7 +25,7 @@ const onProduct =
   (entity) => ({ ...entity, products: entity.products.map((p) => (p.id === productId ? change(p) : p)) })
 
 /**
- * Product writes (spec 02 §4): each is applied to local state at once, then queued with its change
+ * Product writes (docs/product/02-products.md §4): each is applied to local state at once, then queued with its change
  * envelope; the queue sends it with the token, socket id and Idempotency-Key. The change travels with
  * the queued write, so it can be re-applied on top of a remote change that arrives before it is sent.
  */
@@ -69,7 +69,7 @@ export function useProductWrites() {
   }
 
   return {
-    /** Creates a product with no recipes and returns its id (generated here, DESIGN.md "Ids"). */
+    /** Creates a product with no recipes and returns its id (generated here, docs/architecture.md "Ids"). */
     createProduct({ name, description }: { name: string; description: string }): string {
       const id = crypto.randomUUID()
       const product: Product = {

@@ -150,7 +150,7 @@ function Description({
 
 type Editing<T> = { item: T | null; key: number } | null
 
-/** /secure/products/{id}: everything about one product (spec 02 §2 "Product detail"). */
+/** /secure/products/{id}: everything about one product (docs/product/02-products.md §2 "Product detail"). */
 export function ProductDetail({ productId }: { productId: string }) {
   const { currentEntity } = useAppState()
   const writes = useProductWrites()

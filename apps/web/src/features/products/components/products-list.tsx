@@ -59,7 +59,7 @@ function ProductCard({
   )
 }
 
-/** /secure/products: one card per product, the Add Product card, or the empty state (spec 02 §2). */
+/** /secure/products: one card per product, the Add Product card, or the empty state (docs/product/02-products.md §2). */
 export function ProductsList() {
   const { currentEntity } = useAppState()
   const writes = useProductWrites()
@@ -86,7 +86,7 @@ export function ProductsList() {
             <Beer aria-hidden="true" className="size-10 text-primary" />
             <h2 className="text-xl font-semibold">Let&apos;s Create Your Products!</h2>
             <p className="text-muted-foreground">Don&apos;t Worry, It&apos;s Easy...</p>
-            {/* The product with its first recipe, in the recipe editor's onboarding mode (spec 02 §2). */}
+            {/* The product with its first recipe, in the recipe editor's onboarding mode (docs/product/02-products.md §2). */}
             <Button onClick={() => void navigate('/secure/products/editrecipe')}>
               Create Your First Product
             </Button>

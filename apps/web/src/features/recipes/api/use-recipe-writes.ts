@@ -6,7 +6,7 @@ import type { QueuedRequest } from '@/lib/queue/request-queue.ts'
 
 type Change = (entity: BootstrapEntity) => BootstrapEntity
 
-/** Texts of spec 02 §8. */
+/** Texts of docs/product/02-products.md §8. */
 export const RECIPE_SAVE_ERRORS = {
   noEntity: 'Cannot save recipe - no bootstrap config context with valid entity ID',
   noProduct: 'Cannot save recipe - no product is defined',
@@ -20,7 +20,7 @@ const withRecipe = (product: Product, recipe: Recipe): Product => ({
 })
 
 /**
- * Recipe writes (spec 02 §4 "Saving"): applied to local state at once, then queued with a recipe (or,
+ * Recipe writes (docs/product/02-products.md §4 "Saving"): applied to local state at once, then queued with a recipe (or,
  * at onboarding, product) envelope; the screen navigates without waiting for the server.
  */
 export function useRecipeWrites() {

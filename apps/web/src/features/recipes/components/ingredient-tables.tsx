@@ -34,7 +34,7 @@ import {
   type RowMode,
 } from './table-parts.tsx'
 
-/** Texts of the ingredient tables (spec 02 §2). */
+/** Texts of the ingredient tables (docs/product/02-products.md §2). */
 export const NO_INGREDIENTS = 'No Ingredients.'
 export const NOT_APPLICABLE = 'Not Applicable'
 export const GRAIN_PICKER: PickerTexts = {
@@ -165,7 +165,7 @@ function GrainRowForm({
   )
 }
 
-/** Grain Bill: Type and Quantity (spec 02 §2). */
+/** Grain Bill: Type and Quantity (docs/product/02-products.md §2). */
 export function GrainTable({
   rows,
   catalogue,
@@ -180,7 +180,7 @@ export function GrainTable({
 
   const add = (draft: GrainDraft) => {
     const item = find(draft.ingredientId)
-    // Spec 02 §5: without an ingredient or a unit the add is silently skipped and the row stays open.
+    // docs/product/02-products.md §5: without an ingredient or a unit the add is silently skipped and the row stays open.
     if (!item || !draft.unit) return
     onAdd({
       id: crypto.randomUUID(),
@@ -325,7 +325,7 @@ function HopRowForm({
           label="Usage"
           placeholder="Usage"
           value={draft.additionType}
-          // Spec 02 §4: Boil takes minutes, Dry Hop days, any other type clears the time.
+          // docs/product/02-products.md §4: Boil takes minutes, Dry Hop days, any other type clears the time.
           onChange={(additionType) =>
             setDraft({
               ...draft,
@@ -350,7 +350,7 @@ function HopRowForm({
   )
 }
 
-/** Hops Bill: Type, Quantity, Usage and Time (spec 02 §2). */
+/** Hops Bill: Type, Quantity, Usage and Time (docs/product/02-products.md §2). */
 export function HopsTable({
   rows,
   catalogue,
@@ -365,7 +365,7 @@ export function HopsTable({
 
   const add = (draft: HopDraft) => {
     const item = find(draft.ingredientId)
-    // Spec 02 §5: hops also need an addition type; otherwise the add is silently skipped.
+    // docs/product/02-products.md §5: hops also need an addition type; otherwise the add is silently skipped.
     if (!item || !draft.unit || !draft.additionType) return
     const additionType = draft.additionType as HopAdditionType
     const unit = HOP_TIME_UNITS[additionType]
@@ -553,7 +553,7 @@ function OtherRowForm({
   )
 }
 
-/** Other Ingredients: Type, Quantity, Fermentable, Addition Type, Addition Time, Brewers Notes (spec 02 §2). */
+/** Other Ingredients: Type, Quantity, Fermentable, Addition Type, Addition Time, Brewers Notes (docs/product/02-products.md §2). */
 export function OtherIngredientsTable({
   rows,
   catalogue,

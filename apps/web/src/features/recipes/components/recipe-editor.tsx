@@ -53,7 +53,7 @@ import { CalculatedStats } from './style-guide.tsx'
 import { ExportRecipeButtons } from '@/features/interchange/components/export-recipe-buttons.tsx'
 import { TooltipProvider } from './tooltip.tsx'
 
-/** Texts of spec 02 §8 used on this screen. */
+/** Texts of docs/product/02-products.md §8 used on this screen. */
 export const PRODUCT_NOT_FOUND = 'Product not found!'
 export const NO_CATALOG = 'No catalog data loaded'
 export const RECIPE_NOT_FOUND = 'Recipe not found.'
@@ -126,7 +126,7 @@ export function RecipeScreen({ route }: { route: RecipeRoute }) {
 
 type Lists = Pick<Recipe, 'grainBill' | 'hopsBill' | 'otherIngredients' | 'process'>
 
-/** The recipe editor and viewer, heading Recipe Information (spec 02 §2). */
+/** The recipe editor and viewer, heading Recipe Information (docs/product/02-products.md §2). */
 export function RecipeEditor({
   route,
   product,
@@ -159,7 +159,7 @@ export function RecipeEditor({
   const values = form.watch()
   const errors = form.formState.errors
   const draft = recipeFrom({ ...recipe, ...lists }, values, catalog.data?.yeast)
-  // Spec 02 §4: recalculated on every change once the catalogue is in; until then the stored figures.
+  // docs/product/02-products.md §4: recalculated on every change once the catalogue is in; until then the stored figures.
   const stats: RecipeStats = catalog.data ? statsOf(draft) : recipe
   const style = findStyle(values.style)
   const styleChoice = findStyleChoice(values.style)
@@ -202,7 +202,7 @@ export function RecipeEditor({
               {product && <p className="text-sm text-muted-foreground">{product.name}</p>}
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              {/* The saved recipe, in files BrewCommand and other tools import (issue 13). */}
+              {/* The saved recipe, in files BrewCommand and other tools import (ADR 070). */}
               {product && !isNew && (
                 <ExportRecipeButtons
                   productName={product.name}
@@ -499,7 +499,7 @@ function ReadOnlySummary({ recipe }: { recipe: Recipe }) {
   )
 }
 
-/** A collapsible section that shows Loading... until the catalogue is in (spec 02 §2). */
+/** A collapsible section that shows Loading... until the catalogue is in (docs/product/02-products.md §2). */
 function CatalogSection({
   title,
   catalog,

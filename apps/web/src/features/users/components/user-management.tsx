@@ -26,7 +26,7 @@ import {
 } from '../api/team-api.ts'
 import { useCan } from '../use-can.ts'
 
-/** Spec 01 §9: invite and error messages display for 5000 ms. */
+/** docs/product/01-access.md §9: invite and error messages display for 5000 ms. */
 export const MESSAGE_DURATION_MS = 5000
 /** The role the invite form starts with and returns to (docs/decisions/009). */
 const DEFAULT_ROLE: Role = 'Brewer'
@@ -48,7 +48,7 @@ export function displayName(user: User): string {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-/** Settings → Users (spec 01 §2 "Settings: User Management"): the team, the invite form, edit and delete. */
+/** Settings → Users (docs/product/01-access.md §2 "Settings: User Management"): the team, the invite form, edit and delete. */
 export function UserManagement() {
   const { currentEntity, data } = useAppState()
   const { getAccessToken } = useAuth()
