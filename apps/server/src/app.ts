@@ -206,7 +206,10 @@ export async function buildApp({
   // first request; the runner reads it per write.
   const runWrite = createWriteRunner({
     db: database.db,
-    realtime: { dataModified: (entityId, event) => realtime.dataModified(entityId, event) },
+    realtime: {
+      dataModified: (entityId, event) => realtime.dataModified(entityId, event),
+      isHeard: (entityId) => realtime.isHeard(entityId),
+    },
     beforeCommit: insideEveryWrite,
   })
   await app.register(onboardingRoutes, {

@@ -54,7 +54,7 @@ export function createWriteRunner({
   beforeCommit,
 }: {
   db: Db
-  realtime: Pick<Realtime, 'dataModified'> | null
+  realtime: (Pick<Realtime, 'dataModified'> & Partial<Pick<Realtime, 'isHeard'>>) | null
   /**
    * The hook every write shares, in its transaction: e.g. `bumpBreweryVersion(tx, entityId)` for a
    * per-brewery read cache. One call here covers every write route.
@@ -99,7 +99,8 @@ export function createWriteRunner({
       return
     }
     await spec.afterCommit?.(outcome.result)
-    if (realtime && entityId && spec.broadcast) {
+    // Prepared only when someone can hear it (its data may take a query).
+    if (realtime && entityId && spec.broadcast && (realtime.isHeard?.(entityId) ?? true)) {
       // The write is committed: a failed broadcast is logged, never turned into a failed answer.
       try {
         const payload = await spec.broadcast(outcome.result)

@@ -43,10 +43,13 @@ type ProductQueryRow = Omit<Product, 'files'> & {
   files: Pick<ProductFileRow, 'id' | 'name' | 'description' | 's3Key' | 'fileType' | 'sizeBytes'>[]
 }
 
-/** One product with its sub-collections as JSON, ordered as `assemble` orders them. */
-function productQuery(entityId: string, productId: string) {
+/**
+ * One product with its sub-collections as JSON, ordered as `assemble` orders them. With a change, the
+ * same statement first updates the product (a rename reads back what it wrote in one round trip).
+ */
+function productQuery(entityId: string, productId: string, change?: { name?: string; description?: string }) {
   const owned = (table: { entityId: AnyPgColumn; productId: AnyPgColumn }) =>
-    sql`${table.entityId} = ${products.entityId} and ${table.productId} = ${products.id}`
+    sql`${table.entityId} = p.entity_id and ${table.productId} = p.id`
   const items = (collection: CollectionName) => {
     const { table } = COLLECTIONS[collection]
     const pairs = FIELDS[collection].map(
@@ -55,9 +58,18 @@ function productQuery(entityId: string, productId: string) {
     return sql`coalesce((select json_agg(json_build_object(${sql.join(pairs, sql`, `)}) order by ${table.position})
       from ${table} where ${owned(table)}), '[]')`
   }
+  const scope = sql`${products.entityId} = ${entityId} and ${products.id} = ${productId}`
+  const columns = sql`${products.id}, ${products.entityId}, ${products.name}, ${products.description}`
+  const assignments = Object.entries(change ?? {}).map(
+    ([field, value]) => sql`${sql.identifier(products[field as 'name' | 'description'].name)} = ${value}`,
+  )
+  const source = change
+    ? sql`with p as (update ${products} set ${sql.join(assignments, sql`, `)}, updated_at = now()
+        where ${scope} returning ${columns})`
+    : sql`with p as (select ${columns} from ${products} where ${scope})`
   const f = productFiles
-  return sql`select ${products.id} as "id", ${products.entityId} as "entityId", ${products.name} as "name",
-      ${products.description} as "description",
+  return sql`${source}
+    select p.id as "id", p.entity_id as "entityId", p.name as "name", p.description as "description",
       coalesce((select json_agg(${recipes.document} order by ${recipes.position}, ${recipes.createdAt})
         from ${recipes} where ${owned(recipes)}), '[]') as "recipes",
       coalesce((select json_agg(json_build_object('id', ${f.id}, 'name', ${f.name},
@@ -67,8 +79,7 @@ function productQuery(entityId: string, productId: string) {
       ${items('packages')} as "packagingTypes",
       ${items('tastingNotes')} as "tastingNotes",
       ${items('attributes')} as "attributes"
-    from ${products}
-    where ${products.entityId} = ${entityId} and ${products.id} = ${productId}`
+    from p`
 }
 
 // Every method takes the brewery first: a query without it would look wrong at a glance.
@@ -124,6 +135,22 @@ export function createProductRepository(db: Db, { fileUrl }: { fileUrl?: FileUrl
     }))
   }
 
+  function productOf(result: unknown): Product | null {
+    const [row] = rowsOf<ProductQueryRow>(result)
+    if (!row) return null
+    return {
+      id: row.id,
+      entityId: row.entityId,
+      name: row.name,
+      description: row.description,
+      recipes: row.recipes,
+      files: row.files.map((f) => toProductFile(f, fileUrl)),
+      packagingTypes: row.packagingTypes,
+      tastingNotes: row.tastingNotes,
+      attributes: row.attributes,
+    }
+  }
+
   return {
     list: (entityId: string) => assemble(entityId, null),
 
@@ -132,19 +159,19 @@ export function createProductRepository(db: Db, { fileUrl }: { fileUrl?: FileUrl
      * write's transaction: one round trip, not six).
      */
     async find(entityId: string, productId: string): Promise<Product | null> {
-      const [row] = rowsOf<ProductQueryRow>(await db.execute(productQuery(entityId, productId)))
-      if (!row) return null
-      return {
-        id: row.id,
-        entityId: row.entityId,
-        name: row.name,
-        description: row.description,
-        recipes: row.recipes,
-        files: row.files.map((f) => toProductFile(f, fileUrl)),
-        packagingTypes: row.packagingTypes,
-        tastingNotes: row.tastingNotes,
-        attributes: row.attributes,
-      }
+      return productOf(await db.execute(productQuery(entityId, productId)))
+    },
+
+    /**
+     * Renames or describes a product and answers it as `find` does, in one statement; null when the
+     * brewery has no such product.
+     */
+    async changeProduct(
+      entityId: string,
+      productId: string,
+      change: { name?: string; description?: string },
+    ): Promise<Product | null> {
+      return productOf(await db.execute(productQuery(entityId, productId, change)))
     },
 
     /** True when the brewery has this product: one indexed lookup, for the checks before a write. */
@@ -194,20 +221,6 @@ export function createProductRepository(db: Db, { fileUrl }: { fileUrl?: FileUrl
         .insert(products)
         .values({ id: input.id, entityId, name: input.name, description: input.description })
       for (const recipe of input.recipes) await this.insertRecipe(entityId, recipe)
-    },
-
-    /** False when the brewery has no such product. */
-    async updateProduct(
-      entityId: string,
-      productId: string,
-      change: { name?: string; description?: string },
-    ): Promise<boolean> {
-      const updated = await db
-        .update(products)
-        .set({ ...change, updatedAt: new Date() })
-        .where(and(eq(products.entityId, entityId), eq(products.id, productId)))
-        .returning({ id: products.id })
-      return updated.length > 0
     },
 
     async deleteProduct(entityId: string, productId: string) {

@@ -118,8 +118,9 @@ export function createProductService({
     ): Promise<Product> {
       const tx = repoFor(connection)
       await mayChange(tx, tenant, productId, 'manageProducts')
-      if (!(await tx.updateProduct(tenant.entityId, productId, change))) throw productNotFound()
-      return (await tx.find(tenant.entityId, productId))!
+      const product = await tx.changeProduct(tenant.entityId, productId, change)
+      if (!product) throw productNotFound()
+      return product
     },
 
     /** Deletes the product with everything it holds (its files' rows too; their objects are the caller's). */
