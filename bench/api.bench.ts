@@ -17,7 +17,7 @@ import { createInterface } from 'node:readline'
 import { makeEnvelope } from '@brewcommand/domain'
 import autocannon, { type Options, type Result } from 'autocannon'
 import pg from 'pg'
-import { freePort } from '../apps/server/src/idp/testing/free-port.ts'
+import { freePort } from '../apps/server/src/testing/free-port.ts'
 import { launch, newBrewery, pgliteStore, seedProducts, type Store } from './support/server.ts'
 import { MissingBinaryError, startPostgres } from './support/services.ts'
 

@@ -11,10 +11,10 @@ import { createInterface } from 'node:readline'
 import { makeEnvelope, type DataModifiedEvent } from '@brewcommand/domain'
 import { io, type Socket } from 'socket.io-client'
 import { buildApp } from '../apps/server/src/app.ts'
-import { mintJwt } from '../apps/server/src/auth/testing.ts'
+import { mintJwt } from '../apps/server/src/testing/tokens.ts'
 import { loadConfig } from '../apps/server/src/config.ts'
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts'
-import { freePort } from '../apps/server/src/idp/testing/free-port.ts'
+import { freePort } from '../apps/server/src/testing/free-port.ts'
 import {
   MissingBinaryError,
   startPostgres,

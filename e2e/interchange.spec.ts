@@ -45,8 +45,8 @@ const TWO_RECIPES = `<?xml version="1.0" encoding="ISO-8859-1"?>
 </RECIPES>
 `
 
-// The figures worked by hand (spec 02 §9) with the values the file measured, which matched ingredients keep
-// (issue 26; the catalogue's Cascade is 7 % α, US-05 80 %, East Kent Goldings 5.3 % α): pale 2-row 79 %,
+// The figures worked by hand (docs/product/02-products.md §9) with the values the file measured, which matched ingredients keep
+// (docs/decisions/101-measured-values-beside-the-catalogue-link.md; the catalogue's Cascade is 7 % α, US-05 80 %, East Kent Goldings 5.3 % α): pale 2-row 79 %,
 // crystal 40L 74 %, Cascade 5.5 % α, US-05 77 %; light DME 95 %, roasted barley 55 %, East Kent Goldings
 // 5.0 % α, Wyeast 1084 73 %.
 const tinseth = (alpha: number, ounces: number, minutes: number, gallons: number, og: number) =>

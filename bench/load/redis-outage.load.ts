@@ -4,7 +4,7 @@
 import { makeEnvelope, type DataModifiedEvent } from '@brewcommand/domain'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { freePort } from '../../apps/server/src/idp/testing/free-port.ts'
+import { freePort } from '../../apps/server/src/testing/free-port.ts'
 import { newBrewery, prepareIssuer, ServerProcess } from '../support/server.ts'
 import { startPostgres, startRedis, type TempPostgres, type TempRedis } from '../support/services.ts'
 import { send, waitFor } from './support.ts'

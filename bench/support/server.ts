@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { makeEnvelope } from '@brewcommand/domain'
 import { recipeWith } from './fixtures.ts'
-import { issueTestTokens, type TestTokenIssuer } from '../../apps/server/src/auth/testing.ts'
+import { issueTestTokens, type TestTokenIssuer } from '../../apps/server/src/testing/tokens.ts'
 import { loadConfig } from '../../apps/server/src/config.ts'
 import { openDatabase } from '../../apps/server/src/db/client.ts'
 import { loadOrCreateIdpKeys } from '../../apps/server/src/idp/keys.ts'
-import { freePort } from '../../apps/server/src/idp/testing/free-port.ts'
+import { freePort } from '../../apps/server/src/testing/free-port.ts'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/server.ts')

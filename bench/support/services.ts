@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
-import { freePort } from '../../apps/server/src/idp/testing/free-port.ts'
+import { freePort } from '../../apps/server/src/testing/free-port.ts'
 
 export class MissingBinaryError extends Error {}
 

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
-import type { TestTokenIssuer } from '../../apps/server/src/auth/testing.ts'
+import type { TestTokenIssuer } from '../../apps/server/src/testing/tokens.ts'
 import { REPO_ROOT } from './server.ts'
 
 /** Builds the SPA into a temporary folder (apps/web/dist, which the e2e suite serves, is left alone). */

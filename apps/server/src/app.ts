@@ -24,10 +24,8 @@ import { stripePlanPrices, type StripeApiAddress } from './payments/stripe-gatew
 import { registerStripePayments, STRIPE_CSP } from './payments/stripe-payments.ts'
 import { billingRoutes } from './modules/billing/billing.routes.ts'
 import { createBillingService } from './modules/billing/billing.service.ts'
-import { createTenantResolver } from './auth/tenant.ts'
 import { createProductRepository } from './modules/products/products.repository.ts'
 import { mediaRoutes } from './modules/media/media.routes.ts'
-import productMediaCleanup from './modules/media/product-cleanup.ts'
 import { createMediaService } from './modules/media/media.service.ts'
 import { uploadsRoutes } from './modules/media/uploads.routes.ts'
 import { createMediaStorage } from './storage/media-storage.ts'
@@ -36,6 +34,8 @@ import { s3BrowserOrigin } from './storage/s3-storage.ts'
 import { productRoutes } from './modules/products/products.routes.ts'
 import { createProductService } from './modules/products/products.service.ts'
 import { createRealtime, type Realtime } from './realtime/realtime.ts'
+import { createWriteRunner, type BeforeCommit } from './writes/write-runner.ts'
+import { bumpBreweryVersion } from './cache/brewery-version.ts'
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts'
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts'
 import { eq } from 'drizzle-orm'
@@ -65,7 +65,7 @@ export type BuildAppOptions = {
   stripeApi?: StripeApiAddress
 }
 
-/** Price ids of the plans with the built-in test gateway (spec 01 §9). */
+/** Price ids of the plans with the built-in test gateway (docs/product/01-access.md §9). */
 export const TEST_PLAN_PRICES: { id: PlanId; priceId: string }[] = [
   { id: 'monthly', priceId: 'price_monthly' },
   { id: 'annual', priceId: 'price_annual' },
@@ -118,6 +118,16 @@ function contentSecurityPolicy(config: AppConfig) {
       ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
     },
   }
+}
+
+/**
+ * Runs inside every write's transaction, after the write and before the commit (writes/write-runner.ts):
+ * the brewery's read-cache version moves with the write, so no instance serves a cached list older than
+ * an acknowledged write (cache/brewery-version.ts, ADR 170). Last in the transaction, so the brewery row's
+ * lock is held only until the commit.
+ */
+const insideEveryWrite: BeforeCommit = async (tx, { entityId }) => {
+  if (entityId) await bumpBreweryVersion(tx, entityId)
 }
 
 /** The whole application, ready for `listen()` or `inject()`. */
@@ -229,7 +239,18 @@ export async function buildApp({
     ? await registerStripePayments(app, { config: config.stripe, db: database.db, api: stripeApi })
     : null
   const testGateway = stripe ? null : createTestGateway(database.db)
+  // Every write route runs through this (writes/write-runner.ts). `realtime` is set below, before the
+  // first request; the runner reads it per write.
+  const runWrite = createWriteRunner({
+    db: database.db,
+    realtime: {
+      dataModified: (entityId, event) => realtime.dataModified(entityId, event),
+      isHeard: (entityId) => realtime.isHeard(entityId),
+    },
+    beforeCommit: insideEveryWrite,
+  })
   await app.register(onboardingRoutes, {
+    runWrite,
     prefix: '/api',
     onboarding: createOnboardingService({
       db: database.db,
@@ -247,7 +268,6 @@ export async function buildApp({
       stripe: stripe?.gateway ?? null,
       publicUrl: config.publicUrl,
     }),
-    tenantOf: createTenantResolver(database.db),
   })
 
   // Real-time: a socket's token is checked like a bearer token and it joins its brewery's room only.
@@ -266,11 +286,9 @@ export async function buildApp({
   })
   app.addHook('onClose', () => realtime.close())
 
-  const tenantOf = createTenantResolver(database.db)
   await app.register(catalogRoutes, {
     prefix: '/api/catalog',
     catalog: createCatalogRepository(database.db),
-    tenantOf,
   })
 
   const teamService = createTeamService({
@@ -282,28 +300,22 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     logError: (error, message) => app.log.error({ err: error }, message),
   })
-  await app.register(teamRoutes, { prefix: '/api/entities', team: teamService, tenantOf })
+  await app.register(teamRoutes, { prefix: '/api/entities', team: teamService })
   await app.register(invitationRoutes, { prefix: '/api/invitations', team: teamService, perMinute: 60 })
 
   const productService = createProductService({
     db: database.db,
     repoFor: (connection) => createProductRepository(connection, { fileUrl: mediaStorage.fileUrl }),
-    realtime,
   })
-  // Before the product routes, so its hooks see their DELETE.
-  await app.register(productMediaCleanup, { db: database.db, storage: mediaStorage.storage, tenantOf })
+  const mediaService = createMediaService({ db: database.db, media: mediaStorage })
   await app.register(productRoutes, {
     prefix: '/api/products',
     products: productService,
+    media: mediaService,
     reads: breweryReads,
-    tenantOf,
+    runWrite,
   })
-
-  await app.register(mediaRoutes, {
-    prefix: '/api',
-    media: createMediaService({ db: database.db, media: mediaStorage, realtime }),
-    tenantOf,
-  })
+  await app.register(mediaRoutes, { prefix: '/api', media: mediaService, runWrite })
   await app.register(uploadsRoutes, { media: mediaStorage, grants: createUploadGrants(database.db) })
 
   await app.register(staticWeb, {

@@ -29,7 +29,7 @@ function StartupError({ message }: { message: string }) {
   )
 }
 
-// The run-time configuration comes first, so one build runs on any host name (DESIGN.md "Configuration").
+// The run-time configuration comes first, so one build runs on any host name (docs/architecture.md "Configuration").
 try {
   const config = await loadRunTimeConfig()
   const router = createRouter()

@@ -8,7 +8,7 @@ export const EnvelopeMetadataSchema = z.object({
 })
 
 /**
- * A change envelope around `data` (DESIGN.md "Writes"). `type` is fixed per route; `objectUri` and
+ * A change envelope around `data` (docs/architecture.md "The write path"). `type` is fixed per route; `objectUri` and
  * `timestamp` are informative (the route's path decides what is changed).
  */
 export function envelopeOf<const T extends string, D extends z.ZodType>(type: T, data: D) {
@@ -49,8 +49,8 @@ export function makeEnvelope<T extends string, D>(
 
 /**
  * Every envelope type on the wire: product writes and their packages, tasting notes and attributes;
- * recipes; media files (spec 02 §3; writes/product-collections.ts says which route takes which); the
- * newsletter contact, the onboarding request, and a team invitation or role change (spec 01).
+ * recipes; media files (docs/product/02-products.md §3; writes/product-collections.ts says which route takes which); the
+ * newsletter contact, the onboarding request, and a team invitation or role change (docs/product/01-access.md).
  */
 export const ENVELOPE_TYPES = [
   'product',

@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
-import { mintJwt } from './testing.ts'
+import { mintJwt } from '../testing/tokens.ts'
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
@@ -56,7 +56,7 @@ describe.each(TEST_DATABASES)('API authentication on %s', (kind) => {
   it('lets exactly the public routes through without a token', async () => {
     expect((await get('/api/health')).statusCode).toBe(200)
     expect((await get('/api/config')).statusCode).toBe(200)
-    // Config, health and contacts (DESIGN.md), and the invitation preview a person opens from the mail
+    // Config, health and contacts (docs/architecture.md, security/route-matrix.ts), and the invitation preview a person opens from the mail
     // before signing in (ADR 041; rate-limited). The Stripe webhook joins them only in Stripe mode.
     expect([...t.app.publicRoutes].sort()).toEqual([
       'GET /api/config',

@@ -1,12 +1,18 @@
 import type { FastifyPluginCallback, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import '../plugins/public-routes.ts'
+import type { Tenant, TenantLookup } from './tenant.ts'
 import { InvalidTokenError, type AuthContext, type TokenVerifier } from './token-verifier.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller of an authenticated /api route; null on public routes. */
     auth: AuthContext | null
+    /**
+     * The caller's brewery and role, resolved once per request before the handler (after the body is
+     * validated). Set on every authenticated /api route except those with `config: { tenant: false }`.
+     */
+    tenant: Tenant
   }
   interface FastifyInstance {
     verifyAccessToken: TokenVerifier['verifyAccessToken']
@@ -29,14 +35,20 @@ function unauthenticated(reply: FastifyReply, message: string, invalidToken: boo
 
 /**
  * Requires a valid bearer access token on every /api route, except routes registered with
- * `config: { public: true }`. Register before the routes (it watches them being added).
+ * `config: { public: true }`, and resolves the caller's tenant (`request.tenant`) once, unless the route
+ * says `config: { tenant: false }`. Register before the routes (it watches them being added).
  */
-const authPlugin: FastifyPluginCallback<{ verifier: TokenVerifier }> = (app, { verifier }, done) => {
+const authPlugin: FastifyPluginCallback<{ verifier: TokenVerifier; lookUpTenant: TenantLookup }> = (
+  app,
+  { verifier, lookUpTenant },
+  done,
+) => {
   const publicRoutes = new Set<string>()
   app.decorate('publicRoutes', publicRoutes as ReadonlySet<string>)
   app.decorate('verifyAccessToken', verifier.verifyAccessToken)
   app.decorate('verifyIdToken', verifier.verifyIdToken)
   app.decorateRequest('auth', null)
+  app.decorateRequest('tenant', null as unknown as Tenant)
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.config?.public !== true) return
@@ -59,6 +71,12 @@ const authPlugin: FastifyPluginCallback<{ verifier: TokenVerifier }> = (app, { v
       if (error instanceof InvalidTokenError) return unauthenticated(reply, error.message, true)
       throw error
     }
+  })
+
+  // After validation, as the handlers asked before: a malformed request is a 400 whoever sends it.
+  app.addHook('preHandler', async (request) => {
+    if (!request.auth || request.routeOptions.config.tenant === false) return
+    request.tenant = await lookUpTenant(request.auth.sub)
   })
   done()
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/client.ts'
 import { toPublicJwk } from '../idp/keys.ts'
 import { buildTestApp, openTestDatabase } from '../testing/test-app.ts'
-import { mintJwt } from './testing.ts'
+import { mintJwt } from '../testing/tokens.ts'
 
 // Auth0, Keycloak or any OIDC provider instead of the built-in one: only discovery and the JWKS are
 // fetched by the server; the browser talks to the provider itself.

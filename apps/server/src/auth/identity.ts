@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts'
 import { idpRoutes } from '../idp/idp.routes.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
 import authPlugin from './auth.plugin.ts'
+import { createTenantLookup } from './tenant.ts'
 import { createTokenVerifier, type TokenVerifier } from './token-verifier.ts'
 
 declare module 'fastify' {
@@ -83,7 +84,7 @@ export async function registerIdentity(
 
   app.decorate('builtInIdp', idp)
   app.decorate('mailer', mailer)
-  await app.register(authPlugin, { verifier })
+  await app.register(authPlugin, { verifier, lookUpTenant: createTenantLookup(db) })
   if (idp) await app.register(idpRoutes, { prefix: '/idp', idp })
   return { verifier, idp, mailer }
 }

@@ -1,6 +1,5 @@
 import { can, RoleSchema, type Permission, type Role } from '@brewcommand/domain'
 import { eq } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema/users.ts'
 import { AppError } from '../errors.ts'
@@ -9,39 +8,31 @@ import { AppError } from '../errors.ts'
 export type Tenant = { entityId: string; role: Role; userId: string; sub: string }
 
 /**
- * Resolves the tenant of an authenticated request. A caller without a brewery has nothing to read or
- * change yet (403, finish onboarding first).
+ * The tenant of a verified subject: one indexed lookup. A caller without a brewery has nothing to read
+ * or change yet (403, finish onboarding first). The auth plugin calls this once per request and sets
+ * `request.tenant` (docs/architecture.md "Tenancy").
  */
-export function createTenantResolver(db: Db) {
-  // One lookup per request: a write's pre-handler and its handler both ask.
-  const resolved = new WeakMap<FastifyRequest, Promise<Tenant>>()
-  return function tenantOf(request: FastifyRequest): Promise<Tenant> {
-    let tenant = resolved.get(request)
-    if (!tenant) {
-      tenant = lookUp(request)
-      resolved.set(request, tenant)
-    }
-    return tenant
-  }
-
-  async function lookUp(request: FastifyRequest): Promise<Tenant> {
-    if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Missing bearer token')
+export function createTenantLookup(db: Db) {
+  return async function lookUpTenant(sub: string): Promise<Tenant> {
     const [user] = await db
       .select({ id: users.id, entityId: users.entityId, role: users.role })
       .from(users)
-      .where(eq(users.idpIdentifier, request.auth.sub))
+      .where(eq(users.idpIdentifier, sub))
     const role = RoleSchema.safeParse(user?.role)
     if (!user?.entityId || !role.success) {
       throw new AppError('FORBIDDEN', 'Finish setting up your brewery first.')
     }
-    return { entityId: user.entityId, role: role.data, userId: user.id, sub: request.auth.sub }
+    return { entityId: user.entityId, role: role.data, userId: user.id, sub }
   }
 }
+export type TenantLookup = ReturnType<typeof createTenantLookup>
 
-/** Refuses what the caller's role may not do (DESIGN.md's permission table); check tenancy first. */
+/**
+ * Refuses what the caller's role may not do (the permission table,
+ * `packages/domain/src/access/roles.ts`); check tenancy first.
+ */
 export function assertCan(tenant: Tenant, permission: Permission): void {
   if (!can(tenant.role, permission)) {
     throw new AppError('FORBIDDEN', `Your role (${tenant.role}) may not do this.`)
   }
 }
-export type TenantResolver = ReturnType<typeof createTenantResolver>

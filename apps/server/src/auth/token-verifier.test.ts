@@ -4,7 +4,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toPublicJwk } from '../idp/keys.ts'
 import { createTokenVerifier, InvalidTokenError } from './token-verifier.ts'
-import { mintJwt } from './testing.ts'
+import { mintJwt } from '../testing/tokens.ts'
 
 // An external OIDC provider: discovery plus a JWKS, nothing else.
 let server: Server

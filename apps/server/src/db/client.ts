@@ -28,11 +28,21 @@ export type Database = {
   close(): Promise<void>
 }
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string }
   /** An already open PGlite (tests load a migrated template into memory). */
   | { kind: 'pglite'; client: PGlite }
+) & {
+  /**
+   * Sees the text of every statement Drizzle sends (tests count a write's queries with it). On
+   * PostgreSQL a transaction's `begin` and `commit` are among them; PGlite sends its own, unseen.
+   */
+  onQuery?: (query: string) => void
+}
+
+const queryLogger = (onQuery: DatabaseOptions['onQuery']) =>
+  onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {}
 
 /** Opens the database and applies any pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -44,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // idle clients, and an 'error' event nobody listens to ends the process. The query waiting on it
     // fails (a 5xx), and the pool drops the dead client when it is released.
     pool.on('connect', (client) => client.on('error', () => {}))
-    const db = drizzlePg({ client: pool, schema })
+    const db = drizzlePg({ client: pool, schema, ...queryLogger(options.onQuery) })
     try {
       await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
     } catch (error) {
@@ -68,7 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(options.dataDir, { recursive: true })
     client = await PGlite.create(path.join(options.dataDir, 'pglite'))
   }
-  const db = drizzlePglite({ client, schema })
+  const db = drizzlePglite({ client, schema, ...queryLogger(options.onQuery) })
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
   return {
     db: db as unknown as Db,

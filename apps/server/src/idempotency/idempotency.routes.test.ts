@@ -1,7 +1,7 @@
 import { makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mintJwt } from '../auth/testing.ts'
+import { mintJwt } from '../testing/tokens.ts'
 import { idempotencyRecords } from '../db/schema/idempotency.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
@@ -25,7 +25,7 @@ const PNG = Buffer.from(
 type Method = 'POST' | 'PUT' | 'DELETE'
 
 /**
- * Exactly once over HTTP (DESIGN.md "Writes"): every write route, sent again with its Idempotency-Key,
+ * Exactly once over HTTP (docs/architecture.md "The write path"): every write route, sent again with its Idempotency-Key,
  * answers its first response and changes nothing — even after the record was changed or deleted since;
  * a key reused for another request is a 409; a write whose transaction fails stores no key.
  */
@@ -411,8 +411,9 @@ describe.each(TEST_DATABASES)('idempotent writes on %s', (kind) => {
     await testDb.db.execute(
       sql.raw('DROP TRIGGER IF EXISTS test_fail_idempotency_key ON idempotency_records'),
     )
+    // On storing the response, the last step of the write's transaction (the key is claimed first).
     await testDb.db.execute(
-      sql.raw(`CREATE TRIGGER test_fail_idempotency_key BEFORE INSERT ON idempotency_records
+      sql.raw(`CREATE TRIGGER test_fail_idempotency_key BEFORE UPDATE ON idempotency_records
         FOR EACH ROW EXECUTE FUNCTION test_fail_idempotency_key()`),
     )
     try {

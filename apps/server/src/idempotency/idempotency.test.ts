@@ -4,11 +4,12 @@ import { idempotencyRecords } from '../db/schema/idempotency.ts'
 import { createTestDb, type TestDb } from '../testing/identity-harness.ts'
 import {
   IDEMPOTENCY_RETENTION_MS,
-  idempotent,
+  claimKey,
   pruneIdempotencyRecords,
   IDEMPOTENCY_PRUNE_CRON,
   idempotencyPruneJob,
   requestHash,
+  storeResponse,
 } from './idempotency.ts'
 import { JOB_SCHEMA } from '../jobs/job-queue.ts'
 import { buildTestApp, TEST_DATABASES } from '../testing/test-app.ts'
@@ -62,20 +63,30 @@ describe.each(TEST_DATABASES)('idempotency keys on %s', (kind) => {
       .map((r) => r.key)
       .sort()
 
-  it('runs a write once, and keeps no key when the write throws', async () => {
+  it('claims a key once: later claims find the stored response, and a failed write keeps no key', async () => {
     const s = scope()
+    const db = testDb.db
+    const claim = { scope: s, key: 'k', hash: 'h' }
     const write = vi.fn(async () => ({ statusCode: 201, body: { n: 1 } }))
-    const first = await idempotent(testDb.db, { scope: s, key: 'k', hash: 'h' }, write)
-    const again = await idempotent(testDb.db, { scope: s, key: 'k', hash: 'h' }, write)
-    expect(first).toEqual({ statusCode: 201, body: { n: 1 }, replayed: false })
-    expect(again).toEqual({ statusCode: 201, body: { n: 1 }, replayed: true })
+    // What the write runner does: claim, write, store, in one transaction.
+    const run = (c: typeof claim) =>
+      db.transaction(async (transaction) => {
+        const tx = transaction as unknown as TestDb['db']
+        const stored = await claimKey(tx, c)
+        if (stored) return { ...stored, replayed: true }
+        const response = await write()
+        await storeResponse(tx, c, response)
+        return { ...response, replayed: false }
+      })
+    expect(await run(claim)).toEqual({ statusCode: 201, body: { n: 1 }, replayed: false })
+    expect(await run(claim)).toEqual({ statusCode: 201, body: { n: 1 }, replayed: true })
     expect(write).toHaveBeenCalledTimes(1)
-    await expect(idempotent(testDb.db, { scope: s, key: 'k', hash: 'other' }, write)).rejects.toMatchObject({
-      code: 'CONFLICT',
-    })
+    await expect(run({ ...claim, hash: 'other' })).rejects.toMatchObject({ code: 'CONFLICT' })
 
     const failing = () =>
-      idempotent(testDb.db, { scope: s, key: 'bad', hash: 'h' }, async (tx) => {
+      db.transaction(async (transaction) => {
+        const tx = transaction as unknown as TestDb['db']
+        expect(await claimKey(tx, { scope: s, key: 'bad', hash: 'h' })).toBeNull()
         // Something is written inside the transaction before it fails: all of it goes.
         await tx
           .insert(idempotencyRecords)

@@ -5,11 +5,10 @@ import { idempotencyRecords } from '../db/schema/idempotency.ts'
 import { AppError } from '../errors.ts'
 import { defineJob } from '../jobs/job-queue.ts'
 
-export type StoredResponse<T> = { statusCode: number; body: T }
-/** A response, and whether it is a stored one answered again (then nothing was changed). */
-export type IdempotentResponse<T> = StoredResponse<T> & { replayed: boolean }
+/** A write's response as stored under its key: answered again, unchanged, to every replay. */
+export type StoredResponse = { statusCode: number; body: unknown }
 
-/** How long a key is kept (DESIGN.md "Writes"): a retried write is recognised for at least 7 days. */
+/** How long a key is kept (docs/architecture.md "The write path"): a retried write is recognised for at least 7 days. */
 export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
@@ -37,67 +36,45 @@ export function requestHash(method: string, path: string, body: unknown): string
     .digest('hex')
 }
 
-type Claim = { scope: string; key: string; hash: string }
+/** One write's key: its scope (the brewery, or the user before they have one), the key and the request's fingerprint. */
+export type Claim = { scope: string; key: string; hash: string }
 
-async function findRecord(db: Db, { scope, key }: Claim) {
-  const [row] = await db
-    .select()
+/**
+ * Claims the key inside the write's transaction, or finds the response stored under it: the one
+ * lookup of a replay. Returns null when the key is new (the caller then runs the write and stores its
+ * response with `storeResponse` in the same transaction, so the key is kept exactly when the write is).
+ * A copy of the same write still in flight holds the key: the claim waits for its transaction and then
+ * answers its response. The same key with another request is a 409.
+ */
+export async function claimKey(tx: Db, claim: Claim): Promise<StoredResponse | null> {
+  const claimed = await tx
+    .insert(idempotencyRecords)
+    .values({ scope: claim.scope, key: claim.key, requestHash: claim.hash, statusCode: 0 })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyRecords.key })
+  if (claimed.length > 0) return null
+  const [row] = await tx
+    .select({
+      requestHash: idempotencyRecords.requestHash,
+      statusCode: idempotencyRecords.statusCode,
+      body: idempotencyRecords.body,
+    })
     .from(idempotencyRecords)
-    .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)))
-  return row
-}
-
-function replayOf<T>(row: NonNullable<Awaited<ReturnType<typeof findRecord>>>, hash: string) {
-  if (row.requestHash !== hash) {
+    .where(and(eq(idempotencyRecords.scope, claim.scope), eq(idempotencyRecords.key, claim.key)))
+  // Unreachable in practice: the row that refused the claim has been pruned in between.
+  if (!row) throw new AppError('CONFLICT', 'This Idempotency-Key is being used. Send the request again.')
+  if (row.requestHash !== claim.hash) {
     throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request.')
   }
-  return { statusCode: row.statusCode, body: row.body as T, replayed: true }
+  return { statusCode: row.statusCode, body: row.body }
 }
 
-/**
- * The stored first response to (scope, key), or null when the key is new. The same key with another
- * request is a 409. Checked before anything else about a write, so a replay answers the same even
- * after the record it wrote has changed or gone (a replayed DELETE is still a 204).
- */
-export async function storedResponse<T>(db: Db, claim: Claim): Promise<IdempotentResponse<T> | null> {
-  const row = await findRecord(db, claim)
-  return row ? replayOf<T>(row, claim.hash) : null
-}
-
-/**
- * Runs `write` once per (scope, key) inside a transaction that also stores its response: the response
- * is kept exactly when the write is. A replay with the same request returns the stored response; the
- * same key with another request is a 409. A write that throws (a refusal, a failed transaction) stores
- * no key, so the request may be sent again.
- */
-export async function idempotent<T>(
-  db: Db,
-  claim: Claim,
-  write: (tx: Db) => Promise<StoredResponse<T>>,
-  /** Runs last in the transaction, after the key is stored (the brewery's version bump, ADR 170). */
-  beforeCommit?: (tx: Db) => Promise<void>,
-): Promise<IdempotentResponse<T>> {
-  const earlier = await storedResponse<T>(db, claim)
-  if (earlier) return earlier
-  try {
-    return await db.transaction(async (tx) => {
-      const response = await write(tx)
-      await tx.insert(idempotencyRecords).values({
-        scope: claim.scope,
-        key: claim.key,
-        requestHash: claim.hash,
-        statusCode: response.statusCode,
-        body: response.body,
-      })
-      await beforeCommit?.(tx)
-      return { ...response, replayed: false }
-    })
-  } catch (error) {
-    // Two copies of one request raced: the loser answers with the winner's stored response.
-    const winner = await findRecord(db, claim)
-    if (winner) return replayOf<T>(winner, claim.hash)
-    throw error
-  }
+/** Stores the response of a claimed key, in the write's transaction (see `claimKey`). */
+export async function storeResponse(tx: Db, claim: Claim, response: StoredResponse): Promise<void> {
+  await tx
+    .update(idempotencyRecords)
+    .set({ statusCode: response.statusCode, body: response.body })
+    .where(and(eq(idempotencyRecords.scope, claim.scope), eq(idempotencyRecords.key, claim.key)))
 }
 
 /** Deletes the keys stored before `olderThan`; returns how many went. */

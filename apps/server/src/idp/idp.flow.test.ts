@@ -3,8 +3,8 @@ import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
-import { firstLink, readOutbox } from '../mail/testing.ts'
-import { freePort } from './testing/free-port.ts'
+import { firstLink, readOutbox } from '../testing/mail.ts'
+import { freePort } from '../testing/free-port.ts'
 import {
   absolute,
   Browser,
@@ -13,7 +13,7 @@ import {
   startAuthorization,
   tokenRequest,
   type ClientSettings,
-} from './testing/oidc-client.ts'
+} from '../testing/oidc-client.ts'
 
 describe.each(TEST_DATABASES)('built-in identity provider on %s: code + PKCE flow over HTTP', (kind) => {
   let testDb: TestDb

@@ -4,8 +4,8 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
-import { signUpAndSignIn } from './testing/oidc-client.ts'
-import { freePort } from './testing/free-port.ts'
+import { signUpAndSignIn } from '../testing/oidc-client.ts'
+import { freePort } from '../testing/free-port.ts'
 
 const RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 20)
 const FORM_ROUTES = [

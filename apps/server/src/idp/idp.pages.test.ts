@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, emailVerificationTokens } from '../db/schema/identity.ts'
-import { firstLink, readOutbox } from '../mail/testing.ts'
-import { startSmtpServer } from '../mail/testing-smtp.ts'
+import { firstLink, readOutbox } from '../testing/mail.ts'
+import { startSmtpServer } from '../testing/smtp-server.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
-import { freePort } from './testing/free-port.ts'
-import { absolute, Browser, followToApp, startAuthorization } from './testing/oidc-client.ts'
+import { freePort } from '../testing/free-port.ts'
+import { absolute, Browser, followToApp, startAuthorization } from '../testing/oidc-client.ts'
 
 /** Opens the provider's page for a new authorization request. */
 async function openInteraction(t: TestApp, extra: Record<string, string> = {}) {

@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, oidcPayloads, passwordResetTokens } from '../db/schema/identity.ts'
-import { readOutbox } from '../mail/testing.ts'
+import { readOutbox } from '../testing/mail.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
-import { freePort } from './testing/free-port.ts'
+import { freePort } from '../testing/free-port.ts'
 import {
   absolute,
   Browser,
@@ -17,7 +17,7 @@ import {
   startAuthorization,
   tokenRequest,
   type SignedIn,
-} from './testing/oidc-client.ts'
+} from '../testing/oidc-client.ts'
 
 const PASSWORD = 'mash tun 2024!'
 const NEW_PASSWORD = 'whirlpool 98 hops'

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
 import type { SignInLimits } from './idp.ts'
-import { freePort } from './testing/free-port.ts'
-import { Browser, pkcePair, signUpAndSignIn, startAuthorization } from './testing/oidc-client.ts'
+import { freePort } from '../testing/free-port.ts'
+import { Browser, pkcePair, signUpAndSignIn, startAuthorization } from '../testing/oidc-client.ts'
 
 const PASSWORD = 'mash tun 2024!'
 const newEmail = () => `proxy-${randomUUID()}@example.com`

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { createMailer } from './mailer.ts'
-import { readOutbox } from './testing.ts'
-import { startSmtpServer } from './testing-smtp.ts'
+import { readOutbox } from '../testing/mail.ts'
+import { startSmtpServer } from '../testing/smtp-server.ts'
 
 describe('Mailer over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>

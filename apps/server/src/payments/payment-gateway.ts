@@ -1,4 +1,4 @@
-/** A checkout session as the gateway reports it (spec 01 §3: status and payment_status). */
+/** A checkout session as the gateway reports it (docs/product/01-access.md §3: status and payment_status). */
 export type CheckoutSessionState = {
   sessionId: string
   /** The brewery the session was created for (Stripe's client reference). */

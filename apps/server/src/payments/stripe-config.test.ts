@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../config.ts'
-import { STRIPE_ENV } from './stripe-testing.ts'
+import { STRIPE_ENV } from '../testing/stripe.ts'
 
 describe('Stripe configuration', () => {
   it('is off without any STRIPE_* variable (the built-in test checkout)', () => {

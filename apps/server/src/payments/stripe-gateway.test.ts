@@ -2,7 +2,7 @@ import { users } from '../db/schema/users.ts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../testing/identity-harness.ts'
 import { buildTestApp, TEST_DATABASES } from '../testing/test-app.ts'
-import { apiAs, createStripeTestApp, deliver, STRIPE_ENV, stripeEvent } from './stripe-testing.ts'
+import { apiAs, createStripeTestApp, deliver, STRIPE_ENV, stripeEvent } from '../testing/stripe.ts'
 
 const MONTHLY = STRIPE_ENV.STRIPE_PRICE_MONTHLY
 const STRIPE_HOSTS = ['https://js.stripe.com', 'https://api.stripe.com', 'https://checkout.stripe.com']

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stripeEvents, stripeSubscriptions } from '../db/schema/stripe.ts'
 import { createTestDb, type TestDb } from '../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
-import { apiAs, createStripeTestApp, deliver, signStripePayload, stripeEvent } from './stripe-testing.ts'
+import { apiAs, createStripeTestApp, deliver, signStripePayload, stripeEvent } from '../testing/stripe.ts'
 
 const now = () => Math.floor(Date.now() / 1000)
 const unique = () => crypto.randomUUID().replaceAll('-', '').slice(0, 16)

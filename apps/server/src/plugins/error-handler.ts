@@ -48,7 +48,7 @@ function clientError(error: FastifyError): { code: ErrorCode; message: string } 
 }
 
 /**
- * One error shape for every failure (DESIGN.md "Errors"): `{ error: { code, message, issues? } }`.
+ * One error shape for every failure (docs/architecture.md "Errors"): `{ error: { code, message, issues? } }`.
  * Anything unexpected is logged with the request and answered as a plain INTERNAL error.
  */
 async function errorHandler(app: FastifyInstance) {

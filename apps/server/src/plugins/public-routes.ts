@@ -1,7 +1,13 @@
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route answers without a bearer token (only the few DESIGN.md lists). */
+    /** The route answers without a bearer token (only the few `security/route-matrix.ts` lists). */
     public?: boolean
+    /**
+     * `false`: an authenticated route that works before the caller has a brewery (bootstrap,
+     * onboarding, accepting an invitation), so `request.tenant` is not resolved. Every other /api
+     * route with a token has its tenant resolved once, before its handler (`auth/auth.plugin.ts`).
+     */
+    tenant?: boolean
   }
 }
 export {}

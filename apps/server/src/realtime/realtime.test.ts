@@ -1,8 +1,8 @@
 import { makeEnvelope, SOCKET_AUTH_ERRORS, type DataModifiedEvent } from '@brewcommand/domain'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mintJwt } from '../auth/testing.ts'
-import { freePort } from '../idp/testing/free-port.ts'
+import { mintJwt } from '../testing/tokens.ts'
+import { freePort } from '../testing/free-port.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 
 const BUSINESS = {

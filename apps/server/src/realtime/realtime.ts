@@ -25,6 +25,11 @@ export const entityRoom = (entityId: string) => `entity:${entityId}`
 /** Emits to breweries' rooms; what modules get, so they never touch socket.io directly. */
 export interface Realtime {
   dataModified(entityId: string, event: DataModifiedEvent): void
+  /**
+   * Whether anyone may hear the brewery's room: a socket of it on this instance, or any instance when
+   * events travel through Redis. A broadcast nobody can hear need not be prepared.
+   */
+  isHeard(entityId: string): boolean
   teamModified(entityId: string, event: TeamModifiedEvent): void
   /** Disconnects a removed member's sockets from the brewery's room (on every instance). */
   disconnectMember(entityId: string, sub: string): Promise<void>
@@ -98,6 +103,9 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
     },
     teamModified(entityId, event) {
       io.to(entityRoom(entityId)).emit('teamModified', event)
+    },
+    isHeard(entityId) {
+      return pub !== undefined || (io.sockets.adapter.rooms.get(entityRoom(entityId))?.size ?? 0) > 0
     },
     async disconnectMember(entityId, sub) {
       const sockets = await io.in(entityRoom(entityId)).fetchSockets()

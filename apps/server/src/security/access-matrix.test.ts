@@ -1,4 +1,4 @@
-// The security matrix (issue 14): every route of the server's own route table against every attacker.
+// The security matrix (ADR 080): every route of the server's own route table against every attacker.
 // Routes come from Fastify as it registers them, so a new route cannot be forgotten: it fails the
 // first test below until it has its line in route-matrix.ts.
 import { ROLES } from '@brewcommand/domain'
@@ -10,7 +10,7 @@ import {
   roleProblems,
   tenancyProblems,
   tokenProblems,
-} from './matrix-checks.ts'
+} from '../testing/matrix-checks.ts'
 import { CONDITIONAL_ROUTES, IDP_ROUTES, PUBLIC_ROUTES, ROUTE_MATRIX, type Caller } from './route-matrix.ts'
 import {
   apiRoutes,
@@ -23,7 +23,7 @@ import {
   type SecurityApp,
   type TokenAttack,
   type World,
-} from './security-harness.ts'
+} from '../testing/security-harness.ts'
 
 const CALLERS: Caller[] = [...ROLES, 'newcomer']
 

@@ -1,4 +1,4 @@
-// Every request body the server accepts, fuzzed with fast-check from a valid request (issue 14):
+// Every request body the server accepts, fuzzed with fast-check from a valid request (ADR 080):
 // wrong types, huge strings, deep nesting, __proto__ and constructor keys, unicode, numbers as strings,
 // NaN and Infinity, missing and extra fields. Zero 5xx; every refusal is a 4xx in the error shape and
 // stores nothing; extra fields are dropped, never stored (mass assignment).
@@ -15,7 +15,7 @@ import {
   type CapturedRoute,
   type SecurityApp,
   type World,
-} from './security-harness.ts'
+} from '../testing/security-harness.ts'
 
 /** Runs per route; the whole file stays within a few tens of seconds. */
 const RUNS_PER_ROUTE = Number(process.env.SECURITY_FUZZ_RUNS ?? 20)

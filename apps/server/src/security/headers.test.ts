@@ -1,12 +1,12 @@
 // Headers on every response of every route (CSP with frame-ancestors, nosniff, Referrer-Policy, HSTS
 // when PUBLIC_URL is https), error bodies without stack traces, SQL or file paths, and the rate limits
-// of the public routes and of sign-in (issue 14).
+// of the public routes and of sign-in (ADR 080).
 import { randomUUID } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
-import { freePort } from '../idp/testing/free-port.ts'
-import { Browser, startAuthorization } from '../idp/testing/oidc-client.ts'
+import { freePort } from '../testing/free-port.ts'
+import { Browser, startAuthorization } from '../testing/oidc-client.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
 import {
   PUBLIC_ROUTES,
@@ -24,7 +24,7 @@ import {
   type CapturedRoute,
   type SecurityApp,
   type World,
-} from './security-harness.ts'
+} from '../testing/security-harness.ts'
 
 const REFERRER_POLICIES = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']
 const HSTS_MIN_SECONDS = 180 * 24 * 3600

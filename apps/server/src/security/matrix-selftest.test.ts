@@ -2,7 +2,6 @@
 // real app, are each caught by the check that guards against them.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTenantResolver } from '../auth/tenant.ts'
 import { products } from '../db/schema/products.ts'
 import { AppError } from '../errors.ts'
 import {
@@ -12,7 +11,7 @@ import {
   tenancyProblems,
   tokenProblems,
   type Guarded,
-} from './matrix-checks.ts'
+} from '../testing/matrix-checks.ts'
 import type { RouteDescriptor } from './route-matrix.ts'
 import {
   apiRoutes,
@@ -24,7 +23,7 @@ import {
   tokenAttacks,
   type SecurityApp,
   type World,
-} from './security-harness.ts'
+} from '../testing/security-harness.ts'
 
 const BROKEN: Record<string, RouteDescriptor> = {
   // Reads a product by id without scoping the query to the caller's brewery.
@@ -52,9 +51,7 @@ describe('the security matrix catches broken routes', () => {
   beforeAll(async () => {
     s = await startSecurityApp('pglite', {
       beforeReady: (app, testDb) => {
-        const tenantOf = createTenantResolver(testDb.db)
         app.get<{ Params: { productId: string } }>('/api/selftest/unscoped/:productId', async (request) => {
-          await tenantOf(request)
           const [row] = await testDb.db
             .select()
             .from(products)
@@ -65,7 +62,7 @@ describe('the security matrix catches broken routes', () => {
         app.delete<{ Params: { productId: string } }>(
           '/api/selftest/no-role/:productId',
           async (request, reply) => {
-            const tenant = await tenantOf(request)
+            const tenant = request.tenant
             const [row] = await testDb.db
               .select()
               .from(products)

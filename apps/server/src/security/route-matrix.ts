@@ -6,7 +6,7 @@
 // - a route anyone may call without a token → `PUBLIC_ROUTES` (with the reason; keep it short);
 // - a route for any signed-in user, with or without a brewery (onboarding, bootstrap) → `account(…)`;
 // - a route on the caller's brewery → `tenant(permission, scope, okStatus, request)`:
-//     permission: the row of DESIGN.md's table (packages/domain/src/access/roles.ts) it needs;
+//     permission: the row of the permission table (packages/domain/src/access/roles.ts) it needs;
 //     scope 'record': the path names one record of the brewery (another brewery's member gets 404);
 //     scope 'brewery': it lists or creates within the caller's own brewery;
 //     request: builds a valid request of brewery A (the positive case), e.g. with `ctx.product()`.
@@ -171,7 +171,7 @@ async function attached(ctx: RequestContext) {
   return { productId, id: file.id }
 }
 
-// ---- team (spec 01 §8) ----
+// ---- team (docs/product/01-access.md §8) ----
 /** A pending invitation of brewery A (a fresh address), as the team list shows it. */
 async function invited(ctx: RequestContext, role: Role = 'Brewer') {
   const email = `invitee-${uuid()}@example.com`
@@ -315,8 +315,8 @@ const PUBLIC_REQUESTS: Record<string, RequestFactory> = {
 
 /**
  * Body paths (dotted, array indexes as numbers) whose objects keep fields they do not know, on
- * purpose: catalogue items copied into a recipe keep their data-file fields (DESIGN.md "Brewing
- * calculations"; decision 080). Extra fields anywhere else must be dropped or refused.
+ * purpose: catalogue items copied into a recipe keep their data-file fields (docs/architecture.md
+ * "Brewing calculations and reference data"; decision 080). Extra fields anywhere else must be dropped or refused.
  */
 export const FREE_FORM_BODY_PATHS: RegExp[] = [/(^|\.)yeast$/, /(^|\.)ingredient$/]
 
@@ -328,7 +328,7 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     ]),
   ),
 
-  // ---- users and onboarding (spec 01) ----
+  // ---- users and onboarding (docs/product/01-access.md) ----
   'GET /api/users/bootstrap': account({ newcomer: 200, Brewer: 200, Manager: 200, Admin: 200 }, () => ({
     method: 'GET',
     url: '/api/users/bootstrap',
@@ -383,7 +383,7 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
   // ---- catalogue ----
   'GET /api/catalog': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/catalog' })),
 
-  // ---- products (spec 02) ----
+  // ---- products (docs/product/02-products.md) ----
   'GET /api/products': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/products' })),
   'POST /api/products': tenant('createProductWithRecipe', 'brewery', 201, () => {
     const id = uuid()
@@ -482,7 +482,7 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     const { id, attributeId } = await ctx.product()
     return { method: 'DELETE', url: `/api/products/${id}/attributes/${attributeId}` }
   }),
-  // ---- team (spec 01 §8) and invitations ----
+  // ---- team (docs/product/01-access.md §8) and invitations ----
   'GET /api/entities/:entityId/users': tenant('read', 'record', 200, (ctx) => ({
     method: 'GET',
     url: `/api/entities/${ctx.entityId}/users`,
@@ -536,7 +536,7 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     }),
   ),
 
-  // ---- media (spec 02 §2 "Media Assets", §7) ----
+  // ---- media (docs/product/02-products.md §2 "Media Assets", §7) ----
   'POST /api/media/upload': tenant('manageProducts', 'record', 200, async (ctx) => ({
     method: 'POST',
     url: '/api/media/upload',

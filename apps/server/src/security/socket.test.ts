@@ -1,8 +1,8 @@
 // socket.io is the one way in that is not a Fastify route: its handshake faces the same nine bad
-// tokens as the API (issue 14), and a good token connects (so the refusals mean something).
+// tokens as the API (ADR 080), and a good token connects (so the refusals mean something).
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../idp/testing/free-port.ts'
+import { freePort } from '../testing/free-port.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
 import {
   createWorld,
@@ -10,7 +10,7 @@ import {
   tokenAttacks,
   type SecurityApp,
   type World,
-} from './security-harness.ts'
+} from '../testing/security-harness.ts'
 
 describe.each(TEST_DATABASES)('the socket.io handshake on %s', (kind) => {
   let s: SecurityApp

@@ -1,4 +1,4 @@
-// Found by the fuzzing (issue 14): PostgreSQL refuses U+0000 in text and unpaired surrogates in jsonb,
+// Found by the fuzzing (ADR 080): PostgreSQL refuses U+0000 in text and unpaired surrogates in jsonb,
 // which answered 500. Such text is now a 400 naming the field, before any route runs.
 import { makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,7 +11,7 @@ import {
   startSecurityApp,
   type SecurityApp,
   type World,
-} from './security-harness.ts'
+} from '../testing/security-harness.ts'
 
 describe('unstorableTextPath', () => {
   it('names the first string or key PostgreSQL cannot store, and passes everything else', () => {

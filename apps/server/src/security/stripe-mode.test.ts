@@ -1,10 +1,10 @@
 // The matrix in Stripe mode (STRIPE_* set, Stripe's API answered by the local fake): the route table
 // differs (the webhook), so coverage, the public list and the nine bad tokens run here too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeStripeApi, type FakeStripeApi } from '../payments/stripe-fake-api.ts'
-import { STRIPE_ENV } from '../payments/stripe-testing.ts'
+import { startFakeStripeApi, type FakeStripeApi } from '../testing/stripe-fake-api.ts'
+import { STRIPE_ENV } from '../testing/stripe.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
-import { guardedRoutes, publicRouteProblems, tokenProblems } from './matrix-checks.ts'
+import { guardedRoutes, publicRouteProblems, tokenProblems } from '../testing/matrix-checks.ts'
 import { CONDITIONAL_ROUTES } from './route-matrix.ts'
 import {
   apiRoutes,
@@ -16,7 +16,7 @@ import {
   tokenAttacks,
   type SecurityApp,
   type World,
-} from './security-harness.ts'
+} from '../testing/security-harness.ts'
 
 describe.each(TEST_DATABASES)('security matrix in Stripe mode on %s', (kind) => {
   let fake: FakeStripeApi

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { makeEnvelope } from '@brewcommand/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mintJwt } from '../auth/testing.ts'
+import { mintJwt } from '../testing/tokens.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 
 // A measurement, not part of the normal run: MEASURE_UPLOAD_BYTES=209715200 npx vitest run src/storage/large-upload

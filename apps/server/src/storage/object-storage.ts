@@ -8,7 +8,7 @@ export type ObjectRead =
   { kind: 'stream'; stream: Readable; size: number; contentType: string } | { kind: 'redirect'; url: string }
 
 /**
- * Where product media lives (DESIGN.md "Files"). Keys are made by the server only
+ * Where product media lives (docs/architecture.md "Files"). Keys are made by the server only
  * (`{entityId}/{productId}/{uuid}.{ext}`); the media service checks tenancy before calling any method.
  */
 export interface ObjectStorage {

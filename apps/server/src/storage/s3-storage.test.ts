@@ -1,7 +1,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeS3 } from './fake-s3.testing.ts'
+import { startFakeS3 } from '../testing/fake-s3.ts'
 import { createS3Storage, s3BrowserOrigin } from './s3-storage.ts'
 
 const settings = {

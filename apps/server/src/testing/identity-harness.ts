@@ -16,8 +16,11 @@ export interface TestDb {
 }
 
 /** A migrated database of the test file's own (see test-app.ts). */
-export async function createTestDb(kind: DatabaseKind = 'pglite'): Promise<TestDb> {
-  const database = await openTestDatabase(kind)
+export async function createTestDb(
+  kind: DatabaseKind = 'pglite',
+  options: { onQuery?: (query: string) => void } = {},
+): Promise<TestDb> {
+  const database = await openTestDatabase(kind, options)
   return { db: database.db, database, client: { close: () => database.close() } }
 }
 
@@ -62,7 +65,7 @@ export async function createTestApp(options: {
     database: options.db.database,
     signInLimits: { namespace: randomUUID(), ...options.limits },
   })
-  app.get('/api/private', () => ({ data: { ok: true } }))
+  app.get('/api/private', { config: { tenant: false } }, () => ({ data: { ok: true } }))
   app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }))
   await app.ready()
   return { app, idp: app.builtInIdp!, outboxDir: join(dataDir, 'outbox'), publicUrl, dataDir }

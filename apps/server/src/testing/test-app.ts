@@ -11,11 +11,14 @@ export type DatabaseKind = Database['kind']
 export const TEST_DATABASES: DatabaseKind[] = inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite']
 
 /** A migrated database for one test file: a private in-memory PGlite, or this run's PostgreSQL database. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'postgres') return openDatabase({ kind: 'postgres', url: inject('postgresUrl') })
+export async function openTestDatabase(
+  kind: DatabaseKind,
+  { onQuery }: { onQuery?: (query: string) => void } = {},
+): Promise<Database> {
+  if (kind === 'postgres') return openDatabase({ kind: 'postgres', url: inject('postgresUrl'), onQuery })
   const dump = readFileSync(inject('pgliteTemplate'))
   const client = await PGlite.create({ loadDataDir: new Blob([dump]) })
-  return openDatabase({ kind: 'pglite', client })
+  return openDatabase({ kind: 'pglite', client, onQuery })
 }
 
 /** The whole app on a test database, with environment overrides (e.g. a tighter rate limit). */

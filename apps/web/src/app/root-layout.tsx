@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { Toaster } from '@/components/ui/sonner.tsx'
 
-/** Scrolls to the top on every route change (spec 01 §2), unless the new address targets an anchor. */
+/** Scrolls to the top on every route change (docs/product/01-access.md §2), unless the new address targets an anchor. */
 function ScrollToTop() {
   const { pathname, hash } = useLocation()
   useEffect(() => {

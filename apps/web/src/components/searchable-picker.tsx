@@ -15,7 +15,7 @@ export type PickerTexts = {
 }
 
 /**
- * A searchable drop-down (spec 02 §2 "Ingredient pickers"): a combobox button opens a popover with a
+ * A searchable drop-down (docs/product/02-products.md §2 "Ingredient pickers"): a combobox button opens a popover with a
  * search box and a list. Arrow keys move, Enter chooses, Escape closes; typing filters by name and detail.
  */
 export function SearchablePicker({

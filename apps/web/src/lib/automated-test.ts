@@ -11,7 +11,7 @@ export function rememberAutomatedTestFlag(search: string = window.location.searc
   }
 }
 
-/** True in the spec's automated-test mode (session storage flag, spec 01 §3 and §6). */
+/** True in the spec's automated-test mode (session storage flag, docs/product/01-access.md §3 and §6). */
 export function isAutomatedTest(
   storage: Pick<Storage, 'getItem'> | undefined = globalThis.sessionStorage,
 ): boolean {

@@ -40,11 +40,14 @@ describe('roles', () => {
         manageTeamAndBilling: true,
       },
     ],
-  ] as const)('a %s holds exactly the rights of the DESIGN.md table', (role, expected) => {
-    for (const [permission, allowed] of Object.entries(expected)) {
-      expect(can(role, permission as keyof typeof expected)).toBe(allowed)
-    }
-  })
+  ] as const)(
+    'a %s holds exactly the rights of the table in docs/architecture.md "Roles"',
+    (role, expected) => {
+      for (const [permission, allowed] of Object.entries(expected)) {
+        expect(can(role, permission as keyof typeof expected)).toBe(allowed)
+      }
+    },
+  )
 
   it('knows the three stored roles', () => {
     expect(ROLES).toEqual(['Admin', 'Manager', 'Brewer'])

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Roles as stored; Admin ⊇ Manager ⊇ Brewer (DESIGN.md "Roles"). */
+/** Roles as stored; Admin ⊇ Manager ⊇ Brewer (docs/architecture.md "Roles"). */
 export const ROLES = ['Admin', 'Manager', 'Brewer'] as const
 export const RoleSchema = z.enum(ROLES)
 export type Role = z.infer<typeof RoleSchema>
@@ -12,7 +12,7 @@ export function hasRole(role: Role | null | undefined, minimum: Role): boolean {
   return role != null && RANK[role] >= RANK[minimum]
 }
 
-/** What each role may do: the one permission table of the product (DESIGN.md), enforced by the server. */
+/** What each role may do: the one permission table of the product (docs/architecture.md "Roles"), enforced by the server. */
 export const PERMISSIONS = {
   read: { label: 'Read everything of the brewery', minimum: 'Brewer' },
   createProductWithRecipe: {

@@ -2,7 +2,7 @@ import type { GrainInput } from './inputs.ts'
 import { consoleLogger, type BrewingLogger } from './logger.ts'
 import { capFinite, cappedProduct, positiveOrZero, weightToPounds } from './units.ts'
 
-/** The colour range the calculated SRM is clamped to (spec 02 §9). */
+/** The colour range the calculated SRM is clamped to (docs/product/02-products.md §9). */
 export const SRM_MIN = 1
 export const SRM_MAX = 40
 

@@ -1,6 +1,6 @@
 import type { RecipeStats } from './stats.ts'
 
-/** Decimals each figure is shown with (spec 02 §4, DESIGN.md "Brewing calculations"). */
+/** Decimals each figure is shown with (docs/product/02-products.md §4, docs/architecture.md "Brewing calculations and reference data"). */
 export const STAT_DECIMALS: Record<keyof RecipeStats, number> = {
   originalGravity: 3,
   finalGravity: 3,

@@ -63,7 +63,7 @@ export type ColourContribution = {
   mcu: number
 }
 
-/** Every step of a recipe's figures (spec 02 §9), with the stats they make. */
+/** Every step of a recipe's figures (docs/product/02-products.md §9), with the stats they make. */
 export type RecipeExplanation = {
   stats: RecipeStats
   /** Why OG is 1 and FG 1 (no recipe, empty grain bill, no volume); undefined when they were computed. */
@@ -120,7 +120,7 @@ export function explainRecipeStats(
   const otherIngredients = asList(recipe?.otherIngredients)
   const gallons = recipe?.yield ? volumeToGallons(recipe.yield.quantity, recipe.yield.unit, logger) : 0
 
-  // Spec 02 §8: no recipe, no grains or no volume gives OG 1, FG 1, ABV 0 and a warning.
+  // docs/product/02-products.md §8: no recipe, no grains or no volume gives OG 1, FG 1, ABV 0 and a warning.
   const missing = !recipe
     ? 'No recipe'
     : grainBill.length === 0

@@ -2,7 +2,7 @@ import type { GrainInput, OtherInput } from './inputs.ts'
 import { consoleLogger, type BrewingLogger } from './logger.ts'
 import { capFinite, cappedProduct, positiveOrZero, weightToPounds } from './units.ts'
 
-/** Gravity points per pound per gallon of pure extract (spec 02 §9). */
+/** Gravity points per pound per gallon of pure extract (docs/product/02-products.md §9). */
 export const POINTS_PER_POUND = 46
 /** Brewhouse efficiency (%) the product uses. */
 export const DEFAULT_EFFICIENCY = 70

@@ -2,7 +2,7 @@ import type { HopInput } from './inputs.ts'
 import { consoleLogger, type BrewingLogger } from './logger.ts'
 import { capFinite, cappedProduct, positiveOrZero, timeToMinutes, weightToOunces } from './units.ts'
 
-/** Boil gravity used for bitterness when the recipe has no gravity of its own (spec 02 §9). */
+/** Boil gravity used for bitterness when the recipe has no gravity of its own (docs/product/02-products.md §9). */
 export const DEFAULT_BOIL_GRAVITY = 1.05
 /** Hop additions that add bitterness; Dry Hop, Mash and Hop Back add none. */
 export const IBU_ADDITION_TYPES = ['Boil', 'First Wort', 'Whirlpool'] as const

@@ -1,7 +1,7 @@
 /** Where the brewing calculations report a problem they survived (an unknown unit, an empty bill). */
 export type BrewingLogger = { warn: (message: string) => void }
 
-/** The default logger: a console warning, as the spec asks (spec 02 §8). */
+/** The default logger: a console warning, as the spec asks (docs/product/02-products.md §8). */
 export const consoleLogger: BrewingLogger = {
   warn: (message) => console.warn(`[brewing] ${message}`),
 }

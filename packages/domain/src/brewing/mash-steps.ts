@@ -1,4 +1,4 @@
-// Mash/process step list operations (spec 02 §4). Pure: each returns a new array and never mutates.
+// Mash/process step list operations (docs/product/02-products.md §4). Pure: each returns a new array and never mutates.
 
 /** Anything kept in a 1-based order, such as a mash step. */
 export type OrderedStep = { id: string; order: number }

@@ -11,7 +11,7 @@ function expectStats(actual: RecipeStats, expected: RecipeStats, digits = 9) {
   }
 }
 
-// Worked examples: every expected figure is computed by hand from spec 02 §9, not by the code under test.
+// Worked examples: every expected figure is computed by hand from docs/product/02-products.md §9, not by the code under test.
 // util(G, t) = 1.65 × 0.000125^(G − 1) × (1 − e^(−0.04 t)) / 4.15;  IBU = α/100 × oz × util × 7490 / gal
 describe('calculateRecipeStats worked examples', () => {
   it('a single-malt recipe: 10 lb pale malt in 5 gal, 75 % attenuation', () => {
@@ -160,7 +160,7 @@ describe('calculateRecipeStats worked examples', () => {
   })
 })
 
-describe('calculateRecipeStats edge cases (spec 02 §8)', () => {
+describe('calculateRecipeStats edge cases (docs/product/02-products.md §8)', () => {
   const nothing = { originalGravity: 1, finalGravity: 1, abv: 0, ibu: 0, srm: 0 }
 
   it.each([

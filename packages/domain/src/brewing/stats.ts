@@ -21,7 +21,7 @@ export type RecipeStats = {
 }
 
 export type RecipeStatsOptions = {
-  /** Brewhouse efficiency in percent; 70 when not given (spec 02 §4). */
+  /** Brewhouse efficiency in percent; 70 when not given (docs/product/02-products.md §4). */
   efficiency?: number
   /** Receives warnings (unknown units, nothing to calculate); console by default. */
   logger?: BrewingLogger
@@ -35,7 +35,7 @@ function asList<T>(value: readonly T[] | null | undefined): readonly T[] {
 }
 
 /**
- * OG, FG, ABV, IBU and SRM of a recipe (spec 02 §9); never NaN or Infinity, whatever the input. It runs on
+ * OG, FG, ABV, IBU and SRM of a recipe (docs/product/02-products.md §9); never NaN or Infinity, whatever the input. It runs on
  * every keystroke in the editor, so it allocates nothing per ingredient; explainRecipeStats (explain.ts)
  * takes the same steps and keeps each of them for display, and a property test holds the two equal to the bit.
  */
@@ -50,7 +50,7 @@ export function calculateRecipeStats(
   const grainBill = asList(recipe?.grainBill)
   const gallons = recipe?.yield ? volumeToGallons(recipe.yield.quantity, recipe.yield.unit, logger) : 0
 
-  // Spec 02 §8: no recipe, no grains or no volume gives OG 1, FG 1, ABV 0 and a warning.
+  // docs/product/02-products.md §8: no recipe, no grains or no volume gives OG 1, FG 1, ABV 0 and a warning.
   const missing = !recipe
     ? 'No recipe'
     : grainBill.length === 0

@@ -1,9 +1,9 @@
 import { consoleLogger, type BrewingLogger } from './logger.ts'
 
-/** Weight units, stored as the spec writes them (spec 02 §9). */
+/** Weight units, stored as the spec writes them (docs/product/02-products.md §9). */
 export const WEIGHT_UNITS = ['Ounces', 'Pounds', 'Grams', 'Kilograms'] as const
 export type WeightUnit = (typeof WEIGHT_UNITS)[number]
-/** Batch volume units; GAL is shown as Gallons (spec 02 §5). */
+/** Batch volume units; GAL is shown as Gallons (docs/product/02-products.md §5). */
 export const VOLUME_UNITS = ['BBL', 'GAL'] as const
 export type VolumeUnit = (typeof VOLUME_UNITS)[number]
 /** What the batch-size unit picker shows for each stored unit. */
@@ -12,7 +12,7 @@ export const VOLUME_UNIT_LABELS: Record<VolumeUnit, string> = { BBL: 'BBL', GAL:
 export const TIME_UNITS = ['Minutes', 'Days'] as const
 export type TimeUnit = (typeof TIME_UNITS)[number]
 
-// The spec's own factors (spec 02 §9). They are rounded, so 1 kg is 2.20462 lb one way and
+// The spec's own factors (docs/product/02-products.md §9). They are rounded, so 1 kg is 2.20462 lb one way and
 // 35.274 oz / 16 = 2.204625 lb the other; each conversion uses the factor the spec gives for it.
 export const OUNCES_PER_POUND = 16
 export const GRAMS_PER_POUND = 453.592

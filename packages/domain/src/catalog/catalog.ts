@@ -6,8 +6,8 @@ import yeastsData from '../data/yeasts.json' with { type: 'json' }
 import { DEFAULT_YEAST_FLOCCULATION, OTHER_ADDITION_TYPES, type YeastRef } from '../recipes/recipe.schema.ts'
 import { RangeSchema } from '../styles/styles.ts'
 
-// The ingredient catalogue (spec 02 §3, DESIGN.md "Reference data"). Items keep their data-file fields
-// (data/SOURCES.md) and add what the recipe shapes need: a `type` on every item, `tolerance` on yeasts.
+// The ingredient catalogue (docs/product/02-products.md §3, docs/architecture.md "Brewing calculations and
+// reference data"). Items keep their data-file fields (data/SOURCES.md) and add what the recipe shapes need: a `type` on every item, `tolerance` on yeasts.
 
 export const FERMENTABLE_TYPES = ['grain', 'adjunct', 'sugar', 'extract', 'dry extract'] as const
 export const GRAIN_GROUPS = ['base', 'caramel', 'roasted', 'specialty', 'smoked', 'adjunct'] as const
@@ -114,7 +114,7 @@ export const OtherIngredientSchema = z.object({
 })
 export type OtherIngredient = z.infer<typeof OtherIngredientSchema>
 
-/** `GET /api/catalog` data (spec 02 §7). */
+/** `GET /api/catalog` data (docs/product/02-products.md §7). */
 export const CatalogSchema = z.object({
   yeast: z.array(YeastSchema),
   fermentables: z.array(FermentableSchema),

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 
-/** Plan ids the product sells (spec 01 §9). */
+/** Plan ids the product sells (docs/product/01-access.md §9). */
 export const PlanIdSchema = z.enum(['monthly', 'annual'])
 export type PlanId = z.infer<typeof PlanIdSchema>
 
-/** What `GET /api/config` gives the browser at run time (DESIGN.md "Configuration"). */
+/** What `GET /api/config` gives the browser at run time (docs/architecture.md "Configuration"). */
 export const AppConfigSchema = z.object({
   publicUrl: z.string(),
   environment: z.enum(['development', 'test', 'production']),

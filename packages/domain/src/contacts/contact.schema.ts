@@ -4,7 +4,7 @@ import { envelopeOf } from '../envelope.ts'
 // A general e-mail pattern: something@something.tld, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** The landing page's newsletter form (spec 01 §5). Messages are the spec's, word for word. */
+/** The landing page's newsletter form (docs/product/01-access.md §5). Messages are the spec's, word for word. */
 export const NewsletterFormSchema = z.object({
   firstName: z.string().trim().min(1, 'First name is required.').max(100, 'First name is too long.'),
   lastName: z.string().trim().min(1, 'Last name is required.').max(100, 'Last name is too long.'),
@@ -17,7 +17,7 @@ export const NewsletterFormSchema = z.object({
 })
 export type NewsletterForm = z.infer<typeof NewsletterFormSchema>
 
-/** A newsletter contact as sent to `POST /api/contacts` (spec 01 §3). */
+/** A newsletter contact as sent to `POST /api/contacts` (docs/product/01-access.md §3). */
 export const ContactSchema = z.object({
   id: z.uuid(),
   givenName: NewsletterFormSchema.shape.firstName,

@@ -9,7 +9,7 @@ import { readRecipeFile, INTERCHANGE_MAX_BYTES } from './import.ts'
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)))
 
-// Hand-worked figures (spec 02 §9): OG = 1 + points / gal × 0.7 / 1000; Tinseth; Morey.
+// Hand-worked figures (docs/product/02-products.md §9): OG = 1 + points / gal × 0.7 / 1000; Tinseth; Morey.
 const tinseth = (alphaPct: number, ounces: number, minutes: number, gallons: number, og: number) =>
   ((alphaPct / 100) *
     ounces *

@@ -1,4 +1,4 @@
-// Recipe interchange: BeerXML 1.0 and BeerJSON 1.0 import and export (issue 13).
+// Recipe interchange: BeerXML 1.0 and BeerJSON 1.0 import and export (ADR 070).
 export {
   readRecipeFile,
   oversizedFileReport,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { envelopeOf } from '../envelope.ts'
 
 /**
- * The file types the drop zone accepts (spec 02 §5 "File drop"), as MIME type → extensions. The server
+ * The file types the drop zone accepts (docs/product/02-products.md §5 "File drop"), as MIME type → extensions. The server
  * accepts exactly these types for uploads; the storage key's extension comes from the type, never from
  * the file name.
  */
@@ -61,7 +61,7 @@ export const S3_KEY_PATTERN =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/
 export const S3KeySchema = z.string().regex(S3_KEY_PATTERN, 'Not a storage key of this application')
 
-/** `POST /api/media/upload` (spec 02 §7): where may this file be put? */
+/** `POST /api/media/upload` (docs/product/02-products.md §7): where may this file be put? */
 export const MediaUploadRequestSchema = z.object({
   fileName: MediaFileNameSchema,
   fileType: MediaTypeSchema,
@@ -73,7 +73,7 @@ export type MediaUploadRequest = z.infer<typeof MediaUploadRequestSchema>
 export const MediaUploadResponseSchema = z.object({ uploadUrl: z.string(), s3Key: S3KeySchema })
 export type MediaUploadResponse = z.infer<typeof MediaUploadResponseSchema>
 
-/** `POST /api/delete-file` (spec 02 §7). */
+/** `POST /api/delete-file` (docs/product/02-products.md §7). */
 export const DeleteFileRequestSchema = z.object({ s3Key: z.string().max(512) })
 
 export const MediaDescriptionSchema = z

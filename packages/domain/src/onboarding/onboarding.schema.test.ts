@@ -23,7 +23,7 @@ describe('BusinessFormSchema', () => {
     expect(BusinessFormSchema.safeParse(valid).success).toBe(true)
   })
 
-  it('gives every required message of spec 01 §5 for an empty form', () => {
+  it('gives every required message of docs/product/01-access.md §5 for an empty form', () => {
     const empty = Object.fromEntries(Object.keys(valid).map((k) => [k, '']))
     expect(messagesFor(empty)).toEqual({
       businessName: 'Business Name is required.',

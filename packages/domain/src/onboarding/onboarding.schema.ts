@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { envelopeOf } from '../envelope.ts'
 import { US_STATE_CODES } from './us-states.ts'
 
-/** Zip: five digits, optionally a hyphen and four more (spec 01 §5, §9). */
+/** Zip: five digits, optionally a hyphen and four more (docs/product/01-access.md §5, §9). */
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/
 /** Phone: (ddd) ddd-dddd. */
 export const PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/
@@ -13,7 +13,7 @@ export const EIN_PATTERN = /^\d{2}-\d{7}$/
 const nonEmpty = (message: string) => z.string().trim().min(1, { error: message, abort: true })
 const required = (message: string, max = 200) => nonEmpty(message).max(max, 'This value is too long.')
 
-/** Step 2 of the plans wizard. Every message is the spec's, word for word (spec 01 §5). */
+/** Step 2 of the plans wizard. Every message is the spec's, word for word (docs/product/01-access.md §5). */
 export const BusinessFormSchema = z.object({
   businessName: required('Business Name is required.'),
   address: required('Address is required.'),
@@ -28,10 +28,10 @@ export const BusinessFormSchema = z.object({
 })
 export type BusinessForm = z.infer<typeof BusinessFormSchema>
 
-/** The business type is fixed (spec 01 §9). */
+/** The business type is fixed (docs/product/01-access.md §9). */
 export const ENTITY_TYPE = 'Brewery'
 
-/** `data` of the OnboardingRequest envelope (spec 01 §3). The server takes the user fields from the token. */
+/** `data` of the OnboardingRequest envelope (docs/product/01-access.md §3). The server takes the user fields from the token. */
 export const OnboardingDataSchema = z.object({
   user: z.object({
     givenName: z.string().trim().max(100),
@@ -62,9 +62,9 @@ export const CheckoutRequestSchema = z.object({
 })
 export const CheckoutResponseSchema = z.object({ client_secret: z.string() })
 
-/** `GET /api/onboarding?session_id=` answer (spec 01 §3). */
+/** `GET /api/onboarding?session_id=` answer (docs/product/01-access.md §3). */
 export const OnboardingStatusSchema = z.object({ status: z.string(), payment_status: z.string() })
 export type OnboardingStatus = z.infer<typeof OnboardingStatusSchema>
 
-/** The session id the spec treats as paid without any call (spec 01 §4). */
+/** The session id the spec treats as paid without any call (docs/product/01-access.md §4). */
 export const TESTING_SESSION_ID = 'testing'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { PlanIdSchema, type PlanId } from '../config/app-config.schema.ts'
 
-/** The plans the product sells, with the spec's prices in US dollars (spec 01 §2, §9). */
+/** The plans the product sells, with the spec's prices in US dollars (docs/product/01-access.md §2, §9). */
 export const PLANS: Record<
   PlanId,
   { id: PlanId; name: string; perMonthUsd: number; perYearUsd: number; billed: string; button: string }

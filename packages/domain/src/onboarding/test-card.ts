@@ -66,7 +66,7 @@ export const TestCheckoutConfirmSchema = z.object({
   card: TestCardSchema,
 })
 
-/** A checkout session's state, as `GET /api/onboarding?session_id=` reads it (spec 01 §3). */
+/** A checkout session's state, as `GET /api/onboarding?session_id=` reads it (docs/product/01-access.md §3). */
 export const CheckoutSessionStateSchema = z.object({
   sessionId: z.string(),
   status: z.enum(['open', 'complete', 'expired']),

@@ -1,4 +1,4 @@
-/** The 50 US states offered on the business form (spec 01 §2): full name shown, two-letter code stored. No DC or territories. */
+/** The 50 US states offered on the business form (docs/product/01-access.md §2): full name shown, two-letter code stored. No DC or territories. */
 export const US_STATES = [
   { code: 'AL', name: 'Alabama' },
   { code: 'AK', name: 'Alaska' },

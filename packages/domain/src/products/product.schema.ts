@@ -26,17 +26,17 @@ export const UpcSchema = z
     else if (!hasValidUpcCheckDigit(upc)) ctx.addIssue({ code: 'custom', message: UPC_MESSAGES.checkDigit })
   })
 
-/** One of a brewery's packaging types, which packaging options are chosen from (spec 02 §3). */
+/** One of a brewery's packaging types, which packaging options are chosen from (docs/product/02-products.md §3). */
 export const PackagingTypeSchema = z.object({
   packageTypeId: z.string().min(1),
   packageType: z.string().min(1),
 })
 export type PackagingType = z.infer<typeof PackagingTypeSchema>
 
-/** The packaging types a new brewery starts with (spec 02 §3). */
+/** The packaging types a new brewery starts with (docs/product/02-products.md §3). */
 export const DEFAULT_PACKAGING_TYPES = ['16oz Cans', '1/6 BBL Keg', '1/2 BBL Keg'] as const
 
-/** A packaging option (spec 02 §3); its type is one of the brewery's packaging types. */
+/** A packaging option (docs/product/02-products.md §3); its type is one of the brewery's packaging types. */
 export const PackageSchema = z.object({
   id: z.uuid(),
   type: z.string().trim().min(1, 'Choose a packaging type').max(100),
@@ -46,7 +46,7 @@ export const PackageSchema = z.object({
 })
 export type Package = z.infer<typeof PackageSchema>
 
-/** Attribute choices; the first adds a new attribute name (spec 02 §5). */
+/** Attribute choices; the first adds a new attribute name (docs/product/02-products.md §5). */
 export const ATTRIBUTE_CHOICES = [
   '[New Attribute]',
   'ABV',
@@ -61,7 +61,7 @@ export const ATTRIBUTE_CHOICES = [
 ] as const
 
 /**
- * Tasting-note categories as label and stored value (spec 02 §5). Yeast Characteristics carries the same
+ * Tasting-note categories as label and stored value (docs/product/02-products.md §5). Yeast Characteristics carries the same
  * stored value as Appearance, as the spec says.
  */
 export const TASTING_NOTE_CATEGORIES = [
@@ -96,7 +96,7 @@ export const AttributeSchema = z.object({
 export type Attribute = z.infer<typeof AttributeSchema>
 
 /**
- * A media file attached to a product (spec 02 §3 "File", plus its stored object): `url` is a short-lived
+ * A media file attached to a product (docs/product/02-products.md §3 "File", plus its stored object): `url` is a short-lived
  * signed link of the form {host}/uploads/{s3Key}?… that the server adds on every read.
  */
 export const ProductFileSchema = z.looseObject({
@@ -113,7 +113,7 @@ export type ProductFile = z.infer<typeof ProductFileSchema>
 export const ProductNameSchema = z.string().trim().min(1, 'Product Name is required.').max(200)
 export const ProductDescriptionSchema = z.string().trim().max(5000)
 
-/** A product as the API answers it (spec 02 §3). */
+/** A product as the API answers it (docs/product/02-products.md §3). */
 export const ProductSchema = z.object({
   id: z.uuid(),
   entityId: z.uuid(),
@@ -150,7 +150,7 @@ export const TastingNoteEnvelopeSchema = envelopeOf('product:tastingNote', Tasti
 export const AttributeEnvelopeSchema = envelopeOf('product:attribute', AttributeSchema)
 export const RecipeEnvelopeSchema = envelopeOf('recipe', RecipeSchema)
 
-/** Cuts a product description for its card: 170 characters and an ellipsis (spec 02 §9). */
+/** Cuts a product description for its card: 170 characters and an ellipsis (docs/product/02-products.md §9). */
 export function truncateDescription(description: string, max = 170): string {
   return description.length > max ? `${description.slice(0, max)}...` : description
 }

@@ -1,4 +1,4 @@
-/** The scheme of every object URI (DESIGN.md "Writes"). */
+/** The scheme of every object URI (docs/architecture.md "The write path"). */
 export const OBJECT_URI_SCHEME = 'brewcommand://'
 
 /** `brewcommand://products/{id}[/{collection}/{itemId}]`. */
@@ -13,7 +13,7 @@ export function productIdFromObjectUri(objectUri: string): string | null {
   return match ? match[1] : null
 }
 
-/** What the server emits to a brewery's room after every successful write (DESIGN.md "After every write"). */
+/** What the server emits to a brewery's room after every successful write (docs/architecture.md "The real-time contract"). */
 export type DataModifiedEvent = {
   /** The X-Socket-ID of the request that made the change, read at send time; '' when none. */
   sourceSocketId: string
@@ -41,7 +41,7 @@ export interface ServerToClientEvents {
   teamModified: (event: TeamModifiedEvent) => void
 }
 
-/** Socket handshake errors, word for word (spec 01 §8, issue "Live collaboration"). */
+/** Socket handshake errors, word for word (docs/product/01-access.md §8, issue "Live collaboration"). */
 export const SOCKET_AUTH_ERRORS = {
   missing: 'Authentication token required',
   invalid: 'Authentication failed',

@@ -6,7 +6,7 @@ import type { ErrorIssue } from '../errors.ts'
 import { findStyleChoice } from '../styles/styles.ts'
 import type { Recipe } from './recipe.schema.ts'
 
-// What the server checks on a recipe beyond its shape (issue 9, ADR 020): every ingredient is a catalogue
+// What the server checks on a recipe beyond its shape (ADR 020, ADR 101): every ingredient is a catalogue
 // item (with the catalogue's calculation fields, or the brewer's measured ones it carries) or a complete custom
 // item, mash steps are numbered 1..n, ids are unique, and the figures are the
 // engine's, never the browser's.

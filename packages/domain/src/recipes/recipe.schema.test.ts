@@ -53,7 +53,7 @@ describe('newRecipe', () => {
   })
 })
 
-describe('choice constants (spec 02 §9)', () => {
+describe('choice constants (docs/product/02-products.md §9)', () => {
   it('lists the addition types and mash step slugs as stored', () => {
     expect(HOP_ADDITION_TYPES).toEqual(['Boil', 'First Wort', 'Whirlpool', 'Dry Hop', 'Mash', 'Hop Back'])
     expect(OTHER_ADDITION_TYPES).toEqual(['CLT', 'HLT', 'Mash', 'Boil', 'Primary', 'Secondary', 'Bright'])

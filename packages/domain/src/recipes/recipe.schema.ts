@@ -4,18 +4,18 @@ import { TIME_UNITS, VOLUME_UNITS, WEIGHT_UNITS, type TimeUnit } from '../brewin
 // The unit lists live with their conversions in brewing/units.ts; re-exported here for older imports.
 export { TIME_UNITS, VOLUME_UNITS, WEIGHT_UNITS }
 
-/** Hop addition types (spec 02 §9). */
+/** Hop addition types (docs/product/02-products.md §9). */
 export const HOP_ADDITION_TYPES = ['Boil', 'First Wort', 'Whirlpool', 'Dry Hop', 'Mash', 'Hop Back'] as const
 export type HopAdditionType = (typeof HOP_ADDITION_TYPES)[number]
-/** Other-ingredient addition types (spec 02 §9). */
+/** Other-ingredient addition types (docs/product/02-products.md §9). */
 export const OTHER_ADDITION_TYPES = ['CLT', 'HLT', 'Mash', 'Boil', 'Primary', 'Secondary', 'Bright'] as const
 export type OtherAdditionType = (typeof OTHER_ADDITION_TYPES)[number]
-/** Hop additions that take a time, and its unit; the others have none (spec 02 §4, §5). */
+/** Hop additions that take a time, and its unit; the others have none (docs/product/02-products.md §4, §5). */
 export const HOP_TIME_UNITS: Partial<Record<HopAdditionType, TimeUnit>> = {
   Boil: 'Minutes',
   'Dry Hop': 'Days',
 }
-/** Other-ingredient additions that take a time, and its unit (spec 02 §5). */
+/** Other-ingredient additions that take a time, and its unit (docs/product/02-products.md §5). */
 export const OTHER_TIME_UNITS: Partial<Record<OtherAdditionType, TimeUnit>> = {
   Boil: 'Minutes',
   Primary: 'Days',
@@ -37,7 +37,7 @@ export type MashStepType = keyof typeof MASH_STEP_TYPES
 const text = (max: number) => z.string().max(max)
 const quantity = z.number().finite().min(0).max(1_000_000)
 
-/** A catalogue item as an ingredient entry carries it (spec 02 §3): id and type, plus its own fields. */
+/** A catalogue item as an ingredient entry carries it (docs/product/02-products.md §3): id and type, plus its own fields. */
 export const CatalogueRefSchema = z.looseObject({ id: z.string().min(1).max(200), type: z.string().max(100) })
 export type CatalogueRef = z.infer<typeof CatalogueRefSchema>
 
@@ -163,7 +163,7 @@ export const OtherEntrySchema = z.object({
 })
 export type OtherEntry = z.infer<typeof OtherEntrySchema>
 
-/** Temperature, duration and pH are free text on the screen (spec 02 §5). */
+/** Temperature, duration and pH are free text on the screen (docs/product/02-products.md §5). */
 export const MashStepSchema = z.object({
   id: z.uuid(),
   order: z.number().int().min(1).max(100),
@@ -175,7 +175,7 @@ export const MashStepSchema = z.object({
 })
 export type MashStep = z.infer<typeof MashStepSchema>
 
-/** The recipe's yeast (spec 02 §3); an empty id means none chosen yet. Attenuation is a percentage. */
+/** The recipe's yeast (docs/product/02-products.md §3); an empty id means none chosen yet. Attenuation is a percentage. */
 export const YeastRefSchema = z.looseObject({
   type: z.string().max(100),
   id: z.string().max(200),
@@ -187,7 +187,7 @@ export const YeastRefSchema = z.looseObject({
 })
 export type YeastRef = z.infer<typeof YeastRefSchema>
 
-/** A recipe (spec 02 §3); ids come from the browser. Calculated figures are stored as last shown. */
+/** A recipe (docs/product/02-products.md §3); ids come from the browser. Calculated figures are stored as last shown. */
 export const RecipeSchema = z.object({
   id: z.uuid(),
   productId: z.uuid(),
@@ -210,7 +210,7 @@ export const RecipeSchema = z.object({
 })
 export type Recipe = z.infer<typeof RecipeSchema>
 
-/** The default yeast flocculation of a new recipe (spec 02 §3). */
+/** The default yeast flocculation of a new recipe (docs/product/02-products.md §3). */
 export const DEFAULT_YEAST_FLOCCULATION = 'Very Low'
 
 /** The yeast of a new recipe: none chosen yet, flocculation Very Low. */
@@ -248,7 +248,7 @@ export function newRecipe(productId: string, id: string = crypto.randomUUID()): 
   }
 }
 
-/** A hop entry with a new addition type: Boil takes Minutes, Dry Hop Days, any other type clears the time (spec 02 §4). */
+/** A hop entry with a new addition type: Boil takes Minutes, Dry Hop Days, any other type clears the time (docs/product/02-products.md §4). */
 export function withHopAdditionType(hop: HopEntry, additionType: HopAdditionType): HopEntry {
   const unit = HOP_TIME_UNITS[additionType]
   return { ...hop, additionType, time: unit ? { value: hop.time?.value ?? 0, unit } : null }

@@ -12,7 +12,7 @@ export type Range = z.infer<typeof RangeSchema>
 
 /**
  * A beer style (BJCP 2021, data/styles.json) with its data-file fields and the spec's `*_range` names for
- * the same ranges (spec 02 §3). `Recipe.style` stores the `id`.
+ * the same ranges (docs/product/02-products.md §3). `Recipe.style` stores the `id`.
  */
 export const StyleSchema = z.object({
   id: z.string().min(1),
@@ -43,7 +43,7 @@ export type Style = z.infer<typeof StyleSchema>
 
 type StyleRecord = Omit<Style, `${string}_range`>
 
-/** Orders by name, ignoring case (spec 02 §3). */
+/** Orders by name, ignoring case (docs/product/02-products.md §3). */
 export function compareNames(a: { name: string }, b: { name: string }): number {
   return a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.name.localeCompare(b.name, 'en')
 }

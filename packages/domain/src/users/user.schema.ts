@@ -7,7 +7,7 @@ import { envelopeOf } from '../envelope.ts'
 const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/
 
-/** Texts of spec 01 §8 "Settings: User Management", word for word. */
+/** Texts of docs/product/01-access.md §8 "Settings: User Management", word for word. */
 export const USER_MANAGEMENT_MESSAGES = {
   loadFailed: 'Failed to load users. Please try again.',
   inviteFailed: 'Failed to send invitation. Please check the email and try again.',
@@ -22,7 +22,7 @@ export const UserStatusSchema = z.enum(['Active', 'Invited'])
 export type UserStatus = z.infer<typeof UserStatusSchema>
 
 /**
- * A member of the brewery (spec 01 §3 "User"). A pending invitation is listed as a user with status
+ * A member of the brewery (docs/product/01-access.md §3 "User"). A pending invitation is listed as a user with status
  * Invited, its invitation's id and no identity yet; `invitation` tells when its link expires.
  */
 export const UserSchema = z.object({
@@ -39,7 +39,7 @@ export const UserSchema = z.object({
 })
 export type User = z.infer<typeof UserSchema>
 
-/** The invite form and the data of the `entities:user-invite` envelope (spec 01 §3). */
+/** The invite form and the data of the `entities:user-invite` envelope (docs/product/01-access.md §3). */
 export const InviteSchema = z.object({
   email: z
     .string(USER_MANAGEMENT_MESSAGES.emptyEmail)
@@ -78,7 +78,7 @@ export type InvitationSummary = z.infer<typeof InvitationSummarySchema>
 export const InvitationAcceptedSchema = z.object({ entityId: z.uuid(), role: RoleSchema })
 export type InvitationAccepted = z.infer<typeof InvitationAcceptedSchema>
 
-/** Sorts users by given name, case-insensitively (spec 01 §2), then by email. */
+/** Sorts users by given name, case-insensitively (docs/product/01-access.md §2), then by email. */
 export function sortUsersByGivenName<T extends { givenName: string; email: string }>(
   users: readonly T[],
 ): T[] {

@@ -1,7 +1,7 @@
 import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 
-/** Breweries (the API calls them entities). One per user (spec 01 §1). */
+/** Breweries (the API calls them entities). One per user (docs/product/01-access.md §1). */
 export const entities = pgTable('entities', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

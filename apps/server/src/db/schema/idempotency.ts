@@ -3,7 +3,7 @@ import { timestamps } from './columns.ts'
 
 /**
  * The first response to each (scope, Idempotency-Key): a replay gets it back and changes nothing
- * (DESIGN.md "Writes"). The scope is the brewery, or the user before they have one (onboarding).
+ * (docs/architecture.md "The write path"). The scope is the brewery, or the user before they have one (onboarding).
  */
 export const idempotencyRecords = pgTable(
   'idempotency_records',

@@ -4,7 +4,7 @@ import { entities } from './entities.ts'
 import { products } from './products.ts'
 
 /**
- * Media files attached to a product (spec 02 §2 "Media Assets"): the display name and description a
+ * Media files attached to a product (docs/product/02-products.md §2 "Media Assets"): the display name and description a
  * person edits, and the stored object (key under the brewery's prefix, type, size in bytes).
  */
 export const productFiles = pgTable(

@@ -11,7 +11,7 @@ const productId = () =>
     .notNull()
     .references(() => products.id, { onDelete: 'cascade' })
 
-/** A brewery's products; ids come from the browser (DESIGN.md "Ids"). */
+/** A brewery's products; ids come from the browser (docs/architecture.md "Ids"). */
 export const products = pgTable(
   'products',
   {
@@ -41,7 +41,7 @@ export const recipes = pgTable(
   (t) => [index('recipes_entity_id_idx').on(t.entityId), index('recipes_product_id_idx').on(t.productId)],
 )
 
-/** Packaging options of a product (spec 02 §3): a type of the brewery's, SKU and UPC. */
+/** Packaging options of a product (docs/product/02-products.md §3): a type of the brewery's, SKU and UPC. */
 export const productPackages = pgTable(
   'product_packages',
   {

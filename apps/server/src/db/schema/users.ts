@@ -16,7 +16,7 @@ export const users = pgTable(
     role: text('role'),
     status: text('status').notNull().default('Active'),
     rev: integer('rev').notNull().default(1),
-    // The user's brewery (one per user, spec 01 §1); null until onboarding or an accepted invitation.
+    // The user's brewery (one per user, docs/product/01-access.md §1); null until onboarding or an accepted invitation.
     entityId: uuid('entity_id').references(() => entities.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -28,7 +28,7 @@ export function createBillingService(deps: { db: Db; stripe: StripeGateway | nul
       }
     },
 
-    /** A customer-portal session (Admin only: billing is the Admin's, DESIGN.md). */
+    /** A customer-portal session (Admin only: billing is the Admin's, docs/architecture.md "Roles"). */
     async portal(tenant: Tenant): Promise<{ url: string }> {
       assertCan(tenant, 'manageTeamAndBilling')
       if (!stripe) {

@@ -10,7 +10,7 @@ import {
   roundRecipeStats,
 } from '@brewcommand/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mintJwt } from '../../auth/testing.ts'
+import { mintJwt } from '../../testing/tokens.ts'
 import { users } from '../../db/schema/users.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'

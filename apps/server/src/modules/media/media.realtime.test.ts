@@ -1,8 +1,8 @@
 import { makeEnvelope, type DataModifiedEvent } from '@brewcommand/domain'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mintJwt } from '../../auth/testing.ts'
-import { freePort } from '../../idp/testing/free-port.ts'
+import { mintJwt } from '../../testing/tokens.ts'
+import { freePort } from '../../testing/free-port.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')

@@ -21,8 +21,11 @@ export async function listProductFiles(
     .orderBy(asc(productFiles.position), asc(productFiles.createdAt))
 }
 
-/** A file as products carry it (spec 02 §3 "File"), with a fresh signed link when a signer is given. */
-export function toProductFile(row: ProductFileRow, fileUrl?: FileUrl): ProductFile {
+/** A file as products carry it (docs/product/02-products.md §3 "File"), with a fresh signed link when a signer is given. */
+export function toProductFile(
+  row: Pick<ProductFileRow, 'id' | 'name' | 'description' | 's3Key' | 'fileType' | 'sizeBytes'>,
+  fileUrl?: FileUrl,
+): ProductFile {
   return {
     id: row.id,
     name: row.name,

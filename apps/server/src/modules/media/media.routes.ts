@@ -4,11 +4,17 @@ import {
   MediaUploadResponseSchema,
   ProductFileChangeEnvelopeSchema,
   ProductFileEnvelopeSchema,
+  productObjectUri,
 } from '@brewcommand/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { TenantResolver } from '../../auth/tenant.ts'
-import { assertBodyIdIsPathId, WriteHeadersSchema, writeContext } from '../shared/write-route.ts'
+import type { Tenant } from '../../auth/tenant.ts'
+import {
+  assertBodyIdIsPathId,
+  WriteHeadersSchema,
+  type Broadcast,
+  type WriteRunner,
+} from '../../writes/write-runner.ts'
 import type { MediaService } from './media.service.ts'
 
 const ProductParams = z.object({ productId: z.uuid('The product id must be a UUID') })
@@ -19,76 +25,74 @@ const UploadRequestSchema = MediaUploadRequestSchema.extend({
 })
 
 /**
- * Media calls (spec 02 §7): `POST /api/media/upload`, `POST /api/delete-file` and the files of a
- * product at `/api/products/{productId}/files[/{id}]`. Registered with the prefix `/api`.
+ * Media calls (docs/product/02-products.md §2, §7): `POST /api/media/upload`, `POST /api/delete-file` and
+ * the files of a product at `/api/products/{productId}/files[/{id}]`. Registered with the prefix `/api`.
+ * Every write goes through the write runner and is followed by the product's whole `files` array.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; tenantOf: TenantResolver }> = async (
+export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService; runWrite: WriteRunner }> = async (
   app,
-  { media, tenantOf },
+  { media, runWrite },
 ) => {
   const headers = WriteHeadersSchema
-
-  // A replayed file write (same Idempotency-Key) answers its stored first response before anything
-  // else is checked, so it answers the same after the product or file changed or went (idempotency/).
-  app.addHook('preHandler', async (request, reply) => {
-    if (!['POST', 'PUT', 'DELETE'].includes(request.method) || !request.url.startsWith('/api/products/'))
-      return
-    const stored = await media.storedResponse(await tenantOf(request), writeContext(request))
-    if (stored) return reply.code(stored.statusCode).send(stored.body)
+  const filesChanged = async (tenant: Tenant, productId: string): Promise<Broadcast> => ({
+    objectUri: productObjectUri(productId),
+    data: { id: productId, files: await media.filesOf(tenant, productId) },
   })
 
   app.post(
     '/media/upload',
     { schema: { body: UploadRequestSchema, response: { 200: MediaUploadResponseSchema } } },
     // The spec's response is the bare object: {uploadUrl, s3Key}.
-    async (request) => media.requestUpload(await tenantOf(request), request.body),
+    async (request) => media.requestUpload(request.tenant, request.body),
   )
 
-  app.post('/delete-file', { schema: { body: DeleteFileRequestSchema, headers } }, async (request, reply) => {
-    await media.deleteObject(await tenantOf(request), request.body.s3Key, writeContext(request).socketId)
-    return reply.code(204).send()
-  })
+  app.post('/delete-file', { schema: { body: DeleteFileRequestSchema, headers } }, (request, reply) =>
+    runWrite(request, reply, {
+      status: 204,
+      run: (tx) => media.deleteObject(tx, request.tenant, request.body.s3Key),
+      broadcast: (productId) => (productId ? filesChanged(request.tenant, productId) : null),
+    }),
+  )
 
   app.post(
     '/products/:productId/files',
     { schema: { params: ProductParams, body: ProductFileEnvelopeSchema, headers } },
-    async (request, reply) => {
-      const { statusCode, body } = await media.attach(
-        await tenantOf(request),
-        request.params.productId,
-        request.body.data,
-        writeContext(request),
-      )
-      return reply.code(statusCode).send(body)
+    (request, reply) => {
+      const { productId } = request.params
+      return runWrite(request, reply, {
+        status: 201,
+        run: (tx) => media.attach(tx, request.tenant, productId, request.body.data),
+        body: (file) => ({ data: file }),
+        broadcast: () => filesChanged(request.tenant, productId),
+      })
     },
   )
 
   app.put(
     '/products/:productId/files/:id',
     { schema: { params: FileParams, body: ProductFileChangeEnvelopeSchema, headers } },
-    async (request, reply) => {
-      assertBodyIdIsPathId(request.body.data.id, request.params.id, 'file')
-      const { statusCode, body } = await media.update(
-        await tenantOf(request),
-        request.params.productId,
-        request.body.data,
-        writeContext(request),
-      )
-      return reply.code(statusCode).send(body)
+    (request, reply) => {
+      const { productId, id } = request.params
+      assertBodyIdIsPathId(request.body.data.id, id, 'file')
+      return runWrite(request, reply, {
+        status: 200,
+        run: (tx) => media.update(tx, request.tenant, productId, request.body.data),
+        body: (file) => ({ data: file }),
+        broadcast: () => filesChanged(request.tenant, productId),
+      })
     },
   )
 
   app.delete(
     '/products/:productId/files/:id',
     { schema: { params: FileParams, headers } },
-    async (request, reply) => {
-      await media.remove(
-        await tenantOf(request),
-        request.params.productId,
-        request.params.id,
-        writeContext(request),
-      )
-      return reply.code(204).send()
+    (request, reply) => {
+      const { productId, id } = request.params
+      return runWrite(request, reply, {
+        status: 204,
+        run: (tx) => media.remove(tx, request.tenant, productId, id),
+        broadcast: () => filesChanged(request.tenant, productId),
+      })
     },
   )
 }

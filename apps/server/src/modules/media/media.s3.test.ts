@@ -1,7 +1,7 @@
 import { makeEnvelope } from '@brewcommand/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mintJwt } from '../../auth/testing.ts'
-import { startFakeS3 } from '../../storage/fake-s3.testing.ts'
+import { mintJwt } from '../../testing/tokens.ts'
+import { startFakeS3 } from '../../testing/fake-s3.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 
 const S3 = {

@@ -35,7 +35,7 @@ function sandbox(reply: FastifyReply, contentType: string) {
 }
 
 /**
- * `/uploads/{s3Key}` (spec 02 §2: media links are {host}/uploads/{s3Key}): signed reads, and on local disk
+ * `/uploads/{s3Key}` (docs/product/02-products.md §2: media links are {host}/uploads/{s3Key}): signed reads, and on local disk
  * the signed upload PUT. Neither needs a bearer token: the signature is the permission.
  */
 export const uploadsRoutes: FastifyPluginAsync<{ media: MediaStorage; grants: UploadGrants }> = async (

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { entities, packagingTypes, type EntityRow } from '../../db/schema/entities.ts'
 import { users } from '../../db/schema/users.ts'
 
-/** Packaging every new brewery starts with (spec 02 §9). */
+/** Packaging every new brewery starts with (docs/product/02-products.md §9). */
 export const DEFAULT_PACKAGING_TYPES = ['16oz Cans', '1/6 BBL Keg', '1/2 BBL Keg'] as const
 
 // Onboarding is the one place that works before the caller has a brewery: it looks the user up by

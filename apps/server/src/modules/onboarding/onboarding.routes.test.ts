@@ -1,6 +1,6 @@
 import { makeEnvelope, TEST_CARD_DECLINED, TEST_CARD_PAID } from '@brewcommand/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mintJwt } from '../../auth/testing.ts'
+import { mintJwt } from '../../testing/tokens.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
 

@@ -2,7 +2,6 @@ import type { OnboardingRequest, PlanId, TestCard } from '@brewcommand/domain'
 import type { Db } from '../../db/client.ts'
 import type { EntityRow } from '../../db/schema/entities.ts'
 import { AppError } from '../../errors.ts'
-import { idempotent, requestHash } from '../../idempotency/idempotency.ts'
 import type { CheckoutSessionState, PaymentGateway } from '../../payments/payment-gateway.ts'
 import type { TestGateway } from '../../payments/test-gateway.ts'
 import type { OnboardingRepository } from './onboarding.repository.ts'
@@ -55,7 +54,7 @@ export function createOnboardingService(deps: {
   plans: { id: PlanId; priceId: string }[]
   publicUrl: string
 }) {
-  const { db, repo, gateway, testGateway, plans, publicUrl } = deps
+  const { repo, gateway, testGateway, plans, publicUrl } = deps
 
   /** The caller's brewery and role; a checkout or status read needs one, and billing is the Admin's. */
   async function callerEntity(caller: Caller) {
@@ -67,25 +66,18 @@ export function createOnboardingService(deps: {
 
   return {
     /**
-     * Creates the brewery with its default packaging and makes the caller its Admin, in one
-     * transaction. The user comes from the token, not from the envelope. A replayed correlation
-     * identifier answers the first result; a caller who already has a brewery gets 409.
+     * Creates the brewery with its default packaging and makes the caller its Admin, in the write
+     * runner's transaction. The user comes from the token, not from the envelope. A caller who already
+     * has a brewery gets 409 (a replayed correlation identifier never gets here: the runner answers it).
      */
-    async onboard(caller: Caller, request: OnboardingRequest, idempotencyKey: string | undefined) {
-      const key = idempotencyKey ?? request.metadata.correlationIdentifier
-      return idempotent<{ data: EntitySummary }>(
-        db,
-        { scope: `user:${caller.sub}`, key, hash: requestHash('POST', '/api/onboarding', request) },
-        async (tx) => {
-          const created = await repo.createEntityWithAdmin(
-            tx,
-            { subject: caller.sub, email: caller.email ?? '', emailVerified: caller.emailVerified ?? false },
-            request.data.entity,
-          )
-          if (!created) throw new AppError('CONFLICT', 'You already belong to a brewery.')
-          return { statusCode: 201, body: { data: toEntitySummary(created) } }
-        },
+    async onboard(tx: Db, caller: Caller, request: OnboardingRequest): Promise<EntitySummary> {
+      const created = await repo.createEntityWithAdmin(
+        tx,
+        { subject: caller.sub, email: caller.email ?? '', emailVerified: caller.emailVerified ?? false },
+        request.data.entity,
       )
+      if (!created) throw new AppError('CONFLICT', 'You already belong to a brewery.')
+      return toEntitySummary(created)
     },
 
     /** A checkout session for one of the configured plans' prices. */

@@ -2,7 +2,13 @@ import type { Attribute, NewProductData, Package, Product, Recipe, TastingNote }
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { listProductFiles, toProductFile, type FileUrl } from '../media/media.repository.ts'
+import {
+  listProductFiles,
+  toProductFile,
+  type FileUrl,
+  type ProductFileRow,
+} from '../media/media.repository.ts'
+import { productFiles } from '../../db/schema/product-files.ts'
 import { packagingTypes } from '../../db/schema/entities.ts'
 import {
   productAttributes,
@@ -28,6 +34,52 @@ const FIELDS: Record<CollectionName, readonly string[]> = {
   packages: ['id', 'type', 'typeId', 'sku', 'upc'],
   tastingNotes: ['id', 'category', 'notes'],
   attributes: ['id', 'attribute', 'value'],
+}
+
+type Columns = Record<string, { name: string }>
+/** The rows of a raw `execute` (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
+type ProductQueryRow = Omit<Product, 'files'> & {
+  files: Pick<ProductFileRow, 'id' | 'name' | 'description' | 's3Key' | 'fileType' | 'sizeBytes'>[]
+}
+
+/**
+ * One product with its sub-collections as JSON, ordered as `assemble` orders them. With a change, the
+ * same statement first updates the product (a rename reads back what it wrote in one round trip).
+ */
+function productQuery(entityId: string, productId: string, change?: { name?: string; description?: string }) {
+  const owned = (table: { entityId: AnyPgColumn; productId: AnyPgColumn }) =>
+    sql`${table.entityId} = p.entity_id and ${table.productId} = p.id`
+  const items = (collection: CollectionName) => {
+    const { table } = COLLECTIONS[collection]
+    const pairs = FIELDS[collection].map(
+      (field) => sql`${field}::text, ${(table as unknown as Record<string, AnyPgColumn>)[field]}`,
+    )
+    return sql`coalesce((select json_agg(json_build_object(${sql.join(pairs, sql`, `)}) order by ${table.position})
+      from ${table} where ${owned(table)}), '[]')`
+  }
+  const scope = sql`${products.entityId} = ${entityId} and ${products.id} = ${productId}`
+  const columns = sql`${products.id}, ${products.entityId}, ${products.name}, ${products.description}`
+  const assignments = Object.entries(change ?? {}).map(
+    ([field, value]) => sql`${sql.identifier(products[field as 'name' | 'description'].name)} = ${value}`,
+  )
+  const source = change
+    ? sql`with p as (update ${products} set ${sql.join(assignments, sql`, `)}, updated_at = now()
+        where ${scope} returning ${columns})`
+    : sql`with p as (select ${columns} from ${products} where ${scope})`
+  const f = productFiles
+  return sql`${source}
+    select p.id as "id", p.entity_id as "entityId", p.name as "name", p.description as "description",
+      coalesce((select json_agg(${recipes.document} order by ${recipes.position}, ${recipes.createdAt})
+        from ${recipes} where ${owned(recipes)}), '[]') as "recipes",
+      coalesce((select json_agg(json_build_object('id', ${f.id}, 'name', ${f.name},
+          'description', ${f.description}, 's3Key', ${f.s3Key}, 'fileType', ${f.fileType},
+          'sizeBytes', ${f.sizeBytes}) order by ${f.position}, ${f.createdAt})
+        from ${f} where ${owned(f)}), '[]') as "files",
+      ${items('packages')} as "packagingTypes",
+      ${items('tastingNotes')} as "tastingNotes",
+      ${items('attributes')} as "attributes"
+    from p`
 }
 
 // Every method takes the brewery first: a query without it would look wrong at a glance.
@@ -83,12 +135,43 @@ export function createProductRepository(db: Db, { fileUrl }: { fileUrl?: FileUrl
     }))
   }
 
+  function productOf(result: unknown): Product | null {
+    const [row] = rowsOf<ProductQueryRow>(result)
+    if (!row) return null
+    return {
+      id: row.id,
+      entityId: row.entityId,
+      name: row.name,
+      description: row.description,
+      recipes: row.recipes,
+      files: row.files.map((f) => toProductFile(f, fileUrl)),
+      packagingTypes: row.packagingTypes,
+      tastingNotes: row.tastingNotes,
+      attributes: row.attributes,
+    }
+  }
+
   return {
     list: (entityId: string) => assemble(entityId, null),
 
+    /**
+     * One product as `list` gives it, in a single query (the answer of a write reads it inside the
+     * write's transaction: one round trip, not six).
+     */
     async find(entityId: string, productId: string): Promise<Product | null> {
-      const [product] = await assemble(entityId, [productId])
-      return product ?? null
+      return productOf(await db.execute(productQuery(entityId, productId)))
+    },
+
+    /**
+     * Renames or describes a product and answers it as `find` does, in one statement; null when the
+     * brewery has no such product.
+     */
+    async changeProduct(
+      entityId: string,
+      productId: string,
+      change: { name?: string; description?: string },
+    ): Promise<Product | null> {
+      return productOf(await db.execute(productQuery(entityId, productId, change)))
     },
 
     /** True when the brewery has this product: one indexed lookup, for the checks before a write. */
@@ -140,17 +223,6 @@ export function createProductRepository(db: Db, { fileUrl }: { fileUrl?: FileUrl
       for (const recipe of input.recipes) await this.insertRecipe(entityId, recipe)
     },
 
-    async updateProduct(
-      entityId: string,
-      productId: string,
-      change: { name?: string; description?: string },
-    ) {
-      await db
-        .update(products)
-        .set({ ...change, updatedAt: new Date() })
-        .where(and(eq(products.entityId, entityId), eq(products.id, productId)))
-    },
-
     async deleteProduct(entityId: string, productId: string) {
       await db.delete(products).where(and(eq(products.entityId, entityId), eq(products.id, productId)))
     },
@@ -194,18 +266,31 @@ export function createProductRepository(db: Db, { fileUrl }: { fileUrl?: FileUrl
       return deleted.length > 0
     },
 
+    /**
+     * Adds an item at the end of the product's list, in one statement. False when nothing was added:
+     * the brewery has no such product, or the id is taken (`idTaken` tells which).
+     */
     async insertItem<C extends CollectionName>(
       entityId: string,
       productId: string,
       collection: C,
       item: CollectionItem[C],
-    ) {
+    ): Promise<boolean> {
       const { table } = COLLECTIONS[collection]
-      const [{ next } = { next: 0 }] = await db
-        .select({ next: sql<number>`coalesce(max(${table.position}), -1) + 1` })
-        .from(table)
-        .where(and(eq(table.entityId, entityId), eq(table.productId, productId)))
-      await db.insert(table).values({ ...item, entityId, productId, position: Number(next) } as never)
+      const fields = FIELDS[collection].filter((field) => field !== 'id')
+      const values = fields.map((field) => sql`${(item as Record<string, unknown>)[field]}`)
+      const columns = fields.map((field) => sql.identifier((table as unknown as Columns)[field].name))
+      const inserted = await db.execute(sql`
+        insert into ${table} (id, entity_id, product_id, position, ${sql.join(columns, sql`, `)})
+        select ${item.id}::uuid, ${products.entityId}, ${products.id}, coalesce(
+            (select max(${table.position}) + 1 from ${table}
+              where ${table.entityId} = ${entityId} and ${table.productId} = ${productId}), 0),
+          ${sql.join(values, sql`, `)}
+        from ${products}
+        where ${products.entityId} = ${entityId} and ${products.id} = ${productId}
+        on conflict do nothing
+        returning id`)
+      return rowsOf(inserted).length > 0
     },
 
     async updateItem<C extends CollectionName>(

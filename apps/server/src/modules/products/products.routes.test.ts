@@ -1,7 +1,7 @@
 import { makeEnvelope, newRecipe, productObjectUri } from '@brewcommand/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mintJwt } from '../../auth/testing.ts'
+import { mintJwt } from '../../testing/tokens.ts'
 import { users } from '../../db/schema/users.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
@@ -404,7 +404,7 @@ describe.each(TEST_DATABASES)('products API on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/products' })).statusCode).toBe(401)
   })
 
-  it('names the object of a write as DESIGN.md says', () => {
+  it('names the object of a write as docs/architecture.md "The real-time contract" says', () => {
     expect(productObjectUri('p1')).toBe('brewcommand://products/p1')
   })
 

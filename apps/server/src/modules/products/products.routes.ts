@@ -1,5 +1,6 @@
 import {
   AttributeEnvelopeSchema,
+  productObjectUri,
   PackageEnvelopeSchema,
   ProductChangeEnvelopeSchema,
   ProductEnvelopeSchema,
@@ -9,12 +10,18 @@ import {
 } from '@brewcommand/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { TenantResolver } from '../../auth/tenant.ts'
+import type { Tenant } from '../../auth/tenant.ts'
 import { sendEncoded, type BreweryReads } from '../../cache/brewery-reads.ts'
 import { AppError } from '../../errors.ts'
 import { plainJson } from '../../plugins/plain-json.ts'
+import {
+  assertBodyIdIsPathId,
+  WriteHeadersSchema,
+  type Broadcast,
+  type WriteRunner,
+} from '../../writes/write-runner.ts'
+import type { MediaService } from '../media/media.service.ts'
 import type { CollectionName } from './products.repository.ts'
-import { assertBodyIdIsPathId, WriteHeadersSchema, writeContext } from '../shared/write-route.ts'
 import type { ProductService } from './products.service.ts'
 
 const ProductParams = z.object({ productId: z.uuid('The product id must be a UUID') })
@@ -27,21 +34,23 @@ const COLLECTION_ROUTES = [
   { path: 'attributes', collection: 'attributes', schema: AttributeEnvelopeSchema },
 ] as const satisfies { path: string; collection: CollectionName; schema: unknown }[]
 
-/** `/api/products` and its recipes, packages, tasting notes and attributes (spec 02 §7). */
+/** What the brewery's room hears about a product: its id and the fields that changed. */
+const productChange = (productId: string, data: Record<string, unknown>): Broadcast => ({
+  objectUri: productObjectUri(productId),
+  data: { id: productId, ...data },
+})
+
+/**
+ * `/api/products` and its recipes, packages, tasting notes and attributes (docs/product/02-products.md).
+ * Every write goes through the write runner; deleting a product removes its media objects too.
+ */
 export const productRoutes: FastifyPluginAsyncZod<{
   products: ProductService
+  media: MediaService
   reads: BreweryReads
-  tenantOf: TenantResolver
-}> = async (app, { products, reads, tenantOf }) => {
+  runWrite: WriteRunner
+}> = async (app, { products, media, reads, runWrite }) => {
   const headers = WriteHeadersSchema
-
-  // A replayed write (same Idempotency-Key) answers its stored first response before anything else
-  // is checked, so it answers the same even after its record changed or went (idempotency/).
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return
-    const stored = await products.storedResponse(await tenantOf(request), writeContext(request))
-    if (stored) return reply.code(stored.statusCode).send(stored.body)
-  })
 
   app.get(
     '/',
@@ -52,136 +61,143 @@ export const productRoutes: FastifyPluginAsyncZod<{
     // Served from the brewery's cached list (ADR 170): its bytes as serialised at the current data
     // version, 304 for an unchanged ETag.
     async (request, reply) => {
-      const body = await reads.list((await tenantOf(request)).entityId)
+      const body = await reads.list(request.tenant.entityId)
       if (!body) throw new AppError('NOT_FOUND', 'Brewery not found.')
       return sendEncoded(request, reply, body)
     },
   )
 
   app.get('/:productId', { schema: { params: ProductParams } }, async (request) => ({
-    data: await products.get(await tenantOf(request), request.params.productId),
+    data: await products.get(request.tenant, request.params.productId),
   }))
 
-  app.post('/', { schema: { body: ProductEnvelopeSchema, headers } }, async (request, reply) => {
-    const { statusCode, body } = await products.create(
-      await tenantOf(request),
-      request.body.data,
-      writeContext(request),
-    )
-    return reply.code(statusCode).send(body)
-  })
+  app.post('/', { schema: { body: ProductEnvelopeSchema, headers } }, (request, reply) =>
+    runWrite(request, reply, {
+      status: 201,
+      run: (tx) => products.create(tx, request.tenant, request.body.data),
+      body: (product) => ({ data: product }),
+      broadcast: (product) => productChange(product.id, product),
+    }),
+  )
 
   app.put(
     '/:productId',
     { schema: { params: ProductParams, body: ProductChangeEnvelopeSchema, headers } },
-    async (request, reply) => {
-      const { statusCode, body } = await products.change(
-        await tenantOf(request),
-        request.params.productId,
-        request.body.data,
-        writeContext(request),
-      )
-      return reply.code(statusCode).send(body)
+    (request, reply) => {
+      const { productId } = request.params
+      return runWrite(request, reply, {
+        status: 200,
+        run: (tx) => products.change(tx, request.tenant, productId, request.body.data),
+        body: (product) => ({ data: product }),
+        broadcast: () => productChange(productId, { ...request.body.data }),
+      })
     },
   )
 
-  app.delete('/:productId', { schema: { params: ProductParams, headers } }, async (request, reply) => {
-    await products.remove(await tenantOf(request), request.params.productId, writeContext(request))
-    return reply.code(204).send()
+  app.delete('/:productId', { schema: { params: ProductParams, headers } }, (request, reply) => {
+    const { productId } = request.params
+    return runWrite(request, reply, {
+      status: 204,
+      run: async (tx) => {
+        // The rows of its files go with the product (cascade); their objects once it is committed.
+        const objects = await media.objectsOfProduct(tx, request.tenant, productId)
+        await products.remove(tx, request.tenant, productId)
+        return objects
+      },
+      // Before the answer goes out, so a client that saw the 204 never finds the objects still there.
+      afterCommit: (objects) => media.deleteObjects(objects, request.log),
+      broadcast: () => productChange(productId, { deleted: true }),
+    })
   })
 
   app.post(
     '/:productId/recipes',
     { schema: { params: ProductParams, body: RecipeEnvelopeSchema, headers } },
-    async (request, reply) => {
-      const { statusCode, body } = await products.saveRecipe(
-        await tenantOf(request),
-        request.params.productId,
-        request.body.data,
-        true,
-        writeContext(request),
-      )
-      return reply.code(statusCode).send(body)
+    (request, reply) => {
+      const { productId } = request.params
+      return runWrite(request, reply, {
+        status: 201,
+        run: (tx) => products.saveRecipe(tx, request.tenant, productId, request.body.data, true),
+        body: (recipe) => ({ data: recipe }),
+        broadcast: async () =>
+          productChange(productId, { recipes: await products.recipesOf(request.tenant, productId) }),
+      })
     },
   )
 
   app.put(
     '/:productId/recipes/:recipeId',
     { schema: { params: RecipeParams, body: RecipeEnvelopeSchema, headers } },
-    async (request, reply) => {
-      assertBodyIdIsPathId(request.body.data.id, request.params.recipeId, 'recipe')
-      const { statusCode, body } = await products.saveRecipe(
-        await tenantOf(request),
-        request.params.productId,
-        request.body.data,
-        false,
-        writeContext(request),
-      )
-      return reply.code(statusCode).send(body)
+    (request, reply) => {
+      const { productId, recipeId } = request.params
+      assertBodyIdIsPathId(request.body.data.id, recipeId, 'recipe')
+      return runWrite(request, reply, {
+        status: 200,
+        run: (tx) => products.saveRecipe(tx, request.tenant, productId, request.body.data, false),
+        body: (recipe) => ({ data: recipe }),
+        broadcast: async () =>
+          productChange(productId, { recipes: await products.recipesOf(request.tenant, productId) }),
+      })
     },
   )
 
   app.delete(
     '/:productId/recipes/:recipeId',
     { schema: { params: RecipeParams, headers } },
-    async (request, reply) => {
-      await products.deleteRecipe(
-        await tenantOf(request),
-        request.params.productId,
-        request.params.recipeId,
-        writeContext(request),
-      )
-      return reply.code(204).send()
+    (request, reply) => {
+      const { productId, recipeId } = request.params
+      return runWrite(request, reply, {
+        status: 204,
+        run: (tx) => products.deleteRecipe(tx, request.tenant, productId, recipeId),
+        broadcast: async () =>
+          productChange(productId, { recipes: await products.recipesOf(request.tenant, productId) }),
+      })
     },
   )
 
   for (const { path, collection, schema } of COLLECTION_ROUTES) {
+    const field = products.fieldOf(collection)
+    const collectionChanged = (tenant: Tenant, productId: string) => async () =>
+      productChange(productId, {
+        [field]: await products.collectionOf(tenant, productId, collection),
+      })
+
     app.post(
       `/:productId/${path}`,
       { schema: { params: ProductParams, body: schema, headers } },
-      async (request, reply) => {
-        const { statusCode, body } = await products.saveItem(
-          await tenantOf(request),
-          request.params.productId,
-          collection,
-          request.body.data,
-          true,
-          writeContext(request),
-        )
-        return reply.code(statusCode).send(body)
+      (request, reply) => {
+        const { productId } = request.params
+        return runWrite(request, reply, {
+          status: 201,
+          run: (tx) => products.saveItem(tx, request.tenant, productId, collection, request.body.data, true),
+          body: (item) => ({ data: item }),
+          broadcast: collectionChanged(request.tenant, productId),
+        })
       },
     )
 
     app.put(
       `/:productId/${path}/:id`,
       { schema: { params: ItemParams, body: schema, headers } },
-      async (request, reply) => {
-        assertBodyIdIsPathId(request.body.data.id, request.params.id, 'item')
-        const { statusCode, body } = await products.saveItem(
-          await tenantOf(request),
-          request.params.productId,
-          collection,
-          request.body.data,
-          false,
-          writeContext(request),
-        )
-        return reply.code(statusCode).send(body)
+      (request, reply) => {
+        const { productId, id } = request.params
+        assertBodyIdIsPathId(request.body.data.id, id, 'item')
+        return runWrite(request, reply, {
+          status: 200,
+          run: (tx) => products.saveItem(tx, request.tenant, productId, collection, request.body.data, false),
+          body: (item) => ({ data: item }),
+          broadcast: collectionChanged(request.tenant, productId),
+        })
       },
     )
 
-    app.delete(
-      `/:productId/${path}/:id`,
-      { schema: { params: ItemParams, headers } },
-      async (request, reply) => {
-        await products.deleteItem(
-          await tenantOf(request),
-          request.params.productId,
-          collection,
-          request.params.id,
-          writeContext(request),
-        )
-        return reply.code(204).send()
-      },
-    )
+    app.delete(`/:productId/${path}/:id`, { schema: { params: ItemParams, headers } }, (request, reply) => {
+      const { productId, id } = request.params
+      return runWrite(request, reply, {
+        status: 204,
+        run: (tx) => products.deleteItem(tx, request.tenant, productId, collection, id),
+        broadcast: collectionChanged(request.tenant, productId),
+      })
+    })
   }
 }

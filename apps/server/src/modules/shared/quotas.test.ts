@@ -1,6 +1,6 @@
 import { makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { mintJwt } from '../../auth/testing.ts'
+import { mintJwt } from '../../testing/tokens.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
 import { QUOTAS } from './quotas.ts'

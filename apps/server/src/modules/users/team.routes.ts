@@ -8,7 +8,6 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { TenantResolver } from '../../auth/tenant.ts'
 import { InvalidTokenError, unauthenticated } from '../../auth/token-verifier.ts'
 import { profileFromIdToken } from './users.service.ts'
 import type { TeamService } from './team.service.ts'
@@ -33,17 +32,14 @@ const socketId = (request: FastifyRequest) => {
 }
 
 /**
- * `/api/entities/{entityId}/users`: the brewery's team (spec 01 §7), Admin-only writes, `rev` checks,
+ * `/api/entities/{entityId}/users`: the brewery's team (docs/product/01-access.md §7), Admin-only writes, `rev` checks,
  * and the resend/revoke actions of a pending invitation.
  */
-export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; tenantOf: TenantResolver }> = async (
-  app,
-  { team, tenantOf },
-) => {
+export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (app, { team }) => {
   app.get(
     '/:entityId/users',
     { schema: { params: EntityParams, response: { 200: z.object({ data: z.array(UserSchema) }) } } },
-    async (request) => ({ data: await team.list(await tenantOf(request), request.params.entityId) }),
+    async (request) => ({ data: await team.list(request.tenant, request.params.entityId) }),
   )
 
   app.post(
@@ -51,7 +47,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; tenantOf: Te
     { schema: { params: EntityParams, body: InviteEnvelopeSchema, headers: Headers } },
     async (request, reply) => {
       const user = await team.invite(
-        await tenantOf(request),
+        request.tenant,
         request.params.entityId,
         request.body.data,
         socketId(request),
@@ -65,7 +61,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; tenantOf: Te
     { schema: { params: UserParams, body: UserChangeEnvelopeSchema, headers: Headers } },
     async (request) => ({
       data: await team.change(
-        await tenantOf(request),
+        request.tenant,
         request.params.entityId,
         request.params.userId,
         request.body.data,
@@ -79,7 +75,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; tenantOf: Te
     { schema: { params: UserParams, querystring: RevQuery, headers: Headers } },
     async (request, reply) => {
       await team.remove(
-        await tenantOf(request),
+        request.tenant,
         request.params.entityId,
         request.params.userId,
         request.query.rev,
@@ -94,7 +90,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; tenantOf: Te
     { schema: { params: UserParams, headers: Headers } },
     async (request) => ({
       data: await team.resend(
-        await tenantOf(request),
+        request.tenant,
         request.params.entityId,
         request.params.userId,
         socketId(request),
@@ -106,12 +102,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; tenantOf: Te
     '/:entityId/users/:userId/invitation',
     { schema: { params: UserParams, headers: Headers } },
     async (request, reply) => {
-      await team.revoke(
-        await tenantOf(request),
-        request.params.entityId,
-        request.params.userId,
-        socketId(request),
-      )
+      await team.revoke(request.tenant, request.params.entityId, request.params.userId, socketId(request))
       return reply.code(204).send()
     },
   )
@@ -137,7 +128,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ team: TeamService; perMin
   app.post(
     '/:token/accept',
     {
-      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      // The person accepting may not have a brewery yet.
+      config: { tenant: false, rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         params: TokenParams,
         headers: AcceptHeaders,

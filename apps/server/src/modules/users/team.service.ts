@@ -98,7 +98,7 @@ export interface TeamServiceOptions {
   logError?: (error: unknown, message: string) => void
 }
 
-/** The brewery's team: members, invitations and their acceptance (spec 01 §2, DESIGN.md "Roles"). */
+/** The brewery's team: members, invitations and their acceptance (docs/product/01-access.md §2, docs/architecture.md "Roles"). */
 export function createTeamService({
   db,
   repoFor,
@@ -121,7 +121,7 @@ export function createTeamService({
     realtime?.teamModified(entityId, { sourceSocketId: socketId, payload: { change, userId } })
   }
 
-  /** Tenancy before roles: another brewery's path is a 404 (DESIGN.md "Tenancy"). */
+  /** Tenancy before roles: another brewery's path is a 404 (docs/architecture.md "Tenancy"). */
   function own(tenant: Tenant, entityId: string) {
     if (entityId !== tenant.entityId) throw new AppError('NOT_FOUND', 'Brewery not found.')
   }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { exportJWK, generateKeyPair, type JWK } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
-import { mintJwt } from '../../auth/testing.ts'
+import { mintJwt } from '../../testing/tokens.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
 

@@ -37,7 +37,8 @@ export const userRoutes: FastifyPluginCallbackZod<{ users: UserService; reads: B
   // bytes, so the schema documents it and the per-user parts are built from typed rows.
   app.get(
     '/bootstrap',
-    { schema: { response: { 200: BootstrapResponseSchema } } },
+    // Before onboarding too: the caller may not have a brewery yet.
+    { config: { tenant: false }, schema: { response: { 200: BootstrapResponseSchema } } },
     async (request, reply) => {
       const auth = request.auth!
       const header = request.headers['x-id-token']

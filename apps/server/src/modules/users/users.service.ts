@@ -16,7 +16,7 @@ export interface BootstrapUser {
 /** The caller as bootstrap needs them: their profile, and their brewery and role once they have one. */
 export interface BootstrapCaller {
   user: BootstrapUser
-  /** The user's brewery (one per user, spec 01 §1), or null before onboarding. */
+  /** The user's brewery (one per user, docs/product/01-access.md §1), or null before onboarding. */
   membership: { entityId: string; role: Role } | null
 }
 

@@ -110,11 +110,11 @@ function ResultStep({ sessionId }: { sessionId: string }) {
   let isPaid: boolean | undefined
   if (sessionId === TESTING_SESSION_ID) isPaid = true
   else if (status.data) isPaid = status.data.status === 'complete' && status.data.payment_status === 'paid'
-  // A failed status call leaves the page checking (spec 01 §8).
+  // A failed status call leaves the page checking (docs/product/01-access.md §8).
   return <PaymentResult isPaid={isPaid} reason={status.data?.error} />
 }
 
-/** /plans: the four-step onboarding wizard (spec 01 §2, §4). */
+/** /plans: the four-step onboarding wizard (docs/product/01-access.md §2, §4). */
 export function PlansPage() {
   const auth = useAuth()
   const location = useLocation()

@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/sheet.tsx'
 import { NavLinks } from './nav-links.tsx'
 
-/** Below md, the section links live in a sheet that slides in from the left (spec 01 §2). */
+/** Below md, the section links live in a sheet that slides in from the left (docs/product/01-access.md §2). */
 export function MobileNav() {
   const [isOpen, setIsOpen] = useState(false)
   return (

@@ -1,4 +1,4 @@
-/** The secure area's sections, in the order of the top navigation (spec 01 §2). */
+/** The secure area's sections, in the order of the top navigation (docs/product/01-access.md §2). */
 export const NAV_ITEMS = [
   { label: 'Dashboard', to: '/secure', end: true },
   { label: 'Products', to: '/secure/products', end: false },

@@ -10,10 +10,10 @@ import {
 import { NativeSelect } from '@/components/ui/select.tsx'
 import { cn } from '@/lib/utils.ts'
 
-/** Rows per page of every recipe table (spec 02 §9). */
+/** Rows per page of every recipe table (docs/product/02-products.md §9). */
 export const PAGE_SIZE = 10
 
-/** A table's row state (spec 02 §4): idle, adding a new row, or editing one row. */
+/** A table's row state (docs/product/02-products.md §4): idle, adding a new row, or editing one row. */
 export type RowMode = { kind: 'idle' } | { kind: 'adding' } | { kind: 'editing'; id: string }
 export const IDLE: RowMode = { kind: 'idle' }
 
@@ -152,7 +152,7 @@ export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
   )
 }
 
-/** A row's actions menu: Edit … and Delete … (spec 02 §2 "Ingredient and mash tables"). */
+/** A row's actions menu: Edit … and Delete … (docs/product/02-products.md §2 "Ingredient and mash tables"). */
 export function RowActions({
   name,
   editLabel,

@@ -1,7 +1,7 @@
 import { Toaster as Sonner } from 'sonner'
 
 /**
- * Toasts bottom-right with the limits of spec 01 §9: 4000 ms, at most 3 visible. Sonner's own defaults
+ * Toasts bottom-right with the limits of docs/product/01-access.md §9: 4000 ms, at most 3 visible. Sonner's own defaults
  * already are the spec's width (356 px), gap (14 px), swipe threshold and Alt+T hotkey.
  */
 export function Toaster() {

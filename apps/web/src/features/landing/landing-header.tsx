@@ -11,7 +11,7 @@ const LandingMenu = lazy(async () => ({ default: (await import('./landing-menu.t
 
 /**
  * Top bar of the public pages: Sign In (a login popup at the identity provider) and Sign Up, or Go to
- * Dashboard for a signed-in visitor; folded into a Menu sheet on small screens (spec 01 §2).
+ * Dashboard for a signed-in visitor; folded into a Menu sheet on small screens (docs/product/01-access.md §2).
  */
 export function LandingHeader() {
   const [isMenuOpen, setIsMenuOpen] = useState(false)

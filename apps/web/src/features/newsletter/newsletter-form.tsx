@@ -20,7 +20,7 @@ const FIELDS = [
 ] as const
 
 /**
- * The landing page's newsletter sign-up (spec 01 §2, §5). Validates on submit, then on every change;
+ * The landing page's newsletter sign-up (docs/product/01-access.md §2, §5). Validates on submit, then on every change;
  * once the call returns, the form gives way to the thank-you message.
  */
 export function NewsletterForm() {

@@ -22,7 +22,7 @@ const TEXT_FIELDS: {
 ]
 
 /**
- * Step 2: the business details (spec 01 §2, §5). Validates everything on submit, then each field on
+ * Step 2: the business details (docs/product/01-access.md §2, §5). Validates everything on submit, then each field on
  * change; while `onSubmit` runs the button reads Working... and is disabled.
  */
 export function BusinessForm({ onSubmit }: { onSubmit: (values: BusinessFormValues) => Promise<void> }) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 
-/** Step 4: checking, then the welcome or the failure page (spec 01 §2). */
+/** Step 4: checking, then the welcome or the failure page (docs/product/01-access.md §2). */
 export function PaymentResult({ isPaid, reason }: { isPaid: boolean | undefined; reason?: string }) {
   if (isPaid === undefined) {
     return (

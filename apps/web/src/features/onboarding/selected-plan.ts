@@ -2,7 +2,7 @@ import { PlanIdSchema, type PlanId } from '@brewcommand/domain'
 
 const KEY = 'selectedPlan'
 
-/** The plan chosen on step 1, kept in session storage across the sign-up popup or redirect (spec 01 §3). */
+/** The plan chosen on step 1, kept in session storage across the sign-up popup or redirect (docs/product/01-access.md §3). */
 export function readSelectedPlan(storage: Storage = sessionStorage): PlanId | null {
   try {
     const parsed = PlanIdSchema.safeParse(storage.getItem(KEY))

@@ -7,7 +7,7 @@ const STEPS = [1, 2, 3, 4] as const
 
 /**
  * The wizard's four numbered circles, labelled Step 1 to Step 4: green up to and including the current
- * step, and each connector green once the current step is past it (spec 01 §2).
+ * step, and each connector green once the current step is past it (docs/product/01-access.md §2).
  */
 export function StepIndicator({ current }: { current: WizardStep }) {
   return (

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 
-// Stripe.js is loaded once per publishable key, from Stripe's own host (spec 01 §7).
+// Stripe.js is loaded once per publishable key, from Stripe's own host (docs/product/01-access.md §7).
 const loads = new Map<string, Promise<Stripe | null>>()
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
   let load = loads.get(publishableKey)

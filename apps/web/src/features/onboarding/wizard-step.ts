@@ -1,7 +1,7 @@
 export type WizardStep = 1 | 2 | 3 | 4
 
 /**
- * Where the wizard starts (spec 01 §4): step 4 when a payment returns with `session_id`, except in
+ * Where the wizard starts (docs/product/01-access.md §4): step 4 when a payment returns with `session_id`, except in
  * automated-test mode where that is step 2; step 2 when the sign-up redirect comes back
  * (`callback=true`); step 1 otherwise.
  */

@@ -4,7 +4,7 @@ import { FullPageSpinner } from '@/components/ui/spinner.tsx'
 import { BootstrapError } from './bootstrap-error.tsx'
 import { getBootstrap, type Bootstrap, type BootstrapEntity, type BootstrapTokens } from './get-bootstrap.ts'
 
-/** The app state after sign-in (spec 01 §3): the bootstrap data, the current entity and token. */
+/** The app state after sign-in (docs/product/01-access.md §3): the bootstrap data, the current entity and token. */
 export interface AppStateValue {
   isLoaded: boolean
   data: Bootstrap
@@ -23,7 +23,7 @@ AppStateContext.displayName = 'AppStateContext'
 /** The loaded app state; only inside <AppStateProvider>. */
 export function useAppState(): AppStateValue {
   const value = use(AppStateContext)
-  // Text of spec 02 §8.
+  // Text of docs/product/02-products.md §8.
   if (!value) throw new Error('useAppState must be used within a AppStateProvider.')
   return value
 }

@@ -1,6 +1,6 @@
-/** Where a redirect login lands when it saved no return target (spec 01 §2). */
+/** Where a redirect login lands when it saved no return target (docs/product/01-access.md §2). */
 export const DEFAULT_RETURN_TO = '/secure'
-/** Return target of a sign-up in automated-test mode (spec 01 §2, §6). */
+/** Return target of a sign-up in automated-test mode (docs/product/01-access.md §2, §6). */
 export const SIGNUP_CALLBACK_RETURN_TO = '/plans?callback=true'
 
 /** The state saved with a login request and handed back by its callback. */
@@ -11,7 +11,7 @@ export interface LoginState {
 // Parameters the provider appends to the redirect URI (RFC 6749 §4.1.2, RFC 9207 `iss`, OIDC session).
 const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'iss', 'session_state']
 
-/** True when the URL is the provider's answer to a login: code and state, or an error (spec 01 §4). */
+/** True when the URL is the provider's answer to a login: code and state, or an error (docs/product/01-access.md §4). */
 export function hasAuthParams(search: string): boolean {
   const params = new URLSearchParams(search)
   return (params.has('code') && params.has('state')) || params.has('error')

@@ -77,7 +77,7 @@ export interface AuthClientOptions {
   lock?: <T>(task: () => Promise<T>) => Promise<T>
 }
 
-/** True when the access token expires within the margin (spec 01 §9: cached-token expiry margin 60 s). */
+/** True when the access token expires within the margin (docs/product/01-access.md §9: cached-token expiry margin 60 s). */
 export function isAccessTokenExpiring(user: Pick<User, 'expires_in'>): boolean {
   return user.expires_in !== undefined && user.expires_in <= AUTH_LIMITS.expiryMarginSeconds
 }
@@ -102,7 +102,7 @@ export function createAuthClient(userManager: UserManagerLike, options: AuthClie
   async function discardSession(reason: unknown): Promise<never> {
     const error = toAuthError(reason, 'token')
     // A provider session that is gone (or a refresh token it no longer accepts) ends the session here
-    // too, without a redirect (spec 01 §8: login_required during a silent token fetch).
+    // too, without a redirect (docs/product/01-access.md §8: login_required during a silent token fetch).
     if (error.code === 'login_required' || error.code === 'invalid_grant') await userManager.removeUser()
     throw error
   }
@@ -179,7 +179,7 @@ export function createAuthClient(userManager: UserManagerLike, options: AuthClie
           extraQueryParams: queryParams(signup),
           state: { returnTo: returnTo ?? DEFAULT_RETURN_TO } satisfies LoginState,
           popupAbortOnClose: true,
-          // oidc-client-ts closes the popup after this time (spec 01 §9: popup timeout 60 s).
+          // oidc-client-ts closes the popup after this time (docs/product/01-access.md §9: popup timeout 60 s).
           popupWindowFeatures: { closePopupWindowAfterInSeconds: AUTH_LIMITS.popupTimeoutSeconds },
         })
         checkIdToken(user)

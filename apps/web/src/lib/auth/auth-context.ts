@@ -3,7 +3,7 @@ import { createContext, use } from 'react'
 import type { AuthTokens, SignInOptions } from './auth-client.ts'
 import type { AuthError } from './auth-errors.ts'
 
-/** What the app reads and does about the signed-in identity (spec 01 §4 "Authentication"). */
+/** What the app reads and does about the signed-in identity (docs/product/01-access.md §4 "Authentication"). */
 export interface AuthContextValue {
   /** True at start-up until the session is known, and while a login popup is open. */
   isLoading: boolean

@@ -7,7 +7,7 @@ const isErrorResponse = (error: unknown): error is ErrorResponse =>
 const isErrorTimeout = (error: unknown): error is Error =>
   error instanceof Error && error.name === 'ErrorTimeout'
 
-/** Machine-readable codes of the login errors in spec 01 §8. */
+/** Machine-readable codes of the login errors in docs/product/01-access.md §8. */
 export type AuthErrorCode =
   | 'popup_closed'
   | 'state_mismatch'
@@ -20,7 +20,7 @@ export type AuthErrorCode =
   | 'login_required'
   | (string & {})
 
-/** The exact texts of the spec's error catalogue (spec 01 §8). */
+/** The exact texts of the spec's error catalogue (docs/product/01-access.md §8). */
 export const AUTH_ERROR_MESSAGES = {
   popupClosed: 'Popup closed',
   invalidState: 'Invalid state',
@@ -49,7 +49,7 @@ const POPUP_CLOSED = /^Popup (closed|blocked)/
 const STATE_MISMATCH = /^State does not match|authority mismatch|client_id mismatch|^invalid request_type/
 const MISSING_TRANSACTION = /^No matching state found in storage|^No state in response/
 
-/** Maps anything a login or token call throws onto the spec's error catalogue (spec 01 §8). */
+/** Maps anything a login or token call throws onto the spec's error catalogue (docs/product/01-access.md §8). */
 export function toAuthError(error: unknown, operation: AuthOperation): AuthError {
   if (error instanceof AuthError) return error
   const fallback =

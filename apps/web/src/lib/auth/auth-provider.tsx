@@ -43,7 +43,7 @@ export interface AuthProviderProps {
 }
 
 /**
- * Holds the signed-in identity. At start it completes a login whose answer is in the URL (spec 01 §4);
+ * Holds the signed-in identity. At start it completes a login whose answer is in the URL (docs/product/01-access.md §4);
  * otherwise it restores the cached session. While a callback is being completed the app is not shown,
  * so neither the popup window nor the redirect flashes the landing page.
  */
@@ -127,7 +127,7 @@ export function AuthProvider({
   const signInPopup = useCallback(
     async (options: SignInOptions = {}): Promise<User | null> => {
       if (isAutomatedTest()) {
-        // Automated tests drive one window, so the login is a redirect (spec 01 §6).
+        // Automated tests drive one window, so the login is a redirect (docs/product/01-access.md §6).
         const returnTo = options.signup ? SIGNUP_CALLBACK_RETURN_TO : options.returnTo
         await signInRedirect({ ...options, returnTo })
         return null

@@ -32,8 +32,8 @@ const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '')
 
 /**
  * Checks issuer, audience, expiry, not-before and subject of a freshly issued ID token with the given
- * leeway (spec 01 §5). oidc-client-ts already checks the nonce; the RS256 signature is verified by the
- * server against the provider's JWKS when the token arrives as X-ID-Token (DESIGN.md "Identity").
+ * leeway (docs/product/01-access.md §5). oidc-client-ts already checks the nonce; the RS256 signature is verified by the
+ * server against the provider's JWKS when the token arrives as X-ID-Token (docs/architecture.md "Identity").
  */
 export function validateIdTokenClaims(
   idToken: string | undefined,

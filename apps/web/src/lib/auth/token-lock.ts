@@ -1,6 +1,6 @@
 import { AuthError, AUTH_ERROR_MESSAGES } from './auth-errors.ts'
 
-/** Silent-token lock limits of spec 01 §9: wait up to 5 s per try, at most 10 tries. */
+/** Silent-token lock limits of docs/product/01-access.md §9: wait up to 5 s per try, at most 10 tries. */
 export const TOKEN_LOCK = { name: 'brewcommand.auth.token', waitMs: 5_000, tries: 10 } as const
 
 type LockManagerLike = Pick<LockManager, 'request'>

@@ -121,7 +121,7 @@ export function QueueProvider({
 
 export function useQueue(): QueueContextValue {
   const value = use(QueueContext)
-  // Text of spec 02 §8.
+  // Text of docs/product/02-products.md §8.
   if (!value) throw new Error('useQueue must be used within a QueueProvider')
   return value
 }

@@ -2,7 +2,7 @@ import { productIdFromObjectUri, type DataModifiedEvent, type Product } from '@b
 import { deepMerge } from './merge.ts'
 
 /**
- * The products after a remote change (DESIGN.md "After every write"): a deleted product goes, a known
+ * The products after a remote change (docs/architecture.md "The real-time contract"): a deleted product goes, a known
  * one is deep-merged, and a whole new product (one with a name and its brewery) is added. Anything else
  * cannot be merged: the products stay as they are and null says so.
  */

@@ -3,7 +3,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Deep merge of a remote change (spec 02 §4): nested objects are merged, arrays and scalars replaced. */
+/** Deep merge of a remote change (docs/product/02-products.md §4): nested objects are merged, arrays and scalars replaced. */
 export function deepMerge<T>(target: T, change: Record<string, unknown>): T {
   if (!isPlainObject(target)) return change as T
   const result: Record<string, unknown> = { ...target }

@@ -13,7 +13,7 @@ export type SocketContextValue = {
 
 const SocketContext = createContext<SocketContextValue | null>(null)
 
-/** Socket limits of spec 01 §7 / spec 02 §9. */
+/** Socket limits of docs/product/01-access.md §7 / docs/product/02-products.md §9. */
 export const SOCKET_OPTIONS = {
   reconnectionAttempts: 5,
   reconnectionDelay: 1000,
@@ -21,7 +21,7 @@ export const SOCKET_OPTIONS = {
 } as const
 
 /**
- * The real-time connection (spec 01 §7, spec 02 §4): open only with both a brewery id and a token,
+ * The real-time connection (docs/product/01-access.md §7, docs/product/02-products.md §4): open only with both a brewery id and a token,
  * dropped when either goes, replaced when the token changes; websocket first, then polling.
  */
 export function SocketProvider({
@@ -90,7 +90,7 @@ export function SocketProvider({
 
 export function useSocket(): SocketContextValue {
   const value = use(SocketContext)
-  // Text of spec 02 §8.
+  // Text of docs/product/02-products.md §8.
   if (!value) throw new Error('useSocket must be used within a SocketProvider')
   return value
 }

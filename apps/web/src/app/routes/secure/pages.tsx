@@ -29,7 +29,7 @@ export function DashboardPage() {
         </p>
         <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
           <BookOpen aria-hidden="true" className="size-4" />
-          {/* The tutorial is a placeholder in the spec (spec 01 §1). */}
+          {/* The tutorial is a placeholder in the spec (docs/product/01-access.md §1). */}
           <span>Tutorial: coming soon</span>
         </p>
       </section>
@@ -48,7 +48,7 @@ function Blurb({ title, icon, children }: { title: string; icon: ReactNode; chil
           </span>
           <div className="grid gap-4">
             <p className="text-muted-foreground">{children}</p>
-            {/* Get Started is a placeholder in the spec (spec 01 §1): it does nothing yet. */}
+            {/* Get Started is a placeholder in the spec (docs/product/01-access.md §1): it does nothing yet. */}
             <Button className="w-fit" type="button">
               Get Started
             </Button>
@@ -133,7 +133,7 @@ export function BillingPage() {
   return <BillingSettings />
 }
 
-/** Roles and Equipment are placeholders in the spec (spec 01 §2: their routes are not shown). */
+/** Roles and Equipment are placeholders in the spec (docs/product/01-access.md §2: their routes are not shown). */
 export function SettingsPlaceholderPage({ title }: { title: string }) {
   return (
     <section className="grid gap-2">

@@ -29,7 +29,7 @@ function Shell() {
   const { signOut, getAccessToken, renewAccessToken, user } = useAuth()
   // The queue's unsent writes, read when a remote change arrives (the queue lives inside the socket).
   const pendingWrites = useRef<() => QueuedRequest[]>(() => [])
-  // A signed-in user without a brewery finishes onboarding first (DESIGN.md "Bootstrap").
+  // A signed-in user without a brewery finishes onboarding first (docs/architecture.md "Reads and bootstrap").
   if (!currentEntity) return <Navigate to="/plans" replace />
 
   const onDataModified = (event: DataModifiedEvent, isOwn: boolean) => {

@@ -117,7 +117,7 @@ function RecipePreview({ imported }: { imported: ImportedRecipe }) {
 }
 
 /**
- * Import Recipe (issue 13): choose a BeerXML or BeerJSON file, see what will be created, what is not in
+ * Import Recipe (ADR 070): choose a BeerXML or BeerJSON file, see what will be created, what is not in
  * the catalogue and what was skipped; nothing is created until Import is pressed.
  */
 export function ImportRecipeDialog({

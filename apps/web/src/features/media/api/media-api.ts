@@ -6,7 +6,7 @@ async function errorMessage(response: Response): Promise<string> {
 }
 
 /**
- * `POST /api/media/upload` (spec 02 §7): where to PUT the file. A failure throws an Error whose message is
+ * `POST /api/media/upload` (docs/product/02-products.md §7): where to PUT the file. A failure throws an Error whose message is
  * the spec's "Backend error: {error}".
  */
 export async function requestUploadLocation(
@@ -34,7 +34,7 @@ export async function requestUploadLocation(
 }
 
 /**
- * `POST /api/delete-file` (spec 02 §7), with the bearer token (docs/decisions/007). Throws "Deletion backend
+ * `POST /api/delete-file` (docs/product/02-products.md §7), with the bearer token (docs/decisions/007). Throws "Deletion backend
  * error: {error}" when the server refuses, "Deletion failed." when it cannot be reached.
  */
 export async function deleteUploadedFile(token: string, s3Key: string): Promise<void> {

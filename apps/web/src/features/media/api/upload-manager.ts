@@ -1,9 +1,9 @@
 import { UploadAbortedError, type UploadHandle } from './media-api.ts'
 
-/** Spec 02 §4 "Upload item status": timing, then uploading, then completed; or cancelled, or error. */
+/** docs/product/02-products.md §4 "Upload item status": timing, then uploading, then completed; or cancelled, or error. */
 export type UploadStatus = 'timing' | 'uploading' | 'completed' | 'cancelled' | 'error'
 
-/** An upload item (spec 02 §3, client-side only). */
+/** An upload item (docs/product/02-products.md §3, client-side only). */
 export type UploadItem = {
   id: string
   file: File
@@ -39,11 +39,11 @@ export type UploadManagerOptions = {
   onCompletedRemoved: (item: UploadItem) => void
 }
 
-/** Spec 02 §9: the upload countdown, and how long passing messages stay. */
+/** docs/product/02-products.md §9: the upload countdown, and how long passing messages stay. */
 export const UPLOAD_COUNTDOWN_SECONDS = 5
 export const MESSAGE_CLEAR_MS = 5000
 
-/** "Uploading in N seconds..." (spec 02 §4). */
+/** "Uploading in N seconds..." (docs/product/02-products.md §4). */
 export const countdownText = (seconds: number) => `Uploading in ${seconds} seconds...`
 
 /**
@@ -167,7 +167,7 @@ export class UploadManager {
     }
   }
 
-  /** Cancel during the countdown or the upload (spec 02 §4). */
+  /** Cancel during the countdown or the upload (docs/product/02-products.md §4). */
   cancel(id: string) {
     const item = this.find(id)
     if (item?.status === 'timing') {

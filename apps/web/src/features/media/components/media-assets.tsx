@@ -92,7 +92,7 @@ function FileCard({
 }
 
 /**
- * The Media Assets section of a product (spec 02 §2): thumbnails for images, an icon and name for other
+ * The Media Assets section of a product (docs/product/02-products.md §2): thumbnails for images, an icon and name for other
  * files, Edit and Delete for those who may manage products, and the Add Media card with the uploads.
  */
 export function MediaAssets({

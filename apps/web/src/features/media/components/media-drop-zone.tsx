@@ -4,14 +4,14 @@ import { useDropzone, type FileRejection } from 'react-dropzone'
 import { toast } from 'sonner'
 import { cn } from '@/lib/utils.ts'
 
-/** Spec 02 §8: why a dropped file was refused, by react-dropzone's error code. */
+/** docs/product/02-products.md §8: why a dropped file was refused, by react-dropzone's error code. */
 const REASONS: Record<string, string> = {
   'file-invalid-type': 'it is not a supported type.',
   'file-too-large': 'it is too large.',
   'file-too-small': 'it is too small.',
   'too-many-files': 'there are too many files.',
 }
-/** Spec 02 §9: a rejected-file toast stays 3000 ms, one per file. */
+/** docs/product/02-products.md §9: a rejected-file toast stays 3000 ms, one per file. */
 export const REJECTED_TOAST_MS = 3000
 
 export function rejectionMessage({ file, errors }: FileRejection): string {
@@ -23,7 +23,7 @@ const ACCEPT = Object.fromEntries(
   Object.entries(ACCEPTED_MEDIA_TYPES).map(([type, extensions]) => [type, [...extensions]]),
 )
 
-/** The drop zone (spec 02 §5 "File drop"): the accepted types, no size or count limit. */
+/** The drop zone (docs/product/02-products.md §5 "File drop"): the accepted types, no size or count limit. */
 export function MediaDropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: ACCEPT,

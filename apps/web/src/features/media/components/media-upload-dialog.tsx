@@ -51,7 +51,7 @@ export function UploadList({ manager }: { manager: UploadManager }) {
   )
 }
 
-/** Add Media: the drop zone and the uploads in progress (spec 02 §2, §4, §5). */
+/** Add Media: the drop zone and the uploads in progress (docs/product/02-products.md §2, §4, §5). */
 export function MediaUploadDialog({
   open,
   onOpenChange,

@@ -13,7 +13,7 @@ const OnboardedEntitySchema = z.looseObject({ entityId: z.string(), name: z.stri
 
 /**
  * `POST /api/onboarding`: creates the brewery and makes the caller its Admin. The user part of the
- * envelope is informative: the server takes the user from the token (spec 01 §3).
+ * envelope is informative: the server takes the user from the token (docs/product/01-access.md §3).
  */
 export function postOnboarding(token: string, profile: IdTokenClaims, form: BusinessForm) {
   const envelope = makeEnvelope('OnboardingRequest', {

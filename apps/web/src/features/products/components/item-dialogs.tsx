@@ -97,7 +97,7 @@ type ChoiceAndText = { choice: string; custom: string; text: string }
 
 /**
  * A name chosen from a list, with "[New …]" for one of one's own, and a value; saving is silently
- * ignored while either is empty (spec 02 §5).
+ * ignored while either is empty (docs/product/02-products.md §5).
  */
 function ChoiceAndTextDialog({
   title,

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input.tsx'
 import { Label } from '@/components/ui/label.tsx'
 import { Textarea } from '@/components/ui/textarea.tsx'
 
-/** New Product (spec 02 §2): Create is disabled while the trimmed name is empty; 425 px at most. */
+/** New Product (docs/product/02-products.md §2): Create is disabled while the trimmed name is empty; 425 px at most. */
 export function NewProductDialog({
   open,
   onOpenChange,

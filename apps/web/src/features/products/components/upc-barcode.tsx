@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button.tsx'
 
-/** Barcode defaults of spec 02 §9: UPC format, bar width 2, height 80 (50 on the card), margin 0. */
+/** Barcode defaults of docs/product/02-products.md §9: UPC format, bar width 2, height 80 (50 on the card), margin 0. */
 export const BARCODE_OPTIONS = { format: 'UPC', width: 2, height: 80, margin: 0, displayValue: true } as const
 export const CARD_BARCODE_HEIGHT = 50
 export const NOT_READY_MESSAGE = 'Barcode image is not ready yet. Please try again shortly.'
@@ -23,7 +23,7 @@ export function renderBarcodePng(upc: string): string | null {
 
 /**
  * The packaging card's UPC drawn as a UPC-A barcode, with a Download button that saves it as
- * barcode_{upc}.png; "No UPC" when there is none (spec 02 §2).
+ * barcode_{upc}.png; "No UPC" when there is none (docs/product/02-products.md §2).
  */
 export function UpcBarcode({ upc }: { upc: string }) {
   const svgRef = useRef<SVGSVGElement>(null)

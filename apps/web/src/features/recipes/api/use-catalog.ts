@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { api } from '@/lib/api-client.ts'
 
-/** GET /api/catalog with the access token (spec 02 §7); the browser's cache revalidates it by ETag. */
+/** GET /api/catalog with the access token (docs/product/02-products.md §7); the browser's cache revalidates it by ETag. */
 export const getCatalog = (token: string): Promise<Catalog> =>
   api.get('/api/catalog', CatalogSchema, { token })
 
@@ -11,7 +11,7 @@ export const catalogQuery = (token: string) =>
   queryOptions({
     queryKey: ['catalog'],
     queryFn: () => getCatalog(token),
-    // The catalogue changes only with a release: load once per visit (spec 02 §4 "loads once on entry").
+    // The catalogue changes only with a release: load once per visit (docs/product/02-products.md §4 "loads once on entry").
     staleTime: Infinity,
     retry: 1,
   })

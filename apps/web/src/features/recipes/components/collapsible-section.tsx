@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react'
 import { Collapsible } from 'radix-ui'
 import { useId, useState, type ReactNode } from 'react'
 
-/** A section of the recipe screen that folds away; open by default (spec 02 §2). */
+/** A section of the recipe screen that folds away; open by default (docs/product/02-products.md §2). */
 export function CollapsibleSection({ title, children }: { title: string; children: ReactNode }) {
   const [open, setOpen] = useState(true)
   const headingId = useId()

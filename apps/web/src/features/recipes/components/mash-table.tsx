@@ -77,7 +77,7 @@ function StepRowForm({
 }
 
 /**
- * Mash Steps: Step, Temperature, Duration, Target pH, Brewers Notes, with Move Up and Move Down (spec 02
+ * Mash Steps: Step, Temperature, Duration, Target pH, Brewers Notes, with Move Up and Move Down (docs/product/02-products.md
  * §2). Moves, edits and deletes are reported to the screen, which reorders and renumbers the steps.
  */
 export function MashTable({

@@ -11,7 +11,7 @@ import { useId } from 'react'
 import { ExplainFigure } from './explain-figure.tsx'
 import { cn } from '@/lib/utils.ts'
 
-/** The calculated figures in the order and with the labels of the screen (spec 02 §2). */
+/** The calculated figures in the order and with the labels of the screen (docs/product/02-products.md §2). */
 export const STAT_FIELDS = [
   { key: 'ibu', label: 'IBUs', range: 'ibu' },
   { key: 'originalGravity', label: 'Original Gravity', range: 'og' },
@@ -97,7 +97,7 @@ export function CalculatedStats({
   style: Style | undefined
   /** A specialty style is chosen: it has no ranges, and the heading already says so. */
   hideStyleHint?: boolean
-  /** The recipe these figures were calculated from; each figure then explains itself (issue 13). */
+  /** The recipe these figures were calculated from; each figure then explains itself (ADR 070). */
   recipe?: RecipeStatsInput
 }) {
   const shown = formatRecipeStats(stats)

@@ -1,7 +1,7 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui'
 import type { ReactNode } from 'react'
 
-/** Tooltips open at once and skip the delay for 300 ms after one closes (spec 02 §9). */
+/** Tooltips open at once and skip the delay for 300 ms after one closes (docs/product/02-products.md §9). */
 export const TOOLTIP_DELAY_MS = 0
 export const TOOLTIP_SKIP_DELAY_MS = 300
 

@@ -1,4 +1,4 @@
-// Where the recipe screen's buttons lead (spec 02 §2 "Recipe editor and viewer").
+// Where the recipe screen's buttons lead (docs/product/02-products.md §2 "Recipe editor and viewer").
 
 /** The screen's mode from its route: view, edit, new recipe on a product, or onboarding (no ids). */
 export type RecipeMode = 'view' | 'edit' | 'new' | 'onboarding'

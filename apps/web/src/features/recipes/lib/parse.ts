@@ -1,4 +1,4 @@
-// The ingredient tables' number rules (spec 02 §5): quantities are free text, read as an integer when a
+// The ingredient tables' number rules (docs/product/02-products.md §5): quantities are free text, read as an integer when a
 // row is added and as a decimal when it is edited; an invalid number on edit is ignored; times are integers.
 
 /** A quantity typed into an add row: its integer part, or 0 when it is not a number (ADR 021). */

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod'
 import { numberText, toNumber } from './parse.ts'
 
-/** The recipe form's messages, word for word (spec 02 §5). */
+/** The recipe form's messages, word for word (docs/product/02-products.md §5). */
 export const RECIPE_FORM_MESSAGES = {
   productName: 'Product Name is required.',
   batchSize: 'Batch size is required.',
@@ -109,7 +109,7 @@ export function recipeFrom(
   }
 }
 
-/** The engine's figures for a recipe (efficiency 70, spec 02 §4), quietly for every keystroke. */
+/** The engine's figures for a recipe (efficiency 70, docs/product/02-products.md §4), quietly for every keystroke. */
 export function statsOf(recipe: Recipe): RecipeStats {
   return calculateRecipeStats(recipe, { logger: silentLogger })
 }

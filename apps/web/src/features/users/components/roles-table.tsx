@@ -1,10 +1,10 @@
 import { can, PERMISSIONS, type Permission, type Role } from '@brewcommand/domain'
 import { Check, Minus } from 'lucide-react'
 
-/** Column order of DESIGN.md's table: the least privileged role first. */
+/** Column order of the permission table: the least privileged role first. */
 const COLUMNS: Role[] = ['Brewer', 'Manager', 'Admin']
 
-/** Settings → Roles: the permission table the server enforces, read-only (DESIGN.md "Roles"). */
+/** Settings → Roles: the permission table the server enforces, read-only (docs/architecture.md "Roles"). */
 export function RolesTable() {
   return (
     <section aria-labelledby="roles-heading" className="grid gap-4">

@@ -5,10 +5,10 @@ import { makeEnvelope } from '@brewcommand/domain'
 import type { FastifyInstance } from 'fastify'
 import Stripe from 'stripe'
 import { buildApp } from '../app.ts'
-import { mintJwt } from '../auth/testing.ts'
+import { mintJwt } from './tokens.ts'
 import { loadConfig } from '../config.ts'
 import type { BuiltInIdp } from '../idp/idp.ts'
-import type { TestDb } from '../testing/identity-harness.ts'
+import type { TestDb } from './identity-harness.ts'
 import { startFakeStripeApi, type FakeStripeApi } from './stripe-fake-api.ts'
 
 /** A complete, valid Stripe configuration (test mode). */

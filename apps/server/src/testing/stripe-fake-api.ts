@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { StripeApiAddress } from './stripe-gateway.ts'
+import type { StripeApiAddress } from '../payments/stripe-gateway.ts'
 
 /** One call the fake received, decoded (Stripe's SDK sends form-encoded bodies with bracketed keys). */
 export type FakeStripeCall = {

@@ -3,7 +3,12 @@
 // catch a route that forgets tenancy, roles or the public list.
 import { can } from '@brewcommand/domain'
 import type { LightMyRequestResponse } from 'fastify'
-import { PUBLIC_ROUTES, type Caller, type MatrixRequest, type RouteDescriptor } from './route-matrix.ts'
+import {
+  PUBLIC_ROUTES,
+  type Caller,
+  type MatrixRequest,
+  type RouteDescriptor,
+} from '../security/route-matrix.ts'
 import {
   descriptorOf,
   errorShapeProblems,

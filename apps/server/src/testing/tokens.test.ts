@@ -1,9 +1,9 @@
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../idp/testing/free-port.ts'
-import { signIn, signUpAndSignIn } from '../idp/testing/oidc-client.ts'
-import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
-import { issueTestTokens } from './testing.ts'
+import { freePort } from './free-port.ts'
+import { signIn, signUpAndSignIn } from './oidc-client.ts'
+import { createTestApp, createTestDb, type TestApp, type TestDb } from './identity-harness.ts'
+import { issueTestTokens } from './tokens.ts'
 
 // The helpers later modules use to call the API as a signed-in user.
 describe('test sign-in helpers', () => {

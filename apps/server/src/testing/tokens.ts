@@ -1,5 +1,5 @@
 // Test helpers: mint tokens the API accepts (or refuses) without running the sign-in flow. The real
-// code + PKCE flow against the built-in provider is `signUpAndSignIn` in idp/testing/oidc-client.ts.
+// code + PKCE flow against the built-in provider is `signUpAndSignIn` in testing/oidc-client.ts.
 import { randomUUID } from 'node:crypto'
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose'
 

@@ -11,13 +11,13 @@ import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fast
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
 import { expect } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../app.ts'
-import { mintJwt } from '../auth/testing.ts'
+import { mintJwt } from './tokens.ts'
 import { loadConfig } from '../config.ts'
 import { users } from '../db/schema/users.ts'
 import type { BuiltInIdp } from '../idp/idp.ts'
-import { readOutbox } from '../mail/testing.ts'
-import { createTestDb, type TestDb } from '../testing/identity-harness.ts'
-import type { DatabaseKind } from '../testing/test-app.ts'
+import { readOutbox } from './mail.ts'
+import { createTestDb, type TestDb } from './identity-harness.ts'
+import type { DatabaseKind } from './test-app.ts'
 import {
   onboardingEnvelope,
   PUBLIC_PREFIXES,
@@ -28,7 +28,7 @@ import {
   type RequestContext,
   type RouteDescriptor,
   type SeededProduct,
-} from './route-matrix.ts'
+} from '../security/route-matrix.ts'
 
 export interface CapturedRoute {
   /** `METHOD /path`, the key of ROUTE_MATRIX. */
@@ -142,7 +142,7 @@ export function missingRouteMessage(keys: string[]) {
 
 // ---- the error shape ----
 
-/** What is wrong with an error response: `{ error: { code, message, issues? } }` and no leaks (DESIGN.md "Errors"). */
+/** What is wrong with an error response: `{ error: { code, message, issues? } }` and no leaks (docs/architecture.md "Errors"). */
 export function errorShapeProblems(response: LightMyRequestResponse, method = 'GET'): string[] {
   if (method === 'HEAD') return [] // no body by definition
   if (response.rawPayload.length === 0) return ['an empty body']
@@ -481,7 +481,7 @@ export interface TokenAttack {
   header(sub: string): Promise<string | undefined>
 }
 
-/** The nine ways a bearer token can be wrong (issue 14); each must answer 401. */
+/** The nine ways a bearer token can be wrong (ADR 080); each must answer 401. */
 export async function tokenAttacks(idp: BuiltInIdp): Promise<TokenAttack[]> {
   const key: JWK = idp.keys.privateJwks.keys[0]
   const { issuer, audience } = idp.settings

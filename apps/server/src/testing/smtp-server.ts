@@ -1,7 +1,7 @@
 // A local SMTP server for tests: accepts every message and keeps it.
 import { SMTPServer } from 'smtp-server'
-import { freePort } from '../idp/testing/free-port.ts'
-import { parseEml, type OutboxMessage } from './testing.ts'
+import { freePort } from './free-port.ts'
+import { parseEml, type OutboxMessage } from './mail.ts'
 
 export interface ReceivedMail extends OutboxMessage {
   envelope: { from: string; to: string[] }

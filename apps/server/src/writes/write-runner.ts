@@ -1,0 +1,125 @@
+import type { DataModifiedEvent } from '@brewcommand/domain'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { Db } from '../db/client.ts'
+import { AppError } from '../errors.ts'
+import { claimKey, requestHash, storeResponse, type Claim } from '../idempotency/idempotency.ts'
+import type { Realtime } from '../realtime/realtime.ts'
+
+/** Headers of a queued write (docs/architecture.md "The write path"): its Idempotency-Key and the writer's socket id. */
+export const WriteHeadersSchema = z.looseObject({
+  'idempotency-key': z.string().trim().min(1).max(128).optional(),
+  'x-socket-id': z.string().max(128).optional(),
+})
+
+/** What the brewery's room hears after a write: `dataModified` with the record's changed fields. */
+export type Broadcast = DataModifiedEvent['payload']
+
+/** One route's write, declared where the route is: the runner does the rest. */
+export interface WriteSpec<R> {
+  /** The status of the first answer (a replay answers the stored one). */
+  status: 200 | 201 | 204
+  /** The write, inside the runner's transaction: calls services with plain inputs, throws AppError to refuse. */
+  run: (tx: Db) => Promise<R>
+  /** The answer's body for the result, stored for replays; none for a 204. */
+  body?: (result: R) => unknown
+  /** What the brewery's room hears once the write is committed; never on a replay. May read the database. */
+  broadcast?: (result: R) => Broadcast | null | Promise<Broadcast | null>
+  /** Work outside the database once committed, before the answer goes out (object storage clean-up). */
+  afterCommit?: (result: R) => Promise<void>
+  /**
+   * Where the key lives: the caller's brewery (default), or `user:{sub}` for a write made before the
+   * caller has a brewery (onboarding).
+   */
+  scope?: string
+}
+
+/** Called inside every write's transaction, after the write and before the commit. */
+export type BeforeCommit = (tx: Db, write: { entityId: string | null }) => Promise<void>
+
+/**
+ * The one way a write runs (docs/architecture.md "The write path"), for every write route:
+ *
+ * 1. the key: the Idempotency-Key header, else the envelope's correlation identifier;
+ * 2. one transaction: the key is claimed first (a replay finds its stored first response here and
+ *    nothing else runs; the same key with another request is a 409), then the route's write, then its
+ *    response is stored under the key and `beforeCommit` runs; a refusal or failure rolls all of it back
+ *    and keeps no key, so the write may be sent again;
+ * 3. after the commit: `afterCommit`, then the broadcast to the brewery's room (never on a replay);
+ * 4. the answer: the route's status and body, or the stored ones.
+ */
+export function createWriteRunner({
+  db,
+  realtime,
+  beforeCommit,
+}: {
+  db: Db
+  realtime: (Pick<Realtime, 'dataModified'> & Partial<Pick<Realtime, 'isHeard'>>) | null
+  /**
+   * The hook every write shares, in its transaction: `bumpBreweryVersion(tx, entityId)` for the
+   * per-brewery read cache. One call here covers every write route.
+   */
+  beforeCommit?: BeforeCommit
+}) {
+  return async function runWrite<R>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    spec: WriteSpec<R>,
+  ): Promise<void> {
+    const headers = request.headers as Record<string, string | undefined>
+    const envelopeKey = (request.body as { metadata?: { correlationIdentifier?: string } } | undefined)
+      ?.metadata?.correlationIdentifier
+    const key = headers['idempotency-key'] ?? envelopeKey
+    const socketId = headers['x-socket-id'] ?? ''
+    // Set on every route that is not `tenant: false` (auth/auth.plugin.ts).
+    const entityId = (request.tenant as typeof request.tenant | null)?.entityId ?? null
+    const scope = spec.scope ?? (entityId ? `entity:${entityId}` : null)
+    if (!scope) throw new AppError('FORBIDDEN', 'Finish setting up your brewery first.')
+    const claim: Claim | null = key
+      ? { scope, key, hash: requestHash(request.method, request.url.split('?')[0], request.body ?? null) }
+      : null
+
+    const outcome = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db
+      if (claim) {
+        const stored = await claimKey(tx, claim)
+        if (stored) return { replayed: true, stored } as const
+      }
+      const result = await spec.run(tx)
+      const body = spec.body ? spec.body(result) : null
+      if (claim) await storeResponse(tx, claim, { statusCode: spec.status, body })
+      await beforeCommit?.(tx, { entityId })
+      return { replayed: false, result, body } as const
+    })
+
+    if (outcome.replayed) {
+      // Nothing ran and nothing changed: no clean-up, no broadcast.
+      const { statusCode, body } = outcome.stored
+      reply.code(statusCode).send(body ?? undefined)
+      return
+    }
+    await spec.afterCommit?.(outcome.result)
+    // Prepared only when someone can hear it (its data may take a query).
+    if (realtime && entityId && spec.broadcast && (realtime.isHeard?.(entityId) ?? true)) {
+      // The write is committed: a failed broadcast is logged, never turned into a failed answer.
+      try {
+        const payload = await spec.broadcast(outcome.result)
+        if (payload) realtime.dataModified(entityId, { sourceSocketId: socketId, payload })
+      } catch (error) {
+        request.log.error({ err: error }, 'the broadcast of a committed write failed')
+      }
+    }
+    reply.code(spec.status).send(spec.status === 204 ? undefined : outcome.body)
+  }
+}
+export type WriteRunner = ReturnType<typeof createWriteRunner>
+
+/** A PUT names its record twice, in the path and in the body; they must agree (400 otherwise). */
+export function assertBodyIdIsPathId(bodyId: string, pathId: string, what: string): void {
+  if (bodyId === pathId) return
+  throw new AppError(
+    'VALIDATION_FAILED',
+    `The ${what === 'item' ? '' : `${what} `}id in the body differs from the path.`,
+    [{ path: 'data.id', message: `Must be the ${what} in the path` }],
+  )
+}
