@@ -175,7 +175,7 @@ export async function buildApp({
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     signInLimits: signInLimits ?? config.signInLimits,
-    onEmailVerified: (accountId) => userService.markEmailVerified(accountId),
+    onEmailVerified: (accountId, email) => userService.markEmailVerified(accountId, email),
   })
   await app.register(systemRoutes, {
     prefix: '/api',

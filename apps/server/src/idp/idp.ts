@@ -35,7 +35,7 @@ export interface BuiltInIdpOptions {
   settings: IdpSettings
   mailer: Mailer
   limits?: SignInLimits
-  onEmailVerified?: (accountId: string) => Promise<void>
+  onEmailVerified?: (accountId: string, email: string) => Promise<void>
   logError?: (error: unknown, message: string) => void
 }
 

@@ -37,6 +37,10 @@ export const TEAM_MESSAGES = {
   invitationUsed: 'This invitation has already been used.',
   invitationRevoked: 'This invitation was withdrawn. Ask your brewery’s admin for a new one.',
   invitationExpired: 'This invitation has expired. Ask your brewery’s admin to send it again.',
+  wrongAddress: (email: string) =>
+    `This invitation was sent to ${email}. Sign in with the account of that address to accept it.`,
+  unverifiedAddress: (email: string) =>
+    `Verify your email address ${email} first (open the link in the verification email), then accept the invitation again.`,
   otherBrewery:
     'You already belong to another brewery. An account can belong to one brewery only, so this invitation cannot be accepted with it.',
 } as const
@@ -84,6 +88,30 @@ function invitationStatus(row: InvitationRow, now = new Date()): InvitationSumma
   if (row.acceptedAt) return 'accepted'
   if (row.revokedAt) return 'revoked'
   return row.expiresAt <= now ? 'expired' : 'pending'
+}
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/**
+ * The caller accepts an invitation only with a verified address equal to the invited one. Verified
+ * addresses come from the issuer: the access token's `email`/`email_verified`, the verified ID token
+ * sent along, or the stored profile (which the provider marks verified when the person confirms it).
+ */
+function assertInvitedAddress(
+  invited: string,
+  auth: AuthContext,
+  stored: UserRow | null,
+  profile: UserProfile | undefined,
+) {
+  const claims = [
+    { email: auth.email, verified: auth.emailVerified === true },
+    { email: profile?.email, verified: profile?.emailVerified === true },
+    { email: stored?.email ?? undefined, verified: stored?.emailVerified === true },
+  ]
+  const matching = claims.filter((c) => c.email !== undefined && sameAddress(c.email, invited))
+  if (matching.some((c) => c.verified)) return
+  if (matching.length > 0) throw new AppError('FORBIDDEN', TEAM_MESSAGES.unverifiedAddress(invited))
+  throw new AppError('FORBIDDEN', TEAM_MESSAGES.wrongAddress(invited))
 }
 
 export interface TeamServiceOptions {
@@ -313,9 +341,20 @@ export function createTeamService({
       socketId: string,
       profile?: UserProfile,
     ): Promise<InvitationAccepted> {
+      // The link first: nothing of the caller is stored for a link that is unknown, closed or not theirs.
+      const tokenHash = hashInvitationToken(token)
+      const found = await repo.findInvitationByTokenHash(tokenHash)
+      if (!found) throw new AppError('NOT_FOUND', TEAM_MESSAGES.invitationInvalid)
+      const stored = await users.findByIdpIdentifier(auth.sub)
+      const status = invitationStatus(found)
+      if (status === 'revoked') throw new AppError('CONFLICT', TEAM_MESSAGES.invitationRevoked)
+      if (status === 'expired') throw new AppError('CONFLICT', TEAM_MESSAGES.invitationExpired)
+      // Only a verified address equal to the invited one accepts a pending link (anyone holding the
+      // link could otherwise join, e.g. with an unverified account registered under the invited
+      // address). A spent link is refused, or harmless for the person who spent it, in the transaction.
+      if (status === 'pending') assertInvitedAddress(found.email, auth, stored, profile)
       // The account may not have called bootstrap yet: the profile of its verified ID token (if sent)
       // lets the team see the new member's name at once.
-      const stored = await users.findByIdpIdentifier(auth.sub)
       if (profile) {
         // An ID token minted before the address was verified must not undo the verification.
         if (stored?.emailVerified && (profile.email === undefined || profile.email === stored.email)) {
@@ -326,7 +365,7 @@ export function createTeamService({
         await users.upsertProfile(auth.sub, { email: auth.email, emailVerified: auth.emailVerified })
       }
       const result = await transaction(async (tx) => {
-        const invitation = await tx.lockInvitationByTokenHash(hashInvitationToken(token))
+        const invitation = await tx.lockInvitationByTokenHash(tokenHash)
         if (!invitation) throw new AppError('NOT_FOUND', TEAM_MESSAGES.invitationInvalid)
         const user = (await tx.lockUserBySubject(auth.sub))!
         const role = RoleSchema.parse(invitation.role)
