@@ -247,6 +247,7 @@ export async function buildApp({
     realtime,
     mailer: identity.mailer,
     publicUrl: config.publicUrl,
+    mailLimits: config.invitationMailLimits,
     logError: (error, message) => app.log.error({ err: error }, message),
   })
   await app.register(teamRoutes, { prefix: '/api/entities', team: teamService, tenantOf })

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mintJwt } from '../../auth/testing.ts'
+import { entities } from '../../db/schema/entities.ts'
 import { invitations } from '../../db/schema/invitations.ts'
 import { users } from '../../db/schema/users.ts'
 import { freePort } from '../../idp/testing/free-port.ts'
@@ -678,6 +679,86 @@ describe('invitation email over SMTP', () => {
     expect(link).toMatch(/^https:\/\/brew\.example\/invitations\//)
     const accepted = await h.accept(crypto.randomUUID(), link.split('/invitations/')[1], email)
     expect(accepted.json()).toEqual({ data: { entityId: A.entityId, role: 'Manager' } })
+  })
+})
+
+describe('invitation email limits', () => {
+  let testDb: TestDb
+  let t: TestApp
+  const h = harness(
+    () => t,
+    () => testDb,
+  )
+  beforeAll(async () => {
+    testDb = await createTestDb()
+    t = await createTestApp({
+      db: testDb,
+      env: { INVITATION_MAILS_PER_BREWERY_PER_DAY: '4', INVITATION_MAILS_PER_ADDRESS_PER_DAY: '2' },
+    })
+  })
+  afterAll(async () => {
+    await t?.app.close()
+    await testDb?.client.close()
+  })
+  const invite = (A: { sub: string; entityId: string }, email: string) =>
+    h.call(A.sub, 'POST', `/api/entities/${A.entityId}/users`, h.inviteEnvelope(email, 'Brewer'))
+
+  it('limits the mails to one address (invite and Resend, from any brewery) and keeps the sent link', async () => {
+    const A = await h.brewery('Limit A')
+    const B = await h.brewery('Limit B')
+    const email = `target-${crypto.randomUUID()}@example.com`
+    const first = await invite(A, email)
+    expect(first.statusCode).toBe(201)
+    const id = first.json<{ data: TeamUser }>().data.id
+    expect((await invite(B, email)).statusCode).toBe(201)
+    const resend = await h.call(A.sub, 'POST', `/api/entities/${A.entityId}/users/${id}/invitation/resend`)
+    expect(resend.statusCode).toBe(429)
+    expect(resend.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: TEAM_MESSAGES.addressMailLimit(email) },
+    })
+    const mails = await readOutbox(t.outboxDir, email)
+    expect(mails).toHaveLength(2)
+    // The link already sent still works.
+    const token = firstLink(mails[0].text)!.split('/invitations/')[1]
+    expect((await h.call(null, 'GET', `/api/invitations/${token}`)).json()).toMatchObject({
+      data: { status: 'pending', entityName: 'Limit A' },
+    })
+  })
+
+  it('limits the mails of one brewery, and a refused invitation leaves nothing behind', async () => {
+    const A = await h.brewery('Limit C')
+    for (let i = 0; i < 4; i++)
+      expect((await invite(A, `n${i}-${crypto.randomUUID()}@example.com`)).statusCode).toBe(201)
+    const email = `fifth-${crypto.randomUUID()}@example.com`
+    const refused = await invite(A, email)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: TEAM_MESSAGES.breweryMailLimit(4) },
+    })
+    expect((await h.list(A.sub, A.entityId)).some((u) => u.email === email)).toBe(false)
+    expect(await readOutbox(t.outboxDir, email)).toEqual([])
+    // Another brewery is not held back by it.
+    const other = await h.brewery('Limit D')
+    expect((await invite(other, `free-${crypto.randomUUID()}@example.com`)).statusCode).toBe(201)
+  })
+
+  it('keeps links and names typed by users out of the mail', async () => {
+    const A = await h.brewery('Limit E')
+    await testDb.db
+      .update(entities)
+      .set({ name: 'Claim your prize at https://evil.example/win\r\nBcc: all@example.com' })
+      .where(eq(entities.id, A.entityId))
+    await testDb.db
+      .update(users)
+      .set({ givenName: 'Support', familyName: 'www.evil.example' })
+      .where(eq(users.idpIdentifier, A.sub))
+    const email = `safe-${crypto.randomUUID()}@example.com`
+    expect((await invite(A, email)).statusCode).toBe(201)
+    const [mail] = await readOutbox(t.outboxDir, email)
+    expect(mail.headers.bcc).toBeUndefined()
+    expect(mail.subject).not.toContain('https://')
+    expect(mail.text.match(/https?:\/\/\S+/g)).toHaveLength(1)
+    expect(mail.text).not.toMatch(/evil\.example|www\./)
   })
 })
 

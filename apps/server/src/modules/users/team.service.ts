@@ -33,6 +33,10 @@ export const TEAM_MESSAGES = {
   alreadyMember: (email: string) => `${email} is already a member of this brewery.`,
   alreadyInvited: (email: string) => `${email} has already been invited. Resend the invitation instead.`,
   mailFailed: 'The invitation email could not be sent. Please try again later.',
+  breweryMailLimit: (limit: number) =>
+    `Your brewery has sent ${limit} invitation emails in the last 24 hours, the most allowed. Please try again tomorrow.`,
+  addressMailLimit: (email: string) =>
+    `Too many invitation emails have gone to ${email} in the last 24 hours. Please try again tomorrow.`,
   invitationInvalid: 'This invitation link is not valid.',
   invitationUsed: 'This invitation has already been used.',
   invitationRevoked: 'This invitation was withdrawn. Ask your brewery’s admin for a new one.',
@@ -114,6 +118,10 @@ function assertInvitedAddress(
   throw new AppError('FORBIDDEN', TEAM_MESSAGES.wrongAddress(invited))
 }
 
+/** Invitation emails allowed in any 24 hours (docs/decisions/120-invitation-mail-limits.md). */
+export type InvitationMailLimits = { perBreweryPerDay: number; perAddressPerDay: number }
+export const INVITATION_MAIL_LIMITS: InvitationMailLimits = { perBreweryPerDay: 20, perAddressPerDay: 3 }
+
 export interface TeamServiceOptions {
   db: Db
   repoFor: (connection: Db) => TeamRepository
@@ -122,6 +130,7 @@ export interface TeamServiceOptions {
   mailer: Mailer
   /** The site's origin; links point to `${publicUrl}/invitations/{token}`. */
   publicUrl: string
+  mailLimits?: InvitationMailLimits
   logError?: (error: unknown, message: string) => void
 }
 
@@ -133,6 +142,7 @@ export function createTeamService({
   realtime,
   mailer,
   publicUrl,
+  mailLimits = INVITATION_MAIL_LIMITS,
   logError = () => undefined,
 }: TeamServiceOptions) {
   const repo = repoFor(db)
@@ -172,6 +182,32 @@ export function createTeamService({
 
   const expiry = () => new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS)
 
+  /**
+   * Counts one invitation email against the daily limits, or refuses it (429). The mail is recorded
+   * first and counted after, so concurrent invitations cannot all slip under the limit; a refused or
+   * unsent mail is taken off the count again (`release`).
+   */
+  async function reserveMail(entityId: string, email: string) {
+    const id = await repo.recordInvitationMail(entityId, email)
+    const { byEntity, byAddress } = await repo.countInvitationMails(
+      entityId,
+      email,
+      new Date(Date.now() - DAY_MS),
+    )
+    const refusal =
+      byEntity > mailLimits.perBreweryPerDay
+        ? TEAM_MESSAGES.breweryMailLimit(mailLimits.perBreweryPerDay)
+        : byAddress > mailLimits.perAddressPerDay
+          ? TEAM_MESSAGES.addressMailLimit(email)
+          : null
+    const release = () => repo.deleteInvitationMail(id)
+    if (refusal) {
+      await release()
+      throw new AppError('RATE_LIMITED', refusal)
+    }
+    return release
+  }
+
   return {
     async list(tenant: Tenant, entityId: string): Promise<User[]> {
       own(tenant, entityId)
@@ -199,6 +235,7 @@ export function createTeamService({
       if (await repo.findPendingInvitationByEmail(entityId, email)) {
         throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyInvited(email))
       }
+      const release = await reserveMail(entityId, email)
       const { token, tokenHash } = newInvitationToken()
       let row: InvitationRow
       try {
@@ -211,6 +248,7 @@ export function createTeamService({
           invitedBy: tenant.userId,
         })
       } catch (error) {
+        await release()
         // Two invitations of one address raced: the unique index let one through.
         if (await repo.findPendingInvitationByEmail(entityId, email)) {
           throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyInvited(email))
@@ -222,6 +260,7 @@ export function createTeamService({
       } catch (error) {
         // No invitation without its email: the admin sees the failure and can simply try again.
         await repo.deleteInvitation(entityId, row.id)
+        await release()
         logError(error, 'team: the invitation email could not be sent')
         throw new AppError('UNAVAILABLE', TEAM_MESSAGES.mailFailed)
       }
@@ -296,12 +335,18 @@ export function createTeamService({
       assertCan(tenant, 'manageTeamAndBilling')
       const before = await repo.findPendingInvitation(entityId, invitationId)
       if (!before) throw new AppError('NOT_FOUND', TEAM_MESSAGES.userNotFound)
+      // Refused before the link changes, so the link already sent keeps working.
+      const release = await reserveMail(entityId, before.email)
       const { token, tokenHash } = newInvitationToken()
       const row = await repo.renewInvitation(entityId, invitationId, tokenHash, expiry())
-      if (!row) throw new AppError('NOT_FOUND', TEAM_MESSAGES.userNotFound)
+      if (!row) {
+        await release()
+        throw new AppError('NOT_FOUND', TEAM_MESSAGES.userNotFound)
+      }
       try {
         await sendInvitation(tenant, row, token)
       } catch (error) {
+        await release()
         logError(error, 'team: the invitation email could not be sent')
         throw new AppError('UNAVAILABLE', TEAM_MESSAGES.mailFailed)
       }
