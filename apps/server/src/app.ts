@@ -19,6 +19,7 @@ import { invitationRoutes, teamRoutes } from './modules/users/team.routes.ts'
 import { createTeamService } from './modules/users/team.service.ts'
 import { createTestGateway } from './payments/test-gateway.ts'
 import { stripePlanPrices, type StripeApiAddress } from './payments/stripe-gateway.ts'
+import paymentGuard from './payments/payment-guard.ts'
 import { registerStripePayments, STRIPE_CSP } from './payments/stripe-payments.ts'
 import { billingRoutes } from './modules/billing/billing.routes.ts'
 import { createBillingService } from './modules/billing/billing.service.ts'
@@ -177,6 +178,8 @@ export async function buildApp({
     signInLimits: signInLimits ?? config.signInLimits,
     onEmailVerified: (accountId, email) => userService.markEmailVerified(accountId, email),
   })
+  // Right after authentication: an unpaid brewery's writes are a 402 on every route at once.
+  await app.register(paymentGuard, { db: database.db })
   await app.register(systemRoutes, {
     prefix: '/api',
     browserConfig: browserConfigFor(config),

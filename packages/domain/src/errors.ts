@@ -9,6 +9,8 @@ export const ErrorCodeSchema = z.enum([
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
+  /** The brewery's subscription is not paid: reads work, changes wait for payment (Settings → Billing). */
+  'PAYMENT_REQUIRED',
   'INTERNAL',
   /** A service we depend on (mail, the payment provider) did not answer; trying again later may work. */
   'UNAVAILABLE',
@@ -24,6 +26,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  PAYMENT_REQUIRED: 402,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 }

@@ -7,6 +7,7 @@ import { loadConfig } from '../config.ts'
 import type { Database, Db } from '../db/client.ts'
 import type { BuiltInIdp, SignInLimits } from '../idp/idp.ts'
 import { openTestDatabase, type DatabaseKind } from './test-app.ts'
+import { paidBreweries } from './paid-breweries.ts'
 
 export interface TestDb {
   db: Db
@@ -41,6 +42,8 @@ export async function createTestApp(options: {
   redisUrl?: string
   /** More configuration variables (e.g. UPLOAD_MAX_BYTES). */
   env?: Record<string, string>
+  /** Breweries onboarded through the app start paid (default); false leaves them to pay. */
+  paid?: boolean
 }): Promise<TestApp> {
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const dataDir = await mkdtemp(join(tmpdir(), 'brewcommand-data-'))
@@ -57,6 +60,7 @@ export async function createTestApp(options: {
     config,
     database: options.db.database,
     ...(options.limits ? { signInLimits: options.limits } : {}),
+    ...(options.paid !== false ? { onRoute: paidBreweries(options.db.db) } : {}),
   })
   app.get('/api/private', () => ({ data: { ok: true } }))
   app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }))
