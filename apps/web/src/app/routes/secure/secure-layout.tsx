@@ -11,6 +11,7 @@ import { AppStateProvider, useAppState } from '@/features/app-state/app-state.ts
 import type { BootstrapEntity } from '@/features/app-state/get-bootstrap.ts'
 import { registerProductAppliers } from '@/features/products/api/product-appliers.ts'
 import { useAuth } from '@/features/auth/auth-context.ts'
+import { PaymentBanner } from '@/features/onboarding/payment-banner.tsx'
 import { SecureShell } from '@/features/shell/secure-shell.tsx'
 import { TeamSync } from '@/features/users/team-sync.tsx'
 import { RequireAuth } from './require-auth.tsx'
@@ -78,6 +79,7 @@ function Shell() {
               />
             }
           >
+            <PaymentBanner subscription={currentEntity.subscription} />
             {children}
           </SecureShell>
         )}
