@@ -2,6 +2,7 @@ import type { AppConfig as BrowserConfig, PlanId } from '@brewcommand/domain'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify'
+import { decodeJwt } from 'jose'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppConfig } from './config.ts'
 import type { Database } from './db/client.ts'
@@ -227,14 +228,34 @@ export async function buildApp({
     authenticate: async (token) => {
       const auth = await identity.verifier.verifyAccessToken(token).catch(() => null)
       if (!auth) return null
+      // Verified above, so its expiry and grant can be read as they are.
+      const { exp, grant_id: grantId } = decodeJwt(token)
+      // A token of a grant that has ended (logout, revoked refresh token) opens no socket, although it
+      // has not expired yet (the built-in provider's grants; another issuer's tokens carry none).
+      if (typeof grantId === 'string' && identity.idp && !(await identity.idp.provider.Grant.find(grantId))) {
+        return null
+      }
       const [user] = await database.db
         .select({ entityId: users.entityId })
         .from(users)
         .where(eq(users.idpIdentifier, auth.sub))
-      return user?.entityId ? { sub: auth.sub, entityId: user.entityId } : null
+      if (!user?.entityId) return null
+      return {
+        sub: auth.sub,
+        entityId: user.entityId,
+        ...(typeof exp === 'number' ? { expiresAt: exp * 1000 } : {}),
+        ...(typeof grantId === 'string' ? { grantId } : {}),
+      }
     },
   })
   app.addHook('onClose', () => realtime.close())
+  // A session that ends at the built-in provider (logout, a revoked refresh token, a reused rotated
+  // one) closes its sockets on every instance at once.
+  identity.idp?.provider.on('grant.revoked', (_ctx: unknown, grantId: string) => {
+    realtime.disconnectGrant(grantId).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'realtime: could not close the sockets of an ended session')
+    })
+  })
 
   const tenantOf = createTenantResolver(database.db)
   await app.register(catalogRoutes, {

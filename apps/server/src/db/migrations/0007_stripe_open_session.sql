@@ -1,0 +1,1 @@
+ALTER TABLE "stripe_subscriptions" ADD COLUMN "open_session_id" text;
