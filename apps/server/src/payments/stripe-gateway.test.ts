@@ -306,7 +306,7 @@ describe.each(TEST_DATABASES)('Stripe embedded Checkout on %s', (kind) => {
 describe('without Stripe keys', () => {
   it('keeps the built-in test checkout, has no webhook route nor portal, and lets no Stripe host into the CSP', async () => {
     const testDb = await createTestDb('pglite')
-    const app = await buildTestApp(testDb.database)
+    const app = await buildTestApp(testDb.database, {}, { paid: false })
     const config = await app.inject({ method: 'GET', url: '/api/config' })
     expect(config.json()).toMatchObject({ data: { payments: { mode: 'test', publishableKey: null } } })
     const csp = String(config.headers['content-security-policy'])
