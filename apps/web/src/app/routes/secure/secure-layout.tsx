@@ -55,7 +55,12 @@ function Shell() {
     <SocketProvider
       entityId={currentEntity.entityId}
       token={user?.access_token}
+      getToken={getAccessToken}
       onDataModified={onDataModified}
+      // Changes made while no socket was open (expired token, network) are not replayed: reload.
+      onReconnect={() =>
+        void reload().then(() => applyLocal((entity) => reapplyAll(entity, pendingWrites.current())))
+      }
     >
       <QueuedArea
         subject={user?.profile.sub ?? ''}
