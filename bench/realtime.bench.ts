@@ -22,6 +22,7 @@ import {
   type TempPostgres,
   type TempRedis,
 } from './support/services.ts'
+import { payTestCheckout } from './support/server.ts'
 
 const CLIENTS = 200
 const WRITES = 1000
@@ -142,6 +143,7 @@ async function run(label: string, database: Database, redisUrl?: string) {
     headers,
     body: JSON.stringify(makeEnvelope('OnboardingRequest', { user, entity: BUSINESS })),
   })
+  await payTestCheckout(publicUrl, headers)
   const productId = crypto.randomUUID()
   await fetch(`${publicUrl}/api/products`, {
     method: 'POST',

@@ -70,6 +70,18 @@ test('an admin invites a Brewer, who joins from the emailed link; promoted to Ma
   ])
   await fillCreateAccount(popup, bea)
   await closed(popup)
+  // Only a verified address equal to the invited one accepts: the new account confirms its address
+  // (the verification mail's link), then accepts.
+  await expect(invitee.getByRole('alert')).toContainText('Verify your email address')
+  let verification = ''
+  await expect(async () => {
+    verification = await latestMailTo(bea.email)
+    expect(verification).toContain('/verify-email?token=')
+  }).toPass({ timeout: 10_000 })
+  await invitee.goto(firstLink(verification))
+  await expect(invitee.getByText('Your email address is verified.')).toBeVisible()
+  await invitee.goto(link)
+  await invitee.getByRole('button', { name: 'Accept invitation' }).click()
   await expect(invitee.getByRole('heading', { name: 'Welcome, Bea' })).toBeVisible()
 
   // The admin's list turns the invitation into the member, live.

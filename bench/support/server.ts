@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { makeEnvelope } from '@brewcommand/domain'
+import { makeEnvelope, TEST_CARD_PAID } from '@brewcommand/domain'
 import { recipeWith } from './fixtures.ts'
 import { issueTestTokens, type TestTokenIssuer } from '../../apps/server/src/testing/tokens.ts'
 import { loadConfig } from '../../apps/server/src/config.ts'
@@ -148,7 +148,32 @@ const BUSINESS = {
   type: 'Brewery',
 }
 
-/** A new user with a brewery of their own (onboarding through the API); headers sign their requests. */
+/**
+ * Pays the brewery's subscription through the built-in test checkout, as the browser does: an unpaid
+ * brewery's writes are refused with 402 (docs/decisions/121-payment-enforcement.md).
+ */
+export async function payTestCheckout(url: string, headers: Record<string, string>) {
+  const config = (await (await fetch(`${url}/api/config`)).json()) as {
+    data: { plans: { priceId: string }[] }
+  }
+  const checkout = await fetch(`${url}/api/checkout`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ priceId: config.data.plans[0].priceId }),
+  })
+  if (checkout.status !== 201)
+    throw new Error(`checkout answered ${checkout.status}: ${await checkout.text()}`)
+  const { client_secret } = ((await checkout.json()) as { data: { client_secret: string } }).data
+  const card = { number: TEST_CARD_PAID, expiry: '12/40', cvc: '123', name: 'Tess Taster' }
+  const paid = await fetch(`${url}/api/checkout/test/confirm`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ clientSecret: client_secret, card }),
+  })
+  if (paid.status !== 200) throw new Error(`payment answered ${paid.status}: ${await paid.text()}`)
+}
+
+/** A new user with a paid brewery of their own (onboarding through the API); headers sign their requests. */
 export async function newBrewery(url: string, issuer: TestTokenIssuer) {
   const tokens = await issueTestTokens(issuer)
   const headers = { ...tokens.headers, 'content-type': 'application/json' }
@@ -167,6 +192,7 @@ export async function newBrewery(url: string, issuer: TestTokenIssuer) {
   if (response.status !== 201)
     throw new Error(`onboarding answered ${response.status}: ${await response.text()}`)
   const { data } = (await response.json()) as { data: { entityId: string } }
+  await payTestCheckout(url, headers)
   return { ...tokens, headers, entityId: data.entityId }
 }
 

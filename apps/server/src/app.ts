@@ -3,6 +3,7 @@ import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify'
+import { decodeJwt } from 'jose'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { fastifyTrustProxy, type AppConfig } from './config.ts'
 import type { Database } from './db/client.ts'
@@ -21,6 +22,7 @@ import { invitationRoutes, teamRoutes } from './modules/users/team.routes.ts'
 import { createTeamService } from './modules/users/team.service.ts'
 import { createTestGateway } from './payments/test-gateway.ts'
 import { stripePlanPrices, type StripeApiAddress } from './payments/stripe-gateway.ts'
+import paymentGuard from './payments/payment-guard.ts'
 import { registerStripePayments, STRIPE_CSP } from './payments/stripe-payments.ts'
 import { billingRoutes } from './modules/billing/billing.routes.ts'
 import { createBillingService } from './modules/billing/billing.service.ts'
@@ -218,8 +220,10 @@ export async function buildApp({
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     signInLimits: { ...config.signInLimits, ...signInLimits },
-    onEmailVerified: (accountId) => userService.markEmailVerified(accountId),
+    onEmailVerified: (accountId, email) => userService.markEmailVerified(accountId, email),
   })
+  // Right after authentication: an unpaid brewery's writes are a 402 on every route at once.
+  await app.register(paymentGuard, { db: database.db })
   await app.register(systemRoutes, {
     prefix: '/api',
     browserConfig: browserConfigFor(config),
@@ -277,14 +281,34 @@ export async function buildApp({
     authenticate: async (token) => {
       const auth = await identity.verifier.verifyAccessToken(token).catch(() => null)
       if (!auth) return null
+      // Verified above, so its expiry and grant can be read as they are.
+      const { exp, grant_id: grantId } = decodeJwt(token)
+      // A token of a grant that has ended (logout, revoked refresh token) opens no socket, although it
+      // has not expired yet (the built-in provider's grants; another issuer's tokens carry none).
+      if (typeof grantId === 'string' && identity.idp && !(await identity.idp.provider.Grant.find(grantId))) {
+        return null
+      }
       const [user] = await database.db
         .select({ entityId: users.entityId })
         .from(users)
         .where(eq(users.idpIdentifier, auth.sub))
-      return user?.entityId ? { sub: auth.sub, entityId: user.entityId } : null
+      if (!user?.entityId) return null
+      return {
+        sub: auth.sub,
+        entityId: user.entityId,
+        ...(typeof exp === 'number' ? { expiresAt: exp * 1000 } : {}),
+        ...(typeof grantId === 'string' ? { grantId } : {}),
+      }
     },
   })
   app.addHook('onClose', () => realtime.close())
+  // A session that ends at the built-in provider (logout, a revoked refresh token, a reused rotated
+  // one) closes its sockets on every instance at once.
+  identity.idp?.provider.on('grant.revoked', (_ctx: unknown, grantId: string) => {
+    realtime.disconnectGrant(grantId).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'realtime: could not close the sockets of an ended session')
+    })
+  })
 
   await app.register(catalogRoutes, {
     prefix: '/api/catalog',
@@ -298,6 +322,7 @@ export async function buildApp({
     realtime,
     mailer: identity.mailer,
     publicUrl: config.publicUrl,
+    mailLimits: config.invitationMailLimits,
     logError: (error, message) => app.log.error({ err: error }, message),
   })
   await app.register(teamRoutes, { prefix: '/api/entities', team: teamService })

@@ -183,6 +183,16 @@ export const CONFIG_VARIABLES = {
     default: '(unset)',
     about: 'signing secret of the webhook endpoint $PUBLIC_URL/api/webhooks/stripe',
   },
+  INVITATION_MAILS_PER_BREWERY_PER_DAY: {
+    schema: positiveInt.default(20),
+    default: '20',
+    about: 'invitation emails (invite and Resend) one brewery may send in any 24 hours (then 429)',
+  },
+  INVITATION_MAILS_PER_ADDRESS_PER_DAY: {
+    schema: positiveInt.default(3),
+    default: '3',
+    about: 'invitation emails one address may receive in any 24 hours, from all breweries (then 429)',
+  },
   UPLOAD_MAX_BYTES: {
     schema: positiveInt.default(200 * 1024 * 1024),
     default: '209715200 (200 MB)',
@@ -269,6 +279,8 @@ export type AppConfig = {
     windowMs: number
   }
   redisUrl: string | undefined
+  /** Invitation emails allowed in any 24 hours, per brewery and per address. */
+  invitationMailLimits: { perBreweryPerDay: number; perAddressPerDay: number }
   /** Largest media upload in bytes. */
   uploadMaxBytes: number
   /** S3-compatible media storage when the S3_* variables are set; null means local disk. */
@@ -407,6 +419,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowMs: raw.SIGN_IN_WINDOW_MINUTES * 60_000,
     },
     redisUrl: raw.REDIS_URL,
+    invitationMailLimits: {
+      perBreweryPerDay: raw.INVITATION_MAILS_PER_BREWERY_PER_DAY,
+      perAddressPerDay: raw.INVITATION_MAILS_PER_ADDRESS_PER_DAY,
+    },
     uploadMaxBytes: raw.UPLOAD_MAX_BYTES,
     s3: s3Config(raw),
     stripe: stripeConfig(raw),

@@ -11,6 +11,8 @@ export const ErrorCodeSchema = z.enum([
   /** A per-brewery limit (products, recipes, files, storage, members) is reached. */
   'QUOTA_EXCEEDED',
   'RATE_LIMITED',
+  /** The brewery's subscription is not paid: reads work, changes wait for payment (Settings → Billing). */
+  'PAYMENT_REQUIRED',
   'INTERNAL',
   /** A service we depend on (mail, the payment provider) did not answer; trying again later may work. */
   'UNAVAILABLE',
@@ -27,6 +29,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   QUOTA_EXCEEDED: 409,
   RATE_LIMITED: 429,
+  PAYMENT_REQUIRED: 402,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 }

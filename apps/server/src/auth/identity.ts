@@ -27,7 +27,7 @@ export interface IdentityOptions {
   mailFrom: string
   signInLimits?: Partial<SignInLimits>
   /** Called when an account of the built-in provider verifies its email address. */
-  onEmailVerified?: (accountId: string) => Promise<void>
+  onEmailVerified?: (accountId: string, email: string) => Promise<void>
 }
 
 export interface Identity {

@@ -57,7 +57,7 @@ export interface AccountServiceOptions {
   limiter: AttemptLimiter
   limits: AccountLimits
   /** Called after an address is verified (the users module mirrors the flag). */
-  onEmailVerified?: (accountId: string) => Promise<void>
+  onEmailVerified?: (accountId: string, email: string) => Promise<void>
   logError?: (error: unknown, message: string) => void
 }
 
@@ -268,7 +268,8 @@ export function createAccountService(repo: AccountRepository, options: AccountSe
       const accountId = await repo.useVerificationToken(tokenHash)
       if (accountId) {
         await repo.markEmailVerified(accountId)
-        await options.onEmailVerified?.(accountId)
+        const account = await repo.findById(accountId)
+        if (account) await options.onEmailVerified?.(accountId, account.email)
         return 'verified'
       }
       const stored = await repo.findVerificationToken(tokenHash)

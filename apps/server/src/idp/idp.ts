@@ -48,7 +48,7 @@ export interface BuiltInIdpOptions {
   settings: IdpSettings
   mailer: Mailer
   limits?: Partial<SignInLimits>
-  onEmailVerified?: (accountId: string) => Promise<void>
+  onEmailVerified?: (accountId: string, email: string) => Promise<void>
   logError?: (error: unknown, message: string) => void
 }
 

@@ -143,7 +143,15 @@ export function createProvider(
     async extraTokenClaims(_ctx, token) {
       if (!('accountId' in token) || !token.accountId) return undefined
       const account = await deps.accounts.findById(token.accountId)
-      return account ? { email: account.email, email_verified: account.emailVerified } : undefined
+      if (!account) return undefined
+      // The grant the token belongs to: the API ends a socket whose grant was revoked (logout,
+      // refresh-token revocation) and refuses its handshake (apps/server/src/realtime/realtime.ts).
+      const grantId = 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined
+      return {
+        email: account.email,
+        email_verified: account.emailVerified,
+        ...(grantId ? { grant_id: grantId } : {}),
+      }
     },
     interactions: {
       url: (_ctx, interaction) => `${issuerPath}/interaction/${interaction.uid}`,

@@ -2,6 +2,7 @@ import { users } from '../db/schema/users.ts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDb, type TestDb } from '../testing/identity-harness.ts'
 import { buildTestApp, TEST_DATABASES } from '../testing/test-app.ts'
+import { ALREADY_ACTIVE } from './test-gateway.ts'
 import { apiAs, createStripeTestApp, deliver, STRIPE_ENV, stripeEvent } from '../testing/stripe.ts'
 
 const MONTHLY = STRIPE_ENV.STRIPE_PRICE_MONTHLY
@@ -253,6 +254,37 @@ describe.each(TEST_DATABASES)('Stripe embedded Checkout on %s', (kind) => {
     expect(down.body).not.toContain('boom')
   })
 
+  it('keeps one open Checkout Session per brewery: a new one expires the previous at Stripe', async () => {
+    const sub = crypto.randomUUID()
+    await api.onboard(sub)
+    const first = (await checkout(sub)).json<{ data: { sessionId: string } }>().data.sessionId
+    const second = await checkout(sub, STRIPE_ENV.STRIPE_PRICE_ANNUAL)
+    expect(second.statusCode).toBe(201)
+    expect(t.fake.calls.map((c) => `${c.method} ${c.path}`)).toContain(
+      `POST /v1/checkout/sessions/${first}/expire`,
+    )
+    expect(t.fake.sessions.get(first)?.status).toBe('expired')
+    const open = [...t.fake.sessions.values()].filter(
+      (s) => s.client_reference_id === t.fake.sessions.get(first)?.client_reference_id && s.status === 'open',
+    )
+    expect(open.map((s) => s.id)).toEqual([second.json<{ data: { sessionId: string } }>().data.sessionId])
+  })
+
+  it('refuses a new checkout once the previous session was paid, and once the subscription is active', async () => {
+    const sub = crypto.randomUUID()
+    await api.onboard(sub)
+    const first = (await checkout(sub)).json<{ data: { sessionId: string } }>().data.sessionId
+    // Paid at Stripe, before our webhook or the browser's return told us.
+    t.fake.complete(first)
+    const meanwhile = await checkout(sub)
+    expect(meanwhile.statusCode).toBe(409)
+    expect(meanwhile.json()).toEqual({ error: { code: 'CONFLICT', message: ALREADY_ACTIVE } })
+    await status(sub, first)
+    const after = await checkout(sub)
+    expect(after.statusCode).toBe(409)
+    expect(after.json()).toEqual({ error: { code: 'CONFLICT', message: ALREADY_ACTIVE } })
+  })
+
   it('sends a brewery whose payment failed to the portal rather than into a second subscription', async () => {
     const sub = crypto.randomUUID()
     const entityId = await api.onboard(sub)
@@ -274,7 +306,7 @@ describe.each(TEST_DATABASES)('Stripe embedded Checkout on %s', (kind) => {
 describe('without Stripe keys', () => {
   it('keeps the built-in test checkout, has no webhook route nor portal, and lets no Stripe host into the CSP', async () => {
     const testDb = await createTestDb('pglite')
-    const app = await buildTestApp(testDb.database)
+    const app = await buildTestApp(testDb.database, {}, { paid: false })
     const config = await app.inject({ method: 'GET', url: '/api/config' })
     expect(config.json()).toMatchObject({ data: { payments: { mode: 'test', publishableKey: null } } })
     const csp = String(config.headers['content-security-policy'])

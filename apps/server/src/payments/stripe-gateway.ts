@@ -2,9 +2,11 @@ import { PlanIdSchema, type PlanId } from '@brewcommand/domain'
 import Stripe from 'stripe'
 import type { StripeConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
+import { stripeSubscriptions } from '../db/schema/stripe.ts'
 import { AppError } from '../errors.ts'
 import type { CheckoutSessionState, PaymentGateway } from './payment-gateway.ts'
 import { createStripeSubscriptions } from './stripe-subscriptions.ts'
+import { ALREADY_ACTIVE } from './test-gateway.ts'
 
 /** Where the SDK sends its calls; tests point it at a local server that answers like Stripe's API. */
 export type StripeApiAddress = { host: string; port: number; protocol: 'http' | 'https' }
@@ -100,6 +102,26 @@ export function createStripeGateway(deps: {
   const subscriptions = createStripeSubscriptions(db)
   const prices = stripePlanPrices(config)
 
+  /** Expires a brewery's earlier Checkout Session; one that was paid meanwhile refuses the new one. */
+  async function expirePrevious(sessionId: string) {
+    try {
+      await stripe.checkout.sessions.expire(sessionId)
+    } catch (error) {
+      // Stripe refuses to expire a session that is no longer open: expired is fine, paid is not.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+        throw stripeFailure(error, log, 'expire a Checkout Session')
+      }
+      let previous: Stripe.Checkout.Session
+      try {
+        previous = await stripe.checkout.sessions.retrieve(sessionId)
+      } catch (retrieveError) {
+        if (isMissing(retrieveError)) return
+        throw stripeFailure(retrieveError, log, 'read a Checkout Session')
+      }
+      if (previous.status === 'complete') throw new AppError('CONFLICT', ALREADY_ACTIVE)
+    }
+  }
+
   return {
     mode: 'stripe',
 
@@ -111,6 +133,10 @@ export function createStripeGateway(deps: {
           'Your last payment failed: update your card in Settings → Billing → Manage billing.',
         )
       }
+      if (current?.status === 'active') throw new AppError('CONFLICT', ALREADY_ACTIVE)
+      // One open Checkout Session per brewery, so two can never both be paid (two subscriptions):
+      // the previous one is expired at Stripe before a new one starts.
+      if (current?.openSessionId) await expirePrevious(current.openSessionId)
       const metadata = { entityId, plan }
       try {
         const session = await stripe.checkout.sessions.create({
@@ -130,6 +156,13 @@ export function createStripeGateway(deps: {
         })
         if (!session.client_secret)
           throw new Error('Stripe answered a Checkout Session without a client secret')
+        await db
+          .insert(stripeSubscriptions)
+          .values({ entityId, openSessionId: session.id })
+          .onConflictDoUpdate({
+            target: stripeSubscriptions.entityId,
+            set: { openSessionId: session.id, updatedAt: new Date() },
+          })
         return { sessionId: session.id, clientSecret: session.client_secret }
       } catch (error) {
         throw stripeFailure(error, log, 'create a Checkout Session')

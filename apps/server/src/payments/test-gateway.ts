@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { CARD_DECLINED_MESSAGE, TEST_CARD_DECLINED, type TestCard } from '@brewcommand/domain'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { bumpBreweryVersion } from '../cache/brewery-version.ts'
 import type { Db } from '../db/client.ts'
 import { checkoutSessions, entities, type CheckoutSessionRow } from '../db/schema/entities.ts'
@@ -8,6 +8,9 @@ import { AppError } from '../errors.ts'
 import type { CheckoutSessionState, PaymentGateway } from './payment-gateway.ts'
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+
+/** The refusal of a payment or checkout while the brewery's subscription is already active. */
+export const ALREADY_ACTIVE = 'Your subscription is already active.'
 
 function toState(row: CheckoutSessionRow): CheckoutSessionState {
   return {
@@ -48,9 +51,19 @@ export function createTestGateway(db: Db): PaymentGateway & {
       return row ? toState(row) : null
     },
 
-    /** Pays the session named by its secret, for the caller's brewery only. */
+    /**
+     * Pays the session named by its secret, for the caller's brewery only. A brewery pays once: while
+     * its subscription is active, another session is refused, and a payment expires its other open
+     * sessions (two open checkouts can never both be paid).
+     */
     async confirm(entityId, clientSecret, card) {
       return db.transaction(async (tx) => {
+        // The brewery's row first, locked: two payments of one brewery run one after the other.
+        const [entity] = await tx
+          .select({ status: entities.subscriptionStatus })
+          .from(entities)
+          .where(eq(entities.id, entityId))
+          .for('update')
         const [session] = await tx
           .select()
           .from(checkoutSessions)
@@ -64,6 +77,9 @@ export function createTestGateway(db: Db): PaymentGateway & {
         if (!session) throw new AppError('NOT_FOUND', 'Checkout session not found')
         if (session.status === 'complete') return toState(session)
         if (session.status === 'expired') throw new AppError('CONFLICT', 'This checkout session has expired.')
+        if (entity?.status === 'active') {
+          throw new AppError('CONFLICT', ALREADY_ACTIVE)
+        }
 
         const isDeclined = card.number === TEST_CARD_DECLINED
         const [updated] = await tx
@@ -82,6 +98,16 @@ export function createTestGateway(db: Db): PaymentGateway & {
             .where(eq(entities.id, entityId))
           // Bootstrap shows the subscription: its cached answers must go (cache/brewery-version.ts).
           await bumpBreweryVersion(tx, entityId)
+          await tx
+            .update(checkoutSessions)
+            .set({ status: 'expired', updatedAt: new Date() })
+            .where(
+              and(
+                eq(checkoutSessions.entityId, entityId),
+                eq(checkoutSessions.status, 'open'),
+                ne(checkoutSessions.id, session.id),
+              ),
+            )
         }
         return toState(updated)
       })

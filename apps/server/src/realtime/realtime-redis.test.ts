@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mintJwt } from '../testing/tokens.ts'
 import { freePort } from '../testing/free-port.ts'
+import { signUpAndSignIn } from '../testing/oidc-client.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 
 const BUSINESS = {
@@ -81,5 +82,38 @@ describe.runIf(redisUrl && process.env.DATABASE_URL)('real-time across two serve
       objectUri: `brewcommand://products/${id}`,
       data: { id, name: 'Across' },
     })
+  })
+
+  it('closes a socket on instance B when its session ends on instance A (refresh token revoked)', async () => {
+    const session = await signUpAndSignIn(a.idp.settings)
+    const headers = { authorization: `Bearer ${session.tokens.access_token}` }
+    const onboarded = await a.app.inject({
+      method: 'POST',
+      url: '/api/onboarding',
+      headers,
+      payload: makeEnvelope('OnboardingRequest', { user, entity: { ...BUSINESS, name: 'Twin Ends' } }),
+    })
+    expect(onboarded.statusCode).toBe(201)
+    const onB = io(urlB, {
+      auth: { token: session.tokens.access_token },
+      transports: ['websocket'],
+      reconnection: false,
+    })
+    await new Promise<void>((resolve, reject) => {
+      onB.on('connect', resolve)
+      onB.on('connect_error', reject)
+    })
+    const closed = new Promise<string>((resolve) => onB.once('disconnect', resolve))
+    const revoked = await fetch(`${a.idp.settings.issuer}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        token: session.tokens.refresh_token,
+        token_type_hint: 'refresh_token',
+        client_id: a.idp.settings.clientId,
+      }).toString(),
+    })
+    expect(revoked.status).toBe(200)
+    expect(await closed).toBe('io server disconnect')
   })
 })

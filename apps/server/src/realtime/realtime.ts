@@ -10,7 +10,17 @@ import type { FastifyBaseLogger } from 'fastify'
 import { Redis } from 'ioredis'
 import { Server } from 'socket.io'
 
-export type SocketIdentity = { sub: string; entityId: string }
+export type SocketIdentity = {
+  sub: string
+  entityId: string
+  /** When the handshake's access token expires (ms since the epoch): the socket is closed then. */
+  expiresAt?: number
+  /** The provider grant (sign-in session) the token belongs to, when the issuer says. */
+  grantId?: string
+}
+
+/** setTimeout's longest delay; a token valid for longer is checked again then. */
+const MAX_TIMER_MS = 2_147_483_647
 
 export type RealtimeOptions = {
   /** Verifies the handshake token like a bearer token and finds the caller's brewery. */
@@ -21,6 +31,9 @@ export type RealtimeOptions = {
 
 /** The brewery's room: sockets join their own brewery's only. */
 export const entityRoom = (entityId: string) => `entity:${entityId}`
+
+/** The room of the sockets opened with tokens of one provider grant (one sign-in session). */
+const grantRoom = (grantId: string) => `grant:${grantId}`
 
 /** Emits to breweries' rooms; what modules get, so they never touch socket.io directly. */
 export interface Realtime {
@@ -33,6 +46,8 @@ export interface Realtime {
   teamModified(entityId: string, event: TeamModifiedEvent): void
   /** Disconnects a removed member's sockets from the brewery's room (on every instance). */
   disconnectMember(entityId: string, sub: string): Promise<void>
+  /** Disconnects every socket opened with a token of this grant (on every instance): its session ended. */
+  disconnectGrant(grantId: string): Promise<void>
   /** Redis as this instance sees it (`GET /api/health`): 'off' without REDIS_URL. */
   redisStatus(): 'ok' | 'unavailable' | 'off'
   close(): Promise<void>
@@ -92,6 +107,19 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
         if (!identity) return next(new Error(SOCKET_AUTH_ERRORS.invalid))
         socket.data = identity
         void socket.join(entityRoom(identity.entityId))
+        if (identity.grantId) void socket.join(grantRoom(identity.grantId))
+        // A socket lives no longer than its token: at expiry the server closes it, and the client
+        // connects again with a fresh token (apps/web/src/lib/socket/socket-provider.tsx).
+        if (identity.expiresAt !== undefined) {
+          const closeAtExpiry = () => {
+            const left = identity.expiresAt! - Date.now()
+            if (left <= 0) return void socket.disconnect(true)
+            timer = setTimeout(closeAtExpiry, Math.min(left, MAX_TIMER_MS))
+          }
+          let timer: NodeJS.Timeout | undefined
+          closeAtExpiry()
+          socket.on('disconnect', () => clearTimeout(timer))
+        }
         next()
       })
       .catch(() => next(new Error(SOCKET_AUTH_ERRORS.invalid)))
@@ -110,6 +138,11 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
     async disconnectMember(entityId, sub) {
       const sockets = await io.in(entityRoom(entityId)).fetchSockets()
       for (const socket of sockets) if (socket.data.sub === sub) socket.disconnect(true)
+    },
+    async disconnectGrant(grantId) {
+      // Through the adapter, so every instance closes its own sockets of the grant.
+      io.in(grantRoom(grantId)).disconnectSockets(true)
+      return Promise.resolve()
     },
     redisStatus() {
       if (!options.redisUrl) return 'off'

@@ -9,6 +9,7 @@ import {
   publicRouteProblems,
   roleProblems,
   tenancyProblems,
+  unpaidProblems,
   tokenProblems,
 } from '../testing/matrix-checks.ts'
 import { CONDITIONAL_ROUTES, IDP_ROUTES, PUBLIC_ROUTES, ROUTE_MATRIX, type Caller } from './route-matrix.ts'
@@ -31,7 +32,7 @@ describe.each(TEST_DATABASES)('security matrix on %s', (kind) => {
   let s: SecurityApp
   let world: World
   let attacks: TokenAttack[]
-  const counts = { token: 0, tenancy: 0, roles: 0, public: 0 }
+  const counts = { token: 0, tenancy: 0, roles: 0, public: 0, unpaid: 0 }
 
   beforeAll(async () => {
     s = await startSecurityApp(kind)
@@ -42,12 +43,12 @@ describe.each(TEST_DATABASES)('security matrix on %s', (kind) => {
     const routes = apiRoutes(s?.routes ?? [])
     const guarded = guardedRoutes(routes).length
     const open = routes.filter((route) => descriptorOf(route)?.kind === 'public').length
-    const total = counts.token + counts.tenancy + counts.roles + counts.public
+    const total = counts.token + counts.tenancy + counts.roles + counts.public + counts.unpaid
     console.log(
       `Security matrix on ${kind}: ${routes.length} /api routes (${guarded} need a token, ` +
         `${open} public) → ${total} cases: ${counts.token} bad-token ` +
         `(${attacks?.length ?? 0} × ${guarded}) + ${counts.tenancy} cross-brewery + ${counts.roles} role ` +
-        `(${CALLERS.length} callers × ${guarded}) + ${counts.public} no-token probes`,
+        `(${CALLERS.length} callers × ${guarded}) + ${counts.public} no-token probes + ${counts.unpaid} unpaid-brewery`,
     )
     await s?.close()
   })
@@ -129,6 +130,16 @@ describe.each(TEST_DATABASES)('security matrix on %s', (kind) => {
         problems.push(...(await roleProblems(world, route, caller)))
         counts.roles += 1
       }
+    }
+    expect(problems, problems.join('\n')).toEqual([])
+  }, 180_000)
+
+  it('answers 402 to every write of an unpaid brewery, changing nothing, while reads and paying work', async () => {
+    const problems: string[] = []
+    for (const route of guarded()) {
+      if (route.descriptor.kind !== 'tenant') continue
+      problems.push(...(await unpaidProblems(world, route)))
+      counts.unpaid += 1
     }
     expect(problems, problems.join('\n')).toEqual([])
   }, 180_000)

@@ -348,10 +348,12 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     }),
     { newcomer: 404 },
   ),
+  // Brewery A has paid (test set-up): its Admin passes the role check and is told it is already
+  // active; an unpaid brewery's checkout is the onboarding tests' (payment-enforcement.test.ts too).
   'POST /api/checkout': tenant(
     'manageTeamAndBilling',
     'brewery',
-    201,
+    409,
     (ctx) => ({
       method: 'POST',
       url: '/api/checkout',
@@ -362,7 +364,7 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
   'POST /api/checkout/test/confirm': tenant(
     'manageTeamAndBilling',
     'record',
-    200,
+    409,
     async (ctx) => ({
       method: 'POST',
       url: '/api/checkout/test/confirm',
@@ -527,9 +529,10 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
       url: `/api/entities/${ctx.entityId}/users/${(await invited(ctx)).id}/invitation`,
     }),
   ),
-  // A member of the inviting brewery spends the link and keeps their role; a newcomer joins.
+  // The link is bound to the invited address (verified): whoever else holds it, member or newcomer, is
+  // refused and nothing changes. Accepting with the invited address is team.routes.test.ts's.
   'POST /api/invitations/:token/accept': account(
-    { newcomer: 200, Brewer: 200, Manager: 200, Admin: 200 },
+    { newcomer: 403, Brewer: 403, Manager: 403, Admin: 403 },
     async (ctx) => ({
       method: 'POST',
       url: `/api/invitations/${await invitationToken(ctx)}/accept`,

@@ -8,6 +8,7 @@ import { loadConfig } from '../config.ts'
 import type { Database, Db } from '../db/client.ts'
 import type { BuiltInIdp, SignInLimits } from '../idp/idp.ts'
 import { openTestDatabase, type DatabaseKind } from './test-app.ts'
+import { paidBreweries } from './paid-breweries.ts'
 
 export interface TestDb {
   db: Db
@@ -46,6 +47,8 @@ export async function createTestApp(options: {
   redisUrl?: string
   /** More configuration variables (e.g. UPLOAD_MAX_BYTES). */
   env?: Record<string, string>
+  /** Breweries onboarded through the app start paid (default); false leaves them to pay. */
+  paid?: boolean
 }): Promise<TestApp> {
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const dataDir = await mkdtemp(join(tmpdir(), 'brewcommand-data-'))
@@ -64,6 +67,7 @@ export async function createTestApp(options: {
     config,
     database: options.db.database,
     signInLimits: { namespace: randomUUID(), ...options.limits },
+    ...(options.paid !== false ? { onRoute: paidBreweries(options.db.db) } : {}),
   })
   app.get('/api/private', { config: { tenant: false } }, () => ({ data: { ok: true } }))
   app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }))

@@ -3,6 +3,7 @@
 // catch a route that forgets tenancy, roles or the public list.
 import { can } from '@brewcommand/domain'
 import type { LightMyRequestResponse } from 'fastify'
+import { isPaymentExempt } from '../payments/payment-guard.ts'
 import {
   PUBLIC_ROUTES,
   type Caller,
@@ -170,6 +171,41 @@ export async function roleProblems(world: World, guarded: Guarded, caller: Calle
   const problems = errorShapeProblems(response, route.method).map((problem) => `${label}: ${problem}`)
   if ((await world.databaseSnapshot()) !== before)
     problems.push(`${label}: a refused request changed the database`)
+  return problems
+}
+
+/**
+ * The route for brewery A's Admin while A has not paid: a write answers 402 PAYMENT_REQUIRED and
+ * changes nothing; a read, and the writes listed in PAYMENT_EXEMPT_ROUTES (paying, leaving), still work.
+ */
+export async function unpaidProblems(world: World, guarded: Guarded): Promise<string[]> {
+  const { route, descriptor } = guarded
+  if (descriptor.kind !== 'tenant') return []
+  const request = await validRequest(world, guarded)
+  const before = await world.databaseSnapshot()
+  await world.subscription('incomplete')
+  let response: LightMyRequestResponse
+  try {
+    response = await world.as(world.members.Admin, request)
+  } finally {
+    await world.subscription('active')
+  }
+  const label = `${route.key} of an unpaid brewery`
+  if (route.method === 'GET' || route.method === 'HEAD') {
+    return response.statusCode === descriptor.ok
+      ? []
+      : [`${label}: expected ${descriptor.ok}, got ${show(response)}`]
+  }
+  if (isPaymentExempt(route.method, route.url)) {
+    return response.statusCode === 402 ? [`${label}: expected no 402, got ${show(response)}`] : []
+  }
+  if (response.statusCode !== 402) return [`${label}: expected 402, got ${show(response)}`]
+  const problems = [
+    ...errorShapeProblems(response, route.method).map((problem) => `${label}: ${problem}`),
+    ...codeProblem(response, route.method, 'PAYMENT_REQUIRED', label),
+  ]
+  if ((await world.databaseSnapshot()) !== before)
+    problems.push(`${label}: the refused write changed the database`)
   return problems
 }
 

@@ -6,13 +6,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { makeEnvelope, newRecipe, type Role } from '@brewcommand/domain'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify'
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
 import { expect } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../app.ts'
 import { mintJwt } from './tokens.ts'
 import { loadConfig } from '../config.ts'
+import { entities } from '../db/schema/entities.ts'
 import { users } from '../db/schema/users.ts'
 import type { BuiltInIdp } from '../idp/idp.ts'
 import { readOutbox } from './mail.ts'
@@ -29,6 +30,7 @@ import {
   type RouteDescriptor,
   type SeededProduct,
 } from '../security/route-matrix.ts'
+import { paidBreweries } from './paid-breweries.ts'
 
 export interface CapturedRoute {
   /** `METHOD /path`, the key of ROUTE_MATRIX. */
@@ -61,6 +63,8 @@ export async function startSecurityApp(
     build?: Partial<Omit<BuildAppOptions, 'config' | 'database' | 'onRoute'>>
     /** Adds routes before the app is ready (the matrix's self-test adds broken ones). */
     beforeReady?: (app: FastifyInstance, testDb: TestDb) => void
+    /** Breweries onboarded through the app start paid (default); false leaves them to pay. */
+    paid?: boolean
   } = {},
 ): Promise<SecurityApp> {
   const testDb = await createTestDb(kind)
@@ -72,10 +76,14 @@ export async function startSecurityApp(
     WEB_DIST: '/nonexistent-web-dist',
     // Every test request comes from 127.0.0.1; the sign-up limit itself is tested in src/idp.
     SIGN_UP_MAX_PER_ADDRESS: '10000',
+    // The matrix invites hundreds of fresh addresses from brewery A (team.routes.test.ts tests the limit).
+    INVITATION_MAILS_PER_BREWERY_PER_DAY: '100000',
     ...options.env,
   })
   const routes: CapturedRoute[] = []
+  const markPaid = options.paid === false ? () => undefined : paidBreweries(testDb.db)
   const onRoute = (route: RouteOptions) => {
+    markPaid(route)
     for (const method of [route.method].flat()) {
       routes.push({
         key: `${method} ${route.url}`,
@@ -208,6 +216,8 @@ export interface World {
   ): Promise<LightMyRequestResponse>
   as(sub: string, request: MatrixRequest): Promise<LightMyRequestResponse>
   callerSub(caller: Caller): string
+  /** Sets brewery A's subscription status (it starts `active`: paid). */
+  subscription(status: string): Promise<void>
   /** A digest of every row of a brewery (its `entities` row and every table with `entity_id`). */
   brewerySnapshot(entityId: string): Promise<string>
   /** A digest of every table but the identity provider's sessions and keys. */
@@ -357,11 +367,19 @@ export async function createWorld(s: SecurityApp): Promise<World> {
       return seeded
     },
     async checkout() {
+      // Brewery A is paid, and an active subscription starts no checkout: A is unpaid for this one call.
+      const status = async (subscriptionStatus: string) =>
+        testDb.db.update(entities).set({ subscriptionStatus }).where(eq(entities.id, a.entityId))
+      const [{ subscriptionStatus: before }] = await testDb.db
+        .select({ subscriptionStatus: entities.subscriptionStatus })
+        .from(entities)
+        .where(eq(entities.id, a.entityId))
+      await status('incomplete')
       const response = await asAdmin({
         method: 'POST',
         url: '/api/checkout',
         payload: { priceId },
-      })
+      }).finally(() => status(before))
       expect(response.statusCode, JSON.stringify(response.body)).toBe(201)
       const { client_secret, sessionId } = (
         response.body as { data: { client_secret: string; sessionId: string } }
@@ -414,6 +432,9 @@ export async function createWorld(s: SecurityApp): Promise<World> {
     send,
     as,
     callerSub: (caller) => (caller === 'newcomer' ? newcomer() : members[caller]),
+    async subscription(subscriptionStatus) {
+      await testDb.db.update(entities).set({ subscriptionStatus }).where(eq(entities.id, a.entityId))
+    },
     async brewerySnapshot(entityId) {
       const tables = await tablesWith('entity_id')
       return digest([

@@ -105,6 +105,21 @@ export async function startFakeStripeApi() {
         return send(200, session)
       }
 
+      const expireMatch = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname)
+      if (request.method === 'POST' && expireMatch) {
+        const session = sessions.get(decodeURIComponent(expireMatch[1]))
+        if (!session || session.status !== 'open') {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session?.status ?? 'unknown'}".`,
+            },
+          })
+        }
+        session.status = 'expired'
+        return send(200, session)
+      }
+
       const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname)
       if (request.method === 'GET' && sessionMatch) {
         const session = sessions.get(decodeURIComponent(sessionMatch[1]))

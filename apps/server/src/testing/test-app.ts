@@ -4,6 +4,7 @@ import { inject } from 'vitest'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
+import { paidBreweries } from './paid-breweries.ts'
 
 export type DatabaseKind = Database['kind']
 
@@ -21,8 +22,15 @@ export async function openTestDatabase(
   return openDatabase({ kind: 'pglite', client, onQuery })
 }
 
-/** The whole app on a test database, with environment overrides (e.g. a tighter rate limit). */
-export async function buildTestApp(database: Database, env: Record<string, string> = {}) {
+/**
+ * The whole app on a test database, with environment overrides (e.g. a tighter rate limit). Breweries
+ * onboarded through it start paid unless `paid: false` (see paid-breweries.ts).
+ */
+export async function buildTestApp(
+  database: Database,
+  env: Record<string, string> = {},
+  { paid = true }: { paid?: boolean } = {},
+) {
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:3999',
     LOG_LEVEL: 'silent',
@@ -31,5 +39,5 @@ export async function buildTestApp(database: Database, env: Record<string, strin
     SIGN_UP_MAX_PER_ADDRESS: '10000',
     ...env,
   })
-  return buildApp({ config, database })
+  return buildApp({ config, database, ...(paid ? { onRoute: paidBreweries(database.db) } : {}) })
 }

@@ -36,3 +36,23 @@ export const invitations = pgTable(
 )
 
 export type InvitationRow = typeof invitations.$inferSelect
+
+/**
+ * One row per invitation email sent (invite and Resend), counted against the daily limits per brewery
+ * and per address (docs/decisions/120-invitation-mail-limits.md). Stored lower-case.
+ */
+export const invitationMails = pgTable(
+  'invitation_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('invitation_mails_entity_sent_idx').on(t.entityId, t.sentAt),
+    index('invitation_mails_email_sent_idx').on(t.email, t.sentAt),
+  ],
+)

@@ -21,6 +21,8 @@ export const stripeSubscriptions = pgTable(
     statusAt: timestamp('status_at', { withTimezone: true }),
     /** Stripe's id of the event that set `status`. */
     statusEventId: text('status_event_id'),
+    /** The brewery's latest Checkout Session; expired at Stripe when another starts (one open at a time). */
+    openSessionId: text('open_session_id'),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { makeEnvelope } from '@brewcommand/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client.ts'
+import { createContactRepository } from './contacts.repository.ts'
 import { buildTestApp, openTestDatabase, TEST_DATABASES } from '../../testing/test-app.ts'
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>
@@ -48,14 +49,24 @@ describe.each(TEST_DATABASES)('POST /api/contacts on %s', (kind) => {
   it('keeps one row when the same address signs up twice, in any case', async () => {
     const first = contact()
     expect((await post(makeEnvelope('contact', first))).statusCode).toBe(201)
-    const again = await post(
-      makeEnvelope(
-        'contact',
-        contact({ emailAddress: first.emailAddress.toUpperCase(), givenName: 'Augusta' }),
-      ),
-    )
-    expect(again.statusCode).toBe(200)
-    expect(again.json()).toEqual({ data: first })
+    const second = contact({ emailAddress: first.emailAddress.toUpperCase(), givenName: 'Augusta' })
+    const again = await post(makeEnvelope('contact', second))
+    expect(again.statusCode).toBe(201)
+    expect(await createContactRepository(database.db).findByEmail(first.emailAddress)).toEqual(first)
+  })
+
+  it('answers an already subscribed address exactly as a new one, never with the stored name', async () => {
+    const first = contact({ givenName: 'Secret', familyName: 'Subscriber' })
+    await post(makeEnvelope('contact', first))
+    const probe = contact({ emailAddress: first.emailAddress, givenName: 'Eve', familyName: 'Prober' })
+    const existing = await post(makeEnvelope('contact', probe))
+    const fresh = contact({ givenName: 'Eve', familyName: 'Prober' })
+    const created = await post(makeEnvelope('contact', fresh))
+    expect(existing.statusCode).toBe(created.statusCode)
+    expect(existing.json()).toEqual({ data: probe })
+    expect(created.json()).toEqual({ data: fresh })
+    expect(existing.body).not.toContain('Secret')
+    expect(existing.body).not.toContain('Subscriber')
   })
 
   it('refuses a second contact that reuses an id with another address (409)', async () => {

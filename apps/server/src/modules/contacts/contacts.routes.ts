@@ -15,12 +15,13 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contacts: ContactService; pe
       config: { public: true, rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         body: ContactEnvelopeSchema,
-        response: { 200: ContactResponseSchema, 201: ContactResponseSchema },
+        response: { 201: ContactResponseSchema },
       },
     },
     async (request, reply) => {
-      const { contact, created } = await contacts.subscribe(request.body.data)
-      return reply.code(created ? 201 : 200).send({ data: contact })
+      // 201 for a new and an already subscribed address alike (see ContactService.subscribe).
+      const contact = await contacts.subscribe(request.body.data)
+      return reply.code(201).send({ data: contact })
     },
   )
 }

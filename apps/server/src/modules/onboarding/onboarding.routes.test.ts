@@ -1,6 +1,17 @@
-import { makeEnvelope, TEST_CARD_DECLINED, TEST_CARD_PAID } from '@brewcommand/domain'
+import {
+  makeEnvelope,
+  newRecipe,
+  PAYMENT_GRACE_DAYS,
+  paymentRequiredMessage,
+  TEST_CARD_DECLINED,
+  TEST_CARD_PAID,
+} from '@brewcommand/domain'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mintJwt } from '../../testing/tokens.ts'
+import { entities } from '../../db/schema/entities.ts'
+import { stripeSubscriptions } from '../../db/schema/stripe.ts'
+import { ALREADY_ACTIVE } from '../../payments/test-gateway.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
 
@@ -39,7 +50,8 @@ describe.each(TEST_DATABASES)('onboarding and checkout on %s', (kind) => {
 
   beforeAll(async () => {
     testDb = await createTestDb(kind)
-    t = await createTestApp({ db: testDb })
+    // These tests pay (or do not) themselves.
+    t = await createTestApp({ db: testDb, paid: false })
   })
   afterAll(async () => {
     await t?.app.close()
@@ -57,7 +69,7 @@ describe.each(TEST_DATABASES)('onboarding and checkout on %s', (kind) => {
     )
   const call = async (
     sub: string,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     payload?: object,
     headers: Record<string, string> = {},
@@ -250,5 +262,102 @@ describe.each(TEST_DATABASES)('onboarding and checkout on %s', (kind) => {
     expect(response.json()).toMatchObject({
       error: { issues: [{ path: 'card.number', message: 'Your card number is invalid.' }] },
     })
+  })
+
+  const start = async (sub: string, priceId = 'price_monthly') =>
+    (await call(sub, 'POST', '/api/checkout', { priceId })).json<{
+      data: { client_secret: string; sessionId: string }
+    }>().data
+  const pay = (sub: string, clientSecret: string) =>
+    call(sub, 'POST', '/api/checkout/test/confirm', { clientSecret, card: CARD })
+  const product = () => {
+    const id = crypto.randomUUID()
+    return makeEnvelope('product', { id, name: 'Unpaid IPA', description: '', recipes: [newRecipe(id)] })
+  }
+
+  it('pays once: paying one of two open sessions expires the other, and an active brewery pays no more', async () => {
+    const sub = newUser()
+    await onboard(sub)
+    const monthly = await start(sub, 'price_monthly')
+    const annual = await start(sub, 'price_annual')
+    expect((await pay(sub, annual.client_secret)).json()).toMatchObject({ data: { status: 'complete' } })
+    const second = await pay(sub, monthly.client_secret)
+    expect(second.statusCode).toBe(409)
+    expect((await call(sub, 'GET', `/api/onboarding?session_id=${monthly.sessionId}`)).json()).toMatchObject({
+      data: { status: 'expired', payment_status: 'unpaid' },
+    })
+    const again = await call(sub, 'POST', '/api/checkout', { priceId: 'price_monthly' })
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toEqual({ error: { code: 'CONFLICT', message: ALREADY_ACTIVE } })
+    const bootstrap = await call(sub, 'GET', '/api/users/bootstrap')
+    expect(bootstrap.json()).toMatchObject({
+      data: { entities: [{ subscription: { plan: 'annual', status: 'active' } }] },
+    })
+  })
+
+  it('lets only one of two sessions paid at the same moment through', async () => {
+    const sub = newUser()
+    await onboard(sub)
+    const [a, b] = [await start(sub), await start(sub, 'price_annual')]
+    const answers = await Promise.all([pay(sub, a.client_secret), pay(sub, b.client_secret)])
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409])
+  })
+
+  it('answers every write of an unpaid brewery with 402 while reads, paying and leaving the team work', async () => {
+    const sub = newUser()
+    const { entityId } = await onboard(sub)
+    const refused = await call(sub, 'POST', '/api/products', product())
+    expect(refused.statusCode).toBe(402)
+    expect(refused.json()).toEqual({
+      error: { code: 'PAYMENT_REQUIRED', message: paymentRequiredMessage('incomplete') },
+    })
+    const invite = await call(
+      sub,
+      'POST',
+      `/api/entities/${entityId}/users`,
+      makeEnvelope('entities:user-invite', { email: `x-${sub}@example.com`, role: 'Brewer' }),
+    )
+    expect(invite.statusCode).toBe(402)
+    const upload = await call(sub, 'POST', '/api/media/upload', {
+      fileName: 'label.png',
+      fileType: 'image/png',
+      entityId,
+      productId: crypto.randomUUID(),
+    })
+    expect(upload.statusCode).toBe(402)
+    // Even a malformed write is a 402: payment comes first.
+    expect((await call(sub, 'POST', '/api/products', { nonsense: true })).statusCode).toBe(402)
+    // Reads work.
+    expect((await call(sub, 'GET', '/api/products')).json()).toEqual({ data: [] })
+    expect((await call(sub, 'GET', '/api/billing')).statusCode).toBe(200)
+    // Paying works, and then the writes do.
+    const session = await start(sub)
+    expect((await pay(sub, session.client_secret)).statusCode).toBe(200)
+    expect((await call(sub, 'POST', '/api/products', product())).statusCode).toBe(201)
+  })
+
+  it('keeps a failed renewal writable for the grace period, then refuses; a canceled subscription too', async () => {
+    const sub = newUser()
+    const { entityId } = await onboard(sub)
+    const setStatus = async (status: string, daysAgo: number | null) => {
+      await testDb.db.update(entities).set({ subscriptionStatus: status }).where(eq(entities.id, entityId))
+      await testDb.db.insert(stripeSubscriptions).values({ entityId }).onConflictDoNothing()
+      await testDb.db
+        .update(stripeSubscriptions)
+        .set({ status, statusAt: daysAgo === null ? null : new Date(Date.now() - daysAgo * 86_400_000) })
+        .where(eq(stripeSubscriptions.entityId, entityId))
+    }
+    await setStatus('past_due', PAYMENT_GRACE_DAYS - 1)
+    expect((await call(sub, 'POST', '/api/products', product())).statusCode).toBe(201)
+    await setStatus('past_due', PAYMENT_GRACE_DAYS + 1)
+    const late = await call(sub, 'POST', '/api/products', product())
+    expect(late.statusCode).toBe(402)
+    expect(late.json()).toMatchObject({ error: { message: paymentRequiredMessage('past_due') } })
+    await setStatus('canceled', 0)
+    const ended = await call(sub, 'POST', '/api/products', product())
+    expect(ended.json()).toMatchObject({
+      error: { code: 'PAYMENT_REQUIRED', message: paymentRequiredMessage('canceled') },
+    })
+    expect((await call(sub, 'GET', '/api/products')).statusCode).toBe(200)
   })
 })

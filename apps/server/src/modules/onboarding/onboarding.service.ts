@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 import type { EntityRow } from '../../db/schema/entities.ts'
 import { AppError } from '../../errors.ts'
 import type { CheckoutSessionState, PaymentGateway } from '../../payments/payment-gateway.ts'
-import type { TestGateway } from '../../payments/test-gateway.ts'
+import { ALREADY_ACTIVE, type TestGateway } from '../../payments/test-gateway.ts'
 import type { OnboardingRepository } from './onboarding.repository.ts'
 
 /** Who is calling, as the verified access token says. */
@@ -91,7 +91,7 @@ export function createOnboardingService(deps: {
       const { entityId } = await callerEntity(caller)
       const entity = await repo.findEntity(entityId)
       if (entity?.subscriptionStatus === 'active') {
-        throw new AppError('CONFLICT', 'Your subscription is already active.')
+        throw new AppError('CONFLICT', ALREADY_ACTIVE)
       }
       const session = await gateway.createCheckoutSession({
         entityId,

@@ -1,8 +1,8 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Role } from '@brewcommand/domain'
 import type { Db } from '../../db/client.ts'
 import { entities } from '../../db/schema/entities.ts'
-import { invitations, type InvitationRow } from '../../db/schema/invitations.ts'
+import { invitationMails, invitations, type InvitationRow } from '../../db/schema/invitations.ts'
 import { users, type UserRow } from '../../db/schema/users.ts'
 
 const pending = and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt))
@@ -105,6 +105,34 @@ export function createTeamRepository(db: Db) {
         .values({ ...values, email: values.email.toLowerCase() })
         .returning()
       return row
+    },
+
+    /** Records an invitation email about to be sent; returns its id. */
+    async recordInvitationMail(entityId: string, email: string): Promise<string> {
+      const [row] = await db
+        .insert(invitationMails)
+        .values({ entityId, email: email.toLowerCase() })
+        .returning({ id: invitationMails.id })
+      return row.id
+    },
+
+    async deleteInvitationMail(id: string): Promise<void> {
+      await db.delete(invitationMails).where(eq(invitationMails.id, id))
+    },
+
+    /** Invitation emails sent since `since`: by this brewery, and to this address by any brewery. */
+    async countInvitationMails(entityId: string, email: string, since: Date) {
+      const [[byEntity], [byAddress]] = await Promise.all([
+        db
+          .select({ n: count() })
+          .from(invitationMails)
+          .where(and(eq(invitationMails.entityId, entityId), gt(invitationMails.sentAt, since))),
+        db
+          .select({ n: count() })
+          .from(invitationMails)
+          .where(and(eq(invitationMails.email, email.toLowerCase()), gt(invitationMails.sentAt, since))),
+      ])
+      return { byEntity: byEntity.n, byAddress: byAddress.n }
     },
 
     async deleteInvitation(entityId: string, id: string): Promise<void> {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mintJwt } from '../../testing/tokens.ts'
+import { entities } from '../../db/schema/entities.ts'
 import { invitations } from '../../db/schema/invitations.ts'
 import { users } from '../../db/schema/users.ts'
 import { freePort } from '../../testing/free-port.ts'
@@ -87,8 +88,12 @@ function harness(getApp: () => TestApp, getDb: () => TestDb) {
       .where(eq(users.idpIdentifier, sub))
     return { sub, entityId }
   }
-  async function member(entityId: string, role: 'Admin' | 'Brewer' | 'Manager', givenName: string = role) {
-    const sub = crypto.randomUUID()
+  async function member(
+    entityId: string,
+    role: 'Admin' | 'Brewer' | 'Manager',
+    givenName: string = role,
+    sub: string = crypto.randomUUID(),
+  ) {
     const [row] = await getDb()
       .db.insert(users)
       .values({
@@ -110,7 +115,12 @@ function harness(getApp: () => TestApp, getDb: () => TestDb) {
     expect(response.statusCode).toBe(200)
     return response.json<{ data: TeamUser[] }>().data
   }
-  return { token, call, brewery, member, inviteEnvelope, changeEnvelope, list }
+  /** Accepts an invitation as `sub`, whose access token carries `email` (verified unless told). */
+  const accept = async (sub: string, linkToken: string, email = `${sub}@example.com`, verified = true) =>
+    call(sub, 'POST', `/api/invitations/${linkToken}/accept`, undefined, {
+      authorization: `Bearer ${await token(sub, { email, email_verified: verified })}`,
+    })
+  return { token, call, brewery, member, inviteEnvelope, changeEnvelope, list, accept }
 }
 
 describe.each(TEST_DATABASES)('team API on %s', (kind) => {
@@ -149,10 +159,10 @@ describe.each(TEST_DATABASES)('team API on %s', (kind) => {
     const user = response.json<{ data: TeamUser }>().data
     const [mail] = (await readOutbox(t.outboxDir, email)).slice(-1)
     const link = firstLink(mail.text)!
-    return { user, link, token: link.split('/invitations/')[1] }
+    return { user, link, email, token: link.split('/invitations/')[1] }
   }
   const newcomer = () => crypto.randomUUID()
-  const accept = (sub: string, token: string) => h.call(sub, 'POST', `/api/invitations/${token}/accept`)
+  const accept = h.accept
 
   it('lists the members sorted by given name (case-insensitively) with the spec fields, for every role', async () => {
     for (const sub of [A.sub, managerA.sub, brewerA.sub]) {
@@ -329,7 +339,7 @@ describe.each(TEST_DATABASES)('team API on %s', (kind) => {
   })
 
   it('changes the role of a pending invitation, which the person then joins with', async () => {
-    const { user, token } = await invite(`promo-${crypto.randomUUID()}@example.com`, 'Brewer')
+    const { user, token, email } = await invite(`promo-${crypto.randomUUID()}@example.com`, 'Brewer')
     const changed = await h.call(
       A.sub,
       'PUT',
@@ -338,7 +348,9 @@ describe.each(TEST_DATABASES)('team API on %s', (kind) => {
     )
     expect(changed.json()).toMatchObject({ data: { role: 'Manager', rev: 2, status: 'Invited' } })
     const sub = newcomer()
-    expect((await accept(sub, token)).json()).toEqual({ data: { entityId: A.entityId, role: 'Manager' } })
+    expect((await accept(sub, token, email)).json()).toEqual({
+      data: { entityId: A.entityId, role: 'Manager' },
+    })
   })
 
   it('keeps the last Admin: no demotion, no removal; with a second Admin both work', async () => {
@@ -414,7 +426,7 @@ describe.each(TEST_DATABASES)('team API on %s', (kind) => {
     expect((await h.call(null, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(401)
 
     const sub = newcomer()
-    const accepted = await accept(sub, token)
+    const accepted = await accept(sub, token, email)
     expect(accepted.statusCode).toBe(200)
     expect(accepted.json()).toEqual({ data: { entityId: A.entityId, role: 'Brewer' } })
     const bootstrap = await h.call(sub, 'GET', '/api/users/bootstrap')
@@ -426,8 +438,8 @@ describe.each(TEST_DATABASES)('team API on %s', (kind) => {
       role: 'Brewer',
     } as never)
     // The same person clicking again is harmless; anyone else is refused.
-    expect((await accept(sub, token)).statusCode).toBe(200)
-    const reuse = await accept(newcomer(), token)
+    expect((await accept(sub, token, email)).statusCode).toBe(200)
+    const reuse = await accept(newcomer(), token, email)
     expect(reuse.statusCode).toBe(409)
     expect(reuse.json()).toEqual({ error: { code: 'CONFLICT', message: TEAM_MESSAGES.invitationUsed } })
     expect((await h.call(null, 'GET', `/api/invitations/${token}`)).json()).toMatchObject({
@@ -436,7 +448,7 @@ describe.each(TEST_DATABASES)('team API on %s', (kind) => {
   })
 
   it('takes the new member’s name from their ID token when it comes with the acceptance', async () => {
-    const { token } = await invite(`named-${crypto.randomUUID()}@example.com`)
+    const { token, email } = await invite(`nia-${crypto.randomUUID()}@example.com`)
     const sub = newcomer()
     const idToken = (claims: Record<string, unknown>) =>
       mintJwt(
@@ -444,7 +456,7 @@ describe.each(TEST_DATABASES)('team API on %s', (kind) => {
         {
           given_name: 'Nia',
           family_name: 'Named',
-          email: 'nia@example.com',
+          email,
           email_verified: true,
           ...claims,
         },
@@ -461,7 +473,7 @@ describe.each(TEST_DATABASES)('team API on %s', (kind) => {
     expect((await h.list(A.sub, A.entityId)).find((u) => u.idpIdentifier === sub)).toMatchObject({
       givenName: 'Nia',
       familyName: 'Named',
-      email: 'nia@example.com',
+      email,
       status: 'Active',
     })
   })
@@ -538,21 +550,85 @@ describe.each(TEST_DATABASES)('team API on %s', (kind) => {
   })
 
   it('tells a member of another brewery so and does not move them', async () => {
-    const { token } = await invite(`b-admin-${crypto.randomUUID()}@example.com`)
+    const { token } = await invite(`${B.sub}@example.com`)
     const response = await accept(B.sub, token)
     expect(response.statusCode).toBe(409)
     expect(response.json()).toEqual({ error: { code: 'CONFLICT', message: TEAM_MESSAGES.otherBrewery } })
     const [row] = await testDb.db.select().from(users).where(eq(users.idpIdentifier, B.sub))
     expect(row).toMatchObject({ entityId: B.entityId, role: 'Admin' })
-    // The link stays usable for the right person.
-    expect((await accept(newcomer(), token)).statusCode).toBe(200)
+    // The link stays usable.
+    expect((await h.call(null, 'GET', `/api/invitations/${token}`)).json()).toMatchObject({
+      data: { status: 'pending' },
+    })
   })
 
   it('spends the link of a member who opens an invitation to their own brewery, keeping their role', async () => {
-    const { token } = await invite(`self-${crypto.randomUUID()}@example.com`, 'Admin')
-    const response = await accept(brewerA.sub, token)
+    // The person joined by another way after being invited (e.g. an earlier link).
+    const sub = newcomer()
+    const { token } = await invite(`${sub}@example.com`, 'Admin')
+    await h.member(A.entityId, 'Brewer', 'Sam', sub)
+    const response = await accept(sub, token)
     expect(response.json()).toEqual({ data: { entityId: A.entityId, role: 'Brewer' } })
     expect((await accept(newcomer(), token)).statusCode).toBe(409)
+  })
+
+  it('accepts only with a verified address equal to the invited one, and stores nothing of anyone else', async () => {
+    const { token, email } = await invite(`bound-${crypto.randomUUID()}@example.com`, 'Manager')
+    const stored = async (sub: string) =>
+      (await testDb.db.select().from(users).where(eq(users.idpIdentifier, sub))).length
+
+    // Another verified address: refused, told which address the invitation is for.
+    const stranger = newcomer()
+    const wrong = await accept(stranger, token)
+    expect(wrong.statusCode).toBe(403)
+    expect(wrong.json()).toEqual({ error: { code: 'FORBIDDEN', message: TEAM_MESSAGES.wrongAddress(email) } })
+    expect(await stored(stranger)).toBe(0)
+
+    // An account registered with the invited address but not verified: refused until it verifies.
+    const squatter = newcomer()
+    const unverified = await accept(squatter, token, email, false)
+    expect(unverified.statusCode).toBe(403)
+    expect(unverified.json()).toEqual({
+      error: { code: 'FORBIDDEN', message: TEAM_MESSAGES.unverifiedAddress(email) },
+    })
+    expect(await stored(squatter)).toBe(0)
+    // Only a valid ID token of the caller counts as proof: a forged one is a 401.
+    const forged = await h.call(squatter, 'POST', `/api/invitations/${token}/accept`, undefined, {
+      'x-id-token': 'not-a-token',
+    })
+    expect(forged.statusCode).toBe(401)
+    expect((await h.call(null, 'GET', `/api/invitations/${token}`)).json()).toMatchObject({
+      data: { status: 'pending' },
+    })
+
+    // The same address in other case, verified: joins.
+    const owner = newcomer()
+    const accepted = await accept(owner, token, email.toUpperCase())
+    expect(accepted.json()).toEqual({ data: { entityId: A.entityId, role: 'Manager' } })
+  })
+
+  it('accepts once the provider has confirmed the address, with the tokens issued before that', async () => {
+    const { token, email } = await invite(`later-${crypto.randomUUID()}@example.com`)
+    const sub = newcomer()
+    expect((await accept(sub, token, email, false)).statusCode).toBe(403)
+    // What the built-in provider's onEmailVerified does when the person opens the verification link.
+    await testDb.db.insert(users).values({ idpIdentifier: sub, email, emailVerified: true })
+    const accepted = await accept(sub, token, email, false)
+    expect(accepted.json()).toEqual({ data: { entityId: A.entityId, role: 'Brewer' } })
+  })
+
+  it('checks the link before storing the caller’s profile', async () => {
+    const sub = newcomer()
+    const idToken = await mintJwt(
+      t.idp.keys.privateJwks.keys[0],
+      { sub, given_name: 'Pry', family_name: 'Ing', email: `${sub}@example.com`, email_verified: true },
+      { issuer: t.idp.settings.issuer, audience: t.idp.settings.clientId, typ: 'JWT' },
+    )
+    const response = await h.call(sub, 'POST', `/api/invitations/${'z'.repeat(43)}/accept`, undefined, {
+      'x-id-token': idToken,
+    })
+    expect(response.statusCode).toBe(404)
+    expect(await testDb.db.select().from(users).where(eq(users.idpIdentifier, sub))).toEqual([])
   })
 
   it('answers 404 for an unknown link and 400 for a malformed one', async () => {
@@ -601,9 +677,88 @@ describe('invitation email over SMTP', () => {
     })
     const link = firstLink(mail!.text)!
     expect(link).toMatch(/^https:\/\/brew\.example\/invitations\//)
-    const sub = crypto.randomUUID()
-    const accepted = await h.call(sub, 'POST', `/api/invitations/${link.split('/invitations/')[1]}/accept`)
+    const accepted = await h.accept(crypto.randomUUID(), link.split('/invitations/')[1], email)
     expect(accepted.json()).toEqual({ data: { entityId: A.entityId, role: 'Manager' } })
+  })
+})
+
+describe('invitation email limits', () => {
+  let testDb: TestDb
+  let t: TestApp
+  const h = harness(
+    () => t,
+    () => testDb,
+  )
+  beforeAll(async () => {
+    testDb = await createTestDb()
+    t = await createTestApp({
+      db: testDb,
+      env: { INVITATION_MAILS_PER_BREWERY_PER_DAY: '4', INVITATION_MAILS_PER_ADDRESS_PER_DAY: '2' },
+    })
+  })
+  afterAll(async () => {
+    await t?.app.close()
+    await testDb?.client.close()
+  })
+  const invite = (A: { sub: string; entityId: string }, email: string) =>
+    h.call(A.sub, 'POST', `/api/entities/${A.entityId}/users`, h.inviteEnvelope(email, 'Brewer'))
+
+  it('limits the mails to one address (invite and Resend, from any brewery) and keeps the sent link', async () => {
+    const A = await h.brewery('Limit A')
+    const B = await h.brewery('Limit B')
+    const email = `target-${crypto.randomUUID()}@example.com`
+    const first = await invite(A, email)
+    expect(first.statusCode).toBe(201)
+    const id = first.json<{ data: TeamUser }>().data.id
+    expect((await invite(B, email)).statusCode).toBe(201)
+    const resend = await h.call(A.sub, 'POST', `/api/entities/${A.entityId}/users/${id}/invitation/resend`)
+    expect(resend.statusCode).toBe(429)
+    expect(resend.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: TEAM_MESSAGES.addressMailLimit(email) },
+    })
+    const mails = await readOutbox(t.outboxDir, email)
+    expect(mails).toHaveLength(2)
+    // The link already sent still works.
+    const token = firstLink(mails[0].text)!.split('/invitations/')[1]
+    expect((await h.call(null, 'GET', `/api/invitations/${token}`)).json()).toMatchObject({
+      data: { status: 'pending', entityName: 'Limit A' },
+    })
+  })
+
+  it('limits the mails of one brewery, and a refused invitation leaves nothing behind', async () => {
+    const A = await h.brewery('Limit C')
+    for (let i = 0; i < 4; i++)
+      expect((await invite(A, `n${i}-${crypto.randomUUID()}@example.com`)).statusCode).toBe(201)
+    const email = `fifth-${crypto.randomUUID()}@example.com`
+    const refused = await invite(A, email)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: TEAM_MESSAGES.breweryMailLimit(4) },
+    })
+    expect((await h.list(A.sub, A.entityId)).some((u) => u.email === email)).toBe(false)
+    expect(await readOutbox(t.outboxDir, email)).toEqual([])
+    // Another brewery is not held back by it.
+    const other = await h.brewery('Limit D')
+    expect((await invite(other, `free-${crypto.randomUUID()}@example.com`)).statusCode).toBe(201)
+  })
+
+  it('keeps links and names typed by users out of the mail', async () => {
+    const A = await h.brewery('Limit E')
+    await testDb.db
+      .update(entities)
+      .set({ name: 'Claim your prize at https://evil.example/win\r\nBcc: all@example.com' })
+      .where(eq(entities.id, A.entityId))
+    await testDb.db
+      .update(users)
+      .set({ givenName: 'Support', familyName: 'www.evil.example' })
+      .where(eq(users.idpIdentifier, A.sub))
+    const email = `safe-${crypto.randomUUID()}@example.com`
+    expect((await invite(A, email)).statusCode).toBe(201)
+    const [mail] = await readOutbox(t.outboxDir, email)
+    expect(mail.headers.bcc).toBeUndefined()
+    expect(mail.subject).not.toContain('https://')
+    expect(mail.text.match(/https?:\/\/\S+/g)).toHaveLength(1)
+    expect(mail.text).not.toMatch(/evil\.example|www\./)
   })
 })
 
@@ -716,8 +871,8 @@ describe('team changes in real time', () => {
     event = nextTeamEvent(adminSocket, 'joined')
     const [mail] = await readOutbox(t.outboxDir, 'live@example.com')
     const joiner = crypto.randomUUID()
-    await h.call(joiner, 'POST', `/api/invitations/${firstLink(mail.text)!.split('/invitations/')[1]}/accept`)
-    const joinerId = (await h.list(A.sub, A.entityId)).find((u) => u.email === `${joiner}@example.com`)!.id
+    await h.accept(joiner, firstLink(mail.text)!.split('/invitations/')[1], 'live@example.com')
+    const joinerId = (await h.list(A.sub, A.entityId)).find((u) => u.email === 'live@example.com')!.id
     expect(await event).toEqual({ sourceSocketId: '', payload: { change: 'joined', userId: joinerId } })
 
     event = nextTeamEvent(memberSocket, 'updated')

@@ -34,10 +34,18 @@ export const TEAM_MESSAGES = {
   alreadyMember: (email: string) => `${email} is already a member of this brewery.`,
   alreadyInvited: (email: string) => `${email} has already been invited. Resend the invitation instead.`,
   mailFailed: 'The invitation email could not be sent. Please try again later.',
+  breweryMailLimit: (limit: number) =>
+    `Your brewery has sent ${limit} invitation emails in the last 24 hours, the most allowed. Please try again tomorrow.`,
+  addressMailLimit: (email: string) =>
+    `Too many invitation emails have gone to ${email} in the last 24 hours. Please try again tomorrow.`,
   invitationInvalid: 'This invitation link is not valid.',
   invitationUsed: 'This invitation has already been used.',
   invitationRevoked: 'This invitation was withdrawn. Ask your brewery’s admin for a new one.',
   invitationExpired: 'This invitation has expired. Ask your brewery’s admin to send it again.',
+  wrongAddress: (email: string) =>
+    `This invitation was sent to ${email}. Sign in with the account of that address to accept it.`,
+  unverifiedAddress: (email: string) =>
+    `Verify your email address ${email} first (open the link in the verification email), then accept the invitation again.`,
   otherBrewery:
     'You already belong to another brewery. An account can belong to one brewery only, so this invitation cannot be accepted with it.',
 } as const
@@ -87,6 +95,34 @@ function invitationStatus(row: InvitationRow, now = new Date()): InvitationSumma
   return row.expiresAt <= now ? 'expired' : 'pending'
 }
 
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/**
+ * The caller accepts an invitation only with a verified address equal to the invited one. Verified
+ * addresses come from the issuer: the access token's `email`/`email_verified`, the verified ID token
+ * sent along, or the stored profile (which the provider marks verified when the person confirms it).
+ */
+function assertInvitedAddress(
+  invited: string,
+  auth: AuthContext,
+  stored: UserRow | null,
+  profile: UserProfile | undefined,
+) {
+  const claims = [
+    { email: auth.email, verified: auth.emailVerified === true },
+    { email: profile?.email, verified: profile?.emailVerified === true },
+    { email: stored?.email ?? undefined, verified: stored?.emailVerified === true },
+  ]
+  const matching = claims.filter((c) => c.email !== undefined && sameAddress(c.email, invited))
+  if (matching.some((c) => c.verified)) return
+  if (matching.length > 0) throw new AppError('FORBIDDEN', TEAM_MESSAGES.unverifiedAddress(invited))
+  throw new AppError('FORBIDDEN', TEAM_MESSAGES.wrongAddress(invited))
+}
+
+/** Invitation emails allowed in any 24 hours (docs/decisions/120-invitation-mail-limits.md). */
+export type InvitationMailLimits = { perBreweryPerDay: number; perAddressPerDay: number }
+export const INVITATION_MAIL_LIMITS: InvitationMailLimits = { perBreweryPerDay: 20, perAddressPerDay: 3 }
+
 export interface TeamServiceOptions {
   db: Db
   repoFor: (connection: Db) => TeamRepository
@@ -95,6 +131,7 @@ export interface TeamServiceOptions {
   mailer: Mailer
   /** The site's origin; links point to `${publicUrl}/invitations/{token}`. */
   publicUrl: string
+  mailLimits?: InvitationMailLimits
   logError?: (error: unknown, message: string) => void
 }
 
@@ -106,6 +143,7 @@ export function createTeamService({
   realtime,
   mailer,
   publicUrl,
+  mailLimits = INVITATION_MAIL_LIMITS,
   logError = () => undefined,
 }: TeamServiceOptions) {
   const repo = repoFor(db)
@@ -145,6 +183,32 @@ export function createTeamService({
 
   const expiry = () => new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS)
 
+  /**
+   * Counts one invitation email against the daily limits, or refuses it (429). The mail is recorded
+   * first and counted after, so concurrent invitations cannot all slip under the limit; a refused or
+   * unsent mail is taken off the count again (`release`).
+   */
+  async function reserveMail(entityId: string, email: string) {
+    const id = await repo.recordInvitationMail(entityId, email)
+    const { byEntity, byAddress } = await repo.countInvitationMails(
+      entityId,
+      email,
+      new Date(Date.now() - DAY_MS),
+    )
+    const refusal =
+      byEntity > mailLimits.perBreweryPerDay
+        ? TEAM_MESSAGES.breweryMailLimit(mailLimits.perBreweryPerDay)
+        : byAddress > mailLimits.perAddressPerDay
+          ? TEAM_MESSAGES.addressMailLimit(email)
+          : null
+    const release = () => repo.deleteInvitationMail(id)
+    if (refusal) {
+      await release()
+      throw new AppError('RATE_LIMITED', refusal)
+    }
+    return release
+  }
+
   return {
     async list(tenant: Tenant, entityId: string): Promise<User[]> {
       own(tenant, entityId)
@@ -173,6 +237,7 @@ export function createTeamService({
         throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyInvited(email))
       }
       await assertMemberQuota(db, entityId)
+      const release = await reserveMail(entityId, email)
       const { token, tokenHash } = newInvitationToken()
       let row: InvitationRow
       try {
@@ -185,6 +250,7 @@ export function createTeamService({
           invitedBy: tenant.userId,
         })
       } catch (error) {
+        await release()
         // Two invitations of one address raced: the unique index let one through.
         if (await repo.findPendingInvitationByEmail(entityId, email)) {
           throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyInvited(email))
@@ -196,6 +262,7 @@ export function createTeamService({
       } catch (error) {
         // No invitation without its email: the admin sees the failure and can simply try again.
         await repo.deleteInvitation(entityId, row.id)
+        await release()
         logError(error, 'team: the invitation email could not be sent')
         throw new AppError('UNAVAILABLE', TEAM_MESSAGES.mailFailed)
       }
@@ -270,12 +337,18 @@ export function createTeamService({
       assertCan(tenant, 'manageTeamAndBilling')
       const before = await repo.findPendingInvitation(entityId, invitationId)
       if (!before) throw new AppError('NOT_FOUND', TEAM_MESSAGES.userNotFound)
+      // Refused before the link changes, so the link already sent keeps working.
+      const release = await reserveMail(entityId, before.email)
       const { token, tokenHash } = newInvitationToken()
       const row = await repo.renewInvitation(entityId, invitationId, tokenHash, expiry())
-      if (!row) throw new AppError('NOT_FOUND', TEAM_MESSAGES.userNotFound)
+      if (!row) {
+        await release()
+        throw new AppError('NOT_FOUND', TEAM_MESSAGES.userNotFound)
+      }
       try {
         await sendInvitation(tenant, row, token)
       } catch (error) {
+        await release()
         logError(error, 'team: the invitation email could not be sent')
         throw new AppError('UNAVAILABLE', TEAM_MESSAGES.mailFailed)
       }
@@ -315,9 +388,20 @@ export function createTeamService({
       socketId: string,
       profile?: UserProfile,
     ): Promise<InvitationAccepted> {
+      // The link first: nothing of the caller is stored for a link that is unknown, closed or not theirs.
+      const tokenHash = hashInvitationToken(token)
+      const found = await repo.findInvitationByTokenHash(tokenHash)
+      if (!found) throw new AppError('NOT_FOUND', TEAM_MESSAGES.invitationInvalid)
+      const stored = await users.findByIdpIdentifier(auth.sub)
+      const status = invitationStatus(found)
+      if (status === 'revoked') throw new AppError('CONFLICT', TEAM_MESSAGES.invitationRevoked)
+      if (status === 'expired') throw new AppError('CONFLICT', TEAM_MESSAGES.invitationExpired)
+      // Only a verified address equal to the invited one accepts a pending link (anyone holding the
+      // link could otherwise join, e.g. with an unverified account registered under the invited
+      // address). A spent link is refused, or harmless for the person who spent it, in the transaction.
+      if (status === 'pending') assertInvitedAddress(found.email, auth, stored, profile)
       // The account may not have called bootstrap yet: the profile of its verified ID token (if sent)
       // lets the team see the new member's name at once.
-      const stored = await users.findByIdpIdentifier(auth.sub)
       if (profile) {
         // An ID token minted before the address was verified must not undo the verification.
         if (stored?.emailVerified && (profile.email === undefined || profile.email === stored.email)) {
@@ -328,7 +412,7 @@ export function createTeamService({
         await users.upsertProfile(auth.sub, { email: auth.email, emailVerified: auth.emailVerified })
       }
       const result = await transaction(async (tx) => {
-        const invitation = await tx.lockInvitationByTokenHash(hashInvitationToken(token))
+        const invitation = await tx.lockInvitationByTokenHash(tokenHash)
         if (!invitation) throw new AppError('NOT_FOUND', TEAM_MESSAGES.invitationInvalid)
         const user = (await tx.lockUserBySubject(auth.sub))!
         const role = RoleSchema.parse(invitation.role)

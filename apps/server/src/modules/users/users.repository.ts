@@ -39,13 +39,6 @@ export function createUserRepository(db: Db) {
       // No row comes back when nothing changed.
       return row ?? (await this.findByIdpIdentifier(idpIdentifier))!
     },
-
-    async markEmailVerified(idpIdentifier: string): Promise<void> {
-      await db
-        .update(users)
-        .set({ emailVerified: true, rev: sql`${users.rev} + 1`, updatedAt: new Date() })
-        .where(eq(users.idpIdentifier, idpIdentifier))
-    },
   }
 }
 

@@ -83,8 +83,13 @@ export function createUserService(repo: UserRepository) {
       }
     },
 
-    markEmailVerified(idpIdentifier: string) {
-      return repo.markEmailVerified(idpIdentifier)
+    /**
+     * The provider confirmed that the account owns `email`. The profile is created when the account has
+     * not called bootstrap yet, so an invitation to that address can be accepted with the tokens the
+     * person already holds (they were issued before the confirmation).
+     */
+    async markEmailVerified(idpIdentifier: string, email: string) {
+      await repo.upsertProfile(idpIdentifier, { email, emailVerified: true })
     },
   }
 }

@@ -191,6 +191,19 @@ describe('retry policy', () => {
     expect(calls).toEqual(['Bearer t'])
   })
 
+  it('fails a 402 (the brewery has not paid) at once with the server answer, without retrying it', async () => {
+    const body = '{"error":{"code":"PAYMENT_REQUIRED","message":"Finish paying in Settings → Billing."}}'
+    const { queue, calls, sleep } = makeQueue([answer(402, body), answer(200)])
+    queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope('unpaid') })
+    await queue.drained()
+    expect(calls).toHaveLength(1)
+    expect(sleep).not.toHaveBeenCalled()
+    expect(queue.snapshot()).toMatchObject({
+      pending: [],
+      failed: [{ idempotencyKey: 'unpaid', error: `Server responded with an error: 402 - ${body}` }],
+    })
+  })
+
   it('fails other 4xx answers with the spec text, for 403, 404, 409 and 422 alike', async () => {
     const { queue } = makeQueue([answer(403, 'no'), answer(404, ''), answer(409, 'taken'), answer(422, 'x')])
     for (const id of ['a', 'b', 'c', 'd'])

@@ -10,6 +10,7 @@ import type { QueuedRequest } from '@/lib/queue/request-queue.ts'
 import { AppStateProvider, useAppState } from '@/lib/app-state/app-state.tsx'
 import type { BootstrapEntity } from '@/lib/app-state/get-bootstrap.ts'
 import { useAuth } from '@/lib/auth/auth-context.ts'
+import { PaymentBanner } from '@/features/onboarding/payment-banner.tsx'
 import { SecureShell } from '@/app/shell/secure-shell.tsx'
 import { TeamSync } from '@/features/users/team-sync.tsx'
 import { RequireAuth } from './require-auth.tsx'
@@ -53,7 +54,12 @@ function Shell() {
     <SocketProvider
       entityId={currentEntity.entityId}
       token={user?.access_token}
+      getToken={getAccessToken}
       onDataModified={onDataModified}
+      // Changes made while no socket was open (expired token, network) are not replayed: reload.
+      onReconnect={() =>
+        void reload().then(() => applyLocal((entity) => reapplyAll(entity, pendingWrites.current())))
+      }
     >
       <QueuedArea
         subject={user?.profile.sub ?? ''}
@@ -77,6 +83,7 @@ function Shell() {
               />
             }
           >
+            <PaymentBanner subscription={currentEntity.subscription} />
             {children}
           </SecureShell>
         )}

@@ -93,6 +93,26 @@ describe('the invitation page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull()
   })
 
+  it('tells a person signed in with another address that the invitation is not theirs, and shows the refusal', async () => {
+    const message =
+      'This invitation was sent to bea@example.com. Sign in with the account of that address to accept it.'
+    answers = {
+      [`GET /api/invitations/${TOKEN}`]: { status: 200, body: summary('pending') },
+      [`POST /api/invitations/${TOKEN}/accept`]: {
+        status: 403,
+        body: { error: { code: 'FORBIDDEN', message } },
+      },
+    }
+    const user = signedInUser()
+    user.profile.email = 'eve@example.com'
+    renderPage(fakeAuth({ isAuthenticated: true, user }))
+    expect(await screen.findByText(/Signed in as eve@example.com/)).toBeVisible()
+    expect(screen.getByText(/^The invitation was sent to bea@example.com/)).toBeVisible()
+    await userEvent.click(screen.getByRole('button', { name: 'Accept invitation' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(message)
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull()
+  })
+
   it('tells an expired, a used and an unknown link apart', async () => {
     answers = { [`GET /api/invitations/${TOKEN}`]: { status: 200, body: summary('expired') } }
     const { unmount } = renderPage(fakeAuth())

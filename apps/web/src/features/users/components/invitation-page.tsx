@@ -96,6 +96,12 @@ export function InvitationPage({ token }: { token: string }) {
         ) : isAuthenticated ? (
           <div className="grid gap-3">
             <p className="text-sm text-muted-foreground">Signed in as {user?.profile.email ?? 'you'}.</p>
+            {user?.profile.email && user.profile.email.toLowerCase() !== email.toLowerCase() && (
+              // Only the invited address, verified, can accept (the server refuses any other account).
+              <p className="text-sm text-destructive">
+                {`The invitation was sent to ${email}. Sign in with the account of that address to accept it.`}
+              </p>
+            )}
             <Button onClick={() => void accept()} disabled={isAccepting}>
               {isAccepting ? 'Joining...' : 'Accept invitation'}
             </Button>
