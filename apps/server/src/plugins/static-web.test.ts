@@ -14,6 +14,8 @@ describe('serving the built web app', () => {
     mkdirSync(path.join(dist, 'assets'))
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>BrewCommand</title>')
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+    writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"BrewCommand"}')
     database = await openTestDatabase('pglite')
     app = await buildTestApp(database, { WEB_DIST: dist })
   })
@@ -44,6 +46,28 @@ describe('serving the built web app', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('serves the service worker as JavaScript, revalidated on every update check', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sw.js' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.body).toContain('addEventListener')
+  })
+
+  it('serves the web app manifest with its own type, revalidated', async () => {
+    const response = await app.inject({ method: 'GET', url: '/manifest.webmanifest' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('application/manifest+json; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.json()).toEqual({ name: 'BrewCommand' })
+  })
+
+  it("lets the page load its own worker and manifest, and nobody else's", async () => {
+    const csp = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])
+    expect(csp).toContain("worker-src 'self';")
+    expect(csp).toContain("manifest-src 'self';")
   })
 
   it('keeps the JSON 404 for a missing asset and for API paths, even when HTML is accepted', async () => {
