@@ -1,36 +1,37 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { registerServiceWorker } from './register-service-worker.ts'
 
-const container = () =>
-  ({ register: vi.fn(async () => ({})) }) as unknown as ServiceWorkerContainer & {
-    register: ReturnType<typeof vi.fn>
-  }
+/** A stand-in container and its register spy. */
+function fakeContainer() {
+  const register = vi.fn(async () => ({}))
+  return { worker: { register } as unknown as ServiceWorkerContainer, register }
+}
 
 describe('registerServiceWorker', () => {
   afterEach(() => vi.restoreAllMocks())
 
   it('registers nothing outside a production build (the dev server, Vitest)', () => {
-    const worker = container()
+    const { worker, register } = fakeContainer()
     registerServiceWorker(worker)
     registerServiceWorker(worker, false)
-    expect(worker.register).not.toHaveBeenCalled()
+    expect(register).not.toHaveBeenCalled()
   })
 
   it('registers /sw.js for the whole origin in a production build once the page has loaded', () => {
-    const worker = container()
-    registerServiceWorker(worker, true)
+    const { worker, register } = fakeContainer()
     // jsdom has finished loading the test document.
     expect(document.readyState).toBe('complete')
-    expect(worker.register).toHaveBeenCalledWith('/sw.js', { scope: '/' })
+    registerServiceWorker(worker, true)
+    expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' })
   })
 
   it('waits for the load event while the page is still loading', () => {
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive')
-    const worker = container()
+    const { worker, register } = fakeContainer()
     registerServiceWorker(worker, true)
-    expect(worker.register).not.toHaveBeenCalled()
+    expect(register).not.toHaveBeenCalled()
     window.dispatchEvent(new Event('load'))
-    expect(worker.register).toHaveBeenCalledTimes(1)
+    expect(register).toHaveBeenCalledTimes(1)
   })
 
   it('does nothing in a browser without service workers', () => {

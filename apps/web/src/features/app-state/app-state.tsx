@@ -43,7 +43,11 @@ export function bootstrapQuery(subject: string, getTokens: () => Promise<Bootstr
     queryKey: bootstrapQueryKey(subject),
     queryFn: async () => {
       const tokens = await getTokens()
-      const bootstrap = await withOfflineCopy(subject, () => getBootstrap(tokens), BootstrapSchema.parse)
+      const bootstrap = await withOfflineCopy(
+        subject,
+        () => getBootstrap(tokens),
+        (value) => BootstrapSchema.parse(value),
+      )
       return { bootstrap, accessToken: tokens.accessToken }
     },
     staleTime: Infinity,
