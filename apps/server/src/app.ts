@@ -115,6 +115,9 @@ function contentSecurityPolicy(config: AppConfig) {
       connectSrc: ["'self'", ...idp, ...s3, ...stripe.connectSrc],
       frameSrc: ["'self'", ...idp, ...stripe.frameSrc],
       formAction: ["'self'", ...idp],
+      // The app's own service worker and web app manifest (apps/web/vite.config.ts).
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       ...(isHttps ? { upgradeInsecureRequests: [] } : {}),

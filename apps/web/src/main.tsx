@@ -4,10 +4,12 @@ import { RouterProvider } from 'react-router'
 import { AppProviders } from './app/providers.tsx'
 import { createRouter } from './app/router.tsx'
 import { rememberAutomatedTestFlag } from './lib/automated-test.ts'
+import { registerServiceWorker } from './lib/register-service-worker.ts'
 import { loadRunTimeConfig } from './lib/run-time-config.ts'
 import './index.css'
 
 rememberAutomatedTestFlag()
+registerServiceWorker()
 const root = createRoot(document.getElementById('root')!)
 
 function StartupError({ message }: { message: string }) {

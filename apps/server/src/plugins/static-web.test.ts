@@ -24,6 +24,8 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(dist, 'assets', 'big-abc123.js'), BIG)
     writeFileSync(path.join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG))
     writeFileSync(path.join(dist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG))
+    writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"BrewCommand"}')
     database = await openTestDatabase('pglite')
     app = await buildTestApp(database, { WEB_DIST: dist })
   })
@@ -99,6 +101,28 @@ describe('serving the built web app', () => {
     })
     expect(small.headers['content-encoding']).toBeUndefined()
     expect(small.json()).toMatchObject({ error: { code: 'NOT_FOUND' } })
+  })
+
+  it('serves the service worker as JavaScript, revalidated on every update check', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sw.js' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.body).toContain('addEventListener')
+  })
+
+  it('serves the web app manifest with its own type, revalidated', async () => {
+    const response = await app.inject({ method: 'GET', url: '/manifest.webmanifest' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('application/manifest+json; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.json()).toEqual({ name: 'BrewCommand' })
+  })
+
+  it("lets the page load its own worker and manifest, and nobody else's", async () => {
+    const csp = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])
+    expect(csp).toContain("worker-src 'self';")
+    expect(csp).toContain("manifest-src 'self';")
   })
 
   it('keeps the JSON 404 for a missing asset and for API paths, even when HTML is accepted', async () => {

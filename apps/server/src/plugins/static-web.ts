@@ -10,7 +10,8 @@ function isApiPath(url: string) {
 }
 
 /**
- * Serves the built SPA: hashed assets cached for a year, `index.html` revalidated, and every other GET
+ * Serves the built SPA: hashed assets cached for a year, `index.html`, `sw.js` and the manifest revalidated,
+ * and every other GET
  * that wants HTML answered with `index.html` so client-side routes survive a reload. API paths keep
  * their JSON 404. `*.map` files are a 404 unless `sourceMaps` (NODE_ENV=development).
  */
@@ -33,6 +34,12 @@ async function staticWeb(
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        // The web app manifest and the service worker (docs/decisions/180-installable-app-service-worker.md):
+        // named types, and `sw.js` is revalidated on every update check so a new build's worker is found.
+        const name = path.basename(filePath)
+        if (name === 'manifest.webmanifest')
+          res.header('content-type', 'application/manifest+json; charset=utf-8')
+        if (name === 'sw.js') res.header('content-type', 'text/javascript; charset=utf-8')
       },
     })
     app.get('/', (_request, reply) => reply.sendFile('index.html'))

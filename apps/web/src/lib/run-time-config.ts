@@ -1,20 +1,41 @@
 import type { AppConfig } from '@brewcommand/domain'
 import { createContext, use } from 'react'
 
+/** Where the last settings the server gave are kept, so the installed app can start offline. */
+export const STORED_CONFIG_KEY = 'brewcommand:run-time-config'
+
+function storedConfig(storage: Storage): AppConfig | null {
+  try {
+    return parseAppConfig(JSON.parse(storage.getItem(STORED_CONFIG_KEY) ?? 'null'))
+  } catch {
+    return null
+  }
+}
+
 /**
  * The server's run-time settings (`GET /api/config`), loaded before the app renders. Checked here by
  * hand, not by the domain's `AppConfigSchema`: zod would otherwise be part of every first visit's
- * JavaScript (ADR 171); `run-time-config.test.ts` holds the two to the same answers.
+ * JavaScript (ADR 171); `run-time-config.test.ts` holds the two to the same answers. The settings are
+ * public; a copy is kept in the browser and used, checked again, only when the server cannot be
+ * reached, so the app shell the service worker serves offline can start (ADR 180).
  */
-export async function loadRunTimeConfig(): Promise<AppConfig> {
+export async function loadRunTimeConfig(storage: Storage = localStorage): Promise<AppConfig> {
   let response: Response
   try {
     response = await fetch('/api/config', { headers: { accept: 'application/json' } })
   } catch {
+    const stored = storedConfig(storage)
+    if (stored) return stored
     throw new Error('Could not reach the server. Check your connection.')
   }
   if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`)
-  return parseAppConfig(((await response.json()) as { data?: unknown } | null)?.data)
+  const config = parseAppConfig(((await response.json()) as { data?: unknown } | null)?.data)
+  try {
+    storage.setItem(STORED_CONFIG_KEY, JSON.stringify(config))
+  } catch {
+    // A full or disabled storage only costs starting offline.
+  }
+  return config
 }
 
 type Json = Record<string, unknown>

@@ -1,8 +1,15 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, use, useCallback, useMemo, type ReactNode } from 'react'
 import { FullPageSpinner } from '@/components/ui/spinner.tsx'
+import { withOfflineCopy } from '@/lib/offline-bootstrap.ts'
 import { BootstrapError } from './bootstrap-error.tsx'
-import { getBootstrap, type Bootstrap, type BootstrapEntity, type BootstrapTokens } from './get-bootstrap.ts'
+import {
+  BootstrapSchema,
+  getBootstrap,
+  type Bootstrap,
+  type BootstrapEntity,
+  type BootstrapTokens,
+} from './get-bootstrap.ts'
 
 /** The app state after sign-in (docs/product/01-access.md §3): the bootstrap data, the current entity and token. */
 export interface AppStateValue {
@@ -36,7 +43,12 @@ export function bootstrapQuery(subject: string, getTokens: () => Promise<Bootstr
     queryKey: bootstrapQueryKey(subject),
     queryFn: async () => {
       const tokens = await getTokens()
-      return { bootstrap: await getBootstrap(tokens), accessToken: tokens.accessToken }
+      const bootstrap = await withOfflineCopy(
+        subject,
+        () => getBootstrap(tokens),
+        (value) => BootstrapSchema.parse(value),
+      )
+      return { bootstrap, accessToken: tokens.accessToken }
     },
     staleTime: Infinity,
     gcTime: Infinity,

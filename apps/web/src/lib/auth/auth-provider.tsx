@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { toast } from 'sonner'
 import { FullPageSpinner } from '@/components/ui/spinner.tsx'
 import { isAutomatedTest } from '@/lib/automated-test.ts'
+import { forgetOfflineBootstrap } from '@/lib/offline-bootstrap.ts'
 import {
   hasAuthParams,
   isSignoutReturn,
@@ -149,6 +150,7 @@ export function AuthProvider({
 
   const signOut = useCallback(async () => {
     setState({ isLoading: false, user: null, error: null })
+    forgetOfflineBootstrap()
     await client.signOut()
   }, [client])
 
