@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { accessibilityFindings } from './support/accessibility.ts'
 
-// The check every journey runs (expectAccessible) must see what the outside audit saw (issue 26): axe-core
+// The check every journey runs (expectAccessible) must see what the outside audit saw (ADR 140): axe-core
 // leaves label-content-name-mismatch out unless it is asked for by name.
 test('the accessibility check finds a control whose name does not contain its visible text (WCAG 2.5.3)', async ({
   page,

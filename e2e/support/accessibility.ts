@@ -8,7 +8,7 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 /**
  * axe-core leaves its experimental rules out even when their WCAG tag is asked for. These test WCAG 2.1
  * A/AA success criteria (2.5.3 label in name, 1.3.1 info and relationships, 1.3.4 orientation), and the
- * first is the one an outside audit found on every secure page (issue 26), so they run too.
+ * first is the one an outside audit found on every secure page (ADR 140), so they run too.
  */
 export const EXPERIMENTAL_WCAG_RULES = [
   'label-content-name-mismatch',

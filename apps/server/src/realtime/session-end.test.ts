@@ -1,4 +1,4 @@
-// A socket lives no longer than the session it was opened with (issue 26 §3): it is closed when its
+// A socket lives no longer than the session it was opened with (ADR 122): it is closed when its
 // access token expires, when its provider session ends (logout) and when the refresh token is revoked,
 // and a token of an ended session opens no new socket.
 import { makeEnvelope, SOCKET_AUTH_ERRORS } from '@brewcommand/domain'

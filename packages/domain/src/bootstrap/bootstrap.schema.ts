@@ -4,7 +4,7 @@ import { SubscriptionSchema } from '../onboarding/plans.ts'
 import { ProductSchema, type PackagingType } from '../products/product.schema.ts'
 
 /**
- * `GET /api/users/bootstrap` as the browser reads it (spec 01 §3): the signed-in user and the breweries
+ * `GET /api/users/bootstrap` as the browser reads it (docs/product/01-access.md §3): the signed-in user and the breweries
  * they belong to, the first being the current one, with its role, subscription, packaging types and full
  * products. Read tolerantly: fields the browser does not use may be missing or extra.
  */

@@ -83,7 +83,7 @@ const MEASURED_LABELS: Record<string, string> = {
 }
 
 /**
- * A catalogue ingredient line's measured values (issue 26): for each field, [the file's value, the
+ * A catalogue ingredient line's measured values (ADR 140): for each field, [the file's value, the
  * catalogue's, the tolerance]. A file value beyond the tolerance is used and carried in `measured`; a value
  * BrewCommand wrote in `measured` (the brewer chose the catalogue's value but kept the measured one) is
  * carried as it is.

@@ -1,4 +1,4 @@
-// Figures over a folder of real recipe files (issue 26): what the import keeps of each file, and whether our
+// Figures over a folder of real recipe files (ADR 140): what the import keeps of each file, and whether our
 // BeerJSON exports of what it read are valid against the published schema. Used by corpus.test.ts, which
 // runs it on `<repository root>/../shared/interchange-real` when that folder is there.
 import { readdirSync, readFileSync } from 'node:fs'

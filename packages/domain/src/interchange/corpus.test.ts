@@ -1,4 +1,4 @@
-// The real-file corpus (issue 26): 56 files from other programs, read in place from
+// The real-file corpus (ADR 140): 56 files from other programs, read in place from
 // `<repository root>/../shared/interchange-real` (never copied into the repository). CI has the folder; on a
 // machine without it the suite is skipped and says why.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -18,7 +18,7 @@ const present = existsSync(files) && existsSync(schemaFolder)
 
 if (!present) {
   console.warn(
-    `Skipping the real-file corpus: ${corpus} is not there (it sits next to the repository in CI; see issue 26).`,
+    `Skipping the real-file corpus: ${corpus} is not there (it sits next to the repository in CI; see ADR 100).`,
   )
 }
 

@@ -86,7 +86,7 @@ describe('catalogue matching', () => {
     expect(matchStyle({ name: 'Nonexistent Style' })).toBeUndefined()
   })
 
-  it('a yeast whose product id or laboratory contradicts the file is not a match (issue 26)', () => {
+  it('a yeast whose product id or laboratory contradicts the file is not a match (ADR 140)', () => {
     expect(
       matchYeast({ name: 'Wyeast - Belgian Wheat', laboratory: 'Wyeast Labs', productId: '3942' }),
     ).toBeUndefined()
@@ -101,7 +101,7 @@ describe('catalogue matching', () => {
     )
   })
 
-  it('matches a style by name within the file’s guide; codes only in BJCP 2021 (issue 26)', () => {
+  it('matches a style by name within the file’s guide; codes only in BJCP 2021 (ADR 140)', () => {
     expect(matchStyle({ name: 'English Pale Ale', code: '1A', guide: 'BJCP 1999' })).toBeUndefined()
     expect(matchStyle({ name: 'Australian Ale', code: '1A' })).toBeUndefined()
     expect(matchStyle({ name: 'Dry Stout', code: '13A', guide: 'BJCP' })?.id).toBe('irish-stout')

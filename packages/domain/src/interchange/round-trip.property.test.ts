@@ -72,7 +72,7 @@ const hop = fc
         .record({ item: fc.constantFrom(...HOPS), measured: fc.option(decimal(25, 10)), uses: fc.boolean() })
         .map(({ item, measured, uses }) => {
           const ingredient = structuredClone(item) as Recipe['hopsBill'][number]['ingredient']
-          // An imported line's measured alpha acids (issue 26), in use or not.
+          // An imported line's measured alpha acids (ADR 140), in use or not.
           return measured === null || measured === item.alphaAcids
             ? ingredient
             : {

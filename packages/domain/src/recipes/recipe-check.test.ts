@@ -66,7 +66,7 @@ describe('checkRecipe', () => {
     expect(result.recipe.yeast?.attenuation).toBe(75)
   })
 
-  it('keeps the brewer’s measured values a catalogue line carries and uses, and nothing else (issue 26)', () => {
+  it('keeps the brewer’s measured values a catalogue line carries and uses, and nothing else (ADR 140)', () => {
     const sent = recipe()
     sent.grainBill[0].ingredient = {
       ...sent.grainBill[0].ingredient,

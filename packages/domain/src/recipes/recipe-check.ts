@@ -35,7 +35,7 @@ const hasName = (item: Record<string, unknown>) => typeof item.name === 'string'
 
 /**
  * The value a catalogue ingredient's line uses for `field`: the brewer's measured value when the line uses
- * it (the line's value equals the one it carries in `measured`), else the catalogue's (issue 26).
+ * it (the line's value equals the one it carries in `measured`), else the catalogue's (ADR 140).
  */
 function valueInUse(
   ingredient: { measured?: Record<string, number | undefined> } & Record<string, unknown>,

@@ -116,7 +116,7 @@ const attenuation = z.number().finite().min(0).max(100)
 
 /**
  * What the brewer measured for a catalogue ingredient (an imported file's alpha acids, attenuation, yield or
- * colour, issue 26): kept beside the catalogue id, so the line can use either the measured value or the
+ * colour, ADR 101): kept beside the catalogue id, so the line can use either the measured value or the
  * catalogue's. The ingredient's own field holds the value in use.
  */
 export const MeasuredGrainSchema = z.object({

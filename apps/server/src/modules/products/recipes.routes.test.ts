@@ -163,7 +163,7 @@ describe.each(TEST_DATABASES)('recipe routes on %s', (kind) => {
     expect((await stored(productId))[0]).toMatchObject({ id: recipe.id, ...expected })
   })
 
-  it('stores an imported line’s measured values beside its catalogue link, and its figures with them (issue 26)', async () => {
+  it('stores an imported line’s measured values beside its catalogue link, and its figures with them (ADR 140)', async () => {
     const productId = await product()
     const recipe = pale(productId)
     const cascade = item(HOPS, 'cascade')

@@ -14,7 +14,7 @@ import { getDisplayName, getInitials, type ShellUser } from './shell-user.ts'
 import { UserAvatar } from './user-avatar.tsx'
 
 /**
- * The avatar menu: Profile, Settings and Logout (spec 01 §2), plus Change password on the built-in
+ * The avatar menu: Profile, Settings and Logout (docs/product/01-access.md §2), plus Change password on the built-in
  * identity provider's own page when that provider is in use (decision 111).
  */
 export function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void }) {

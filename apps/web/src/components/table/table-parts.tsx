@@ -101,7 +101,7 @@ export function DataTable({
           'max-sm:[&_tbody]:block max-sm:[&_td]:p-0 max-sm:[&_td:last-child]:ml-auto max-sm:[&_thead]:hidden max-sm:[&_tr]:flex max-sm:[&_tr]:flex-wrap max-sm:[&_tr]:items-end max-sm:[&_tr]:gap-x-5 max-sm:[&_tr]:gap-y-2 max-sm:[&_tr]:p-3',
           'max-sm:[&_td:first-child]:basis-full',
           // The first column is the name a person typed or a file brought: a long unbroken one wraps
-          // instead of widening the table (issue 26); the figures beside it keep their width.
+          // instead of widening the table (ADR 140); the figures beside it keep their width.
           '[&_td:first-child]:wrap-anywhere',
         )}
       >

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet.tsx'
 
-/** The landing header's menu on small screens (spec 01 §2): Sign In and Sign Up, or Go to Dashboard. */
+/** The landing header's menu on small screens (docs/product/01-access.md §2): Sign In and Sign Up, or Go to Dashboard. */
 export function LandingMenu({
   open,
   onOpenChange,

@@ -50,7 +50,7 @@ describe('EmbeddedStripeCheckout', () => {
 })
 
 describe('PaymentFormBoundary', () => {
-  it('shows why a payment form failed instead of a blank step (spec 01 §8: payment element misuse throws)', () => {
+  it('shows why a payment form failed instead of a blank step (docs/product/01-access.md §8: payment element misuse throws)', () => {
     function MisusedElement(): never {
       throw new Error("You must supply options.mode. mode must be 'billing' or 'shipping'.")
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { resumeStep, startingStep } from './wizard-step.ts'
 
-describe('startingStep (spec 01 §4)', () => {
+describe('startingStep (docs/product/01-access.md §4)', () => {
   it.each([
     ['', false, 1],
     ['', true, 1],

@@ -1,4 +1,4 @@
-/** The recipe screens' texts a person reads (spec 02 §8 where the spec gives them). */
+/** The recipe screens' texts a person reads (docs/product/02-products.md §8 where the spec gives them). */
 export const PRODUCT_NOT_FOUND = 'Product not found!'
 export const NO_CATALOG = 'No catalog data loaded'
 export const RECIPE_NOT_FOUND = 'Recipe not found.'
@@ -8,7 +8,7 @@ export const YEAST_PICKER = {
   emptyText: 'No matching yeast',
 }
 
-/** Texts of the ingredient tables (spec 02 §2). */
+/** Texts of the ingredient tables (docs/product/02-products.md §2). */
 export const NO_INGREDIENTS = 'No Ingredients.'
 export const NOT_APPLICABLE = 'Not Applicable'
 export const GRAIN_PICKER = {

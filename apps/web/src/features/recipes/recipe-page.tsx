@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router'
 import { RecipeScreen, type RecipeActions } from './components/recipe-editor.tsx'
 
 /**
- * The recipe routes (spec 02 §2): viewMode=true is read-only, returnTo=view comes back to the view.
+ * The recipe routes (docs/product/02-products.md §2): viewMode=true is read-only, returnTo=view comes back to the view.
  * `actions` are what the page composes beside a saved recipe (its export buttons).
  */
 export function RecipePage({ actions }: { actions?: RecipeActions }) {

@@ -1,6 +1,6 @@
 import { USER_MANAGEMENT_MESSAGES, type Role } from '@brewcommand/domain'
 
-/** Settings → Users: every text a person reads there (the spec's own in the domain, spec 01 §8). */
+/** Settings → Users: every text a person reads there (the spec's own in the domain, docs/product/01-access.md §8). */
 export const USERS_TEXTS = {
   ...USER_MANAGEMENT_MESSAGES,
   adminOnly: 'Only an Admin can invite, change or remove members.',

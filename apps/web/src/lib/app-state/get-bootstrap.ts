@@ -12,8 +12,8 @@ export interface BootstrapTokens {
 
 /**
  * GET /api/users/bootstrap with the bearer access token; the ID token rides along as X-ID-Token so
- * the server can store the profile (DESIGN.md "Identity"). A non-OK answer throws and is logged with
- * the spec's text (spec 01 §8).
+ * the server can store the profile (docs/architecture.md "Identity"). A non-OK answer throws and is logged with
+ * the spec's text (docs/product/01-access.md §8).
  */
 export async function getBootstrap({ accessToken, idToken }: BootstrapTokens): Promise<Bootstrap> {
   const headers: Record<string, string> = { Authorization: `Bearer ${accessToken}` }

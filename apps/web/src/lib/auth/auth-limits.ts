@@ -1,4 +1,4 @@
-/** Login limits of spec 01 §9. */
+/** Login limits of docs/product/01-access.md §9. */
 export const AUTH_LIMITS = {
   /** HTTP timeout of every call to the provider. */
   httpTimeoutSeconds: 10,

@@ -25,7 +25,7 @@ export function buildUserManagerSettings(
     scope: AUTH_SCOPE,
     extraQueryParams: { resource: oidc.audience },
     extraTokenParams: { resource: oidc.audience },
-    // The token cache lives in local storage, so a session survives new tabs and reloads (spec 01 §9).
+    // The token cache lives in local storage, so a session survives new tabs and reloads (docs/product/01-access.md §9).
     userStore: new WebStorageStateStore({ store: storage }),
     // Renewal uses the refresh token; without one oidc-client-ts falls back to a hidden frame. The app
     // renews on the accessTokenExpiring event itself (auth-client.ts), under a lock shared by all tabs:

@@ -1,7 +1,7 @@
 import { storableWrite, type Write } from '@brewcommand/domain'
 import { memoryQueueStorage, withWrite, type PersistedRequest, type QueueStorage } from './queue-storage.ts'
 
-/** A write waiting to be sent (spec 02 §3 "Queued request"). The token is read at send time. */
+/** A write waiting to be sent (docs/product/02-products.md §3 "Queued request"). The token is read at send time. */
 export type QueuedRequest = {
   requestId: string
   /** Position in the line; a retried write goes back to its place. */
@@ -51,7 +51,7 @@ export class PermanentRequestError extends Error {
     readonly status: number,
     readonly body: string,
   ) {
-    // Text of spec 02 §8.
+    // Text of docs/product/02-products.md §8.
     super(`Server responded with an error: ${status} - ${body}`)
     this.name = 'PermanentRequestError'
   }
@@ -98,7 +98,7 @@ const bySeq = (a: { seq: number; requestId: string }, b: { seq: number; requestI
   a.seq - b.seq || (a.requestId < b.requestId ? -1 : a.requestId > b.requestId ? 1 : 0)
 
 /**
- * The outgoing write queue (spec 02 §4): first in, first out, one request at a time, each sent with
+ * The outgoing write queue (docs/product/02-products.md §4): first in, first out, one request at a time, each sent with
  * the current token, the current socket id and its Idempotency-Key, so a retried write is applied once.
  * Every write is stored (QueueStorage) before enqueue returns and removed once the server has answered,
  * so a reload, a closed tab or a crash loses nothing: `restore()` picks the writes up again.

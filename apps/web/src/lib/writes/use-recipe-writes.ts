@@ -2,14 +2,14 @@ import type { Recipe } from '@brewcommand/domain'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useWrite } from './use-write.ts'
 
-/** Texts of spec 02 §8. */
+/** Texts of docs/product/02-products.md §8. */
 export const RECIPE_SAVE_ERRORS = {
   noEntity: 'Cannot save recipe - no bootstrap config context with valid entity ID',
   noProduct: 'Cannot save recipe - no product is defined',
 } as const
 
 /**
- * Recipe writes (spec 02 §4 "Saving"), shared by the recipe screen and recipe import: applied to local
+ * Recipe writes (docs/product/02-products.md §4 "Saving"), shared by the recipe screen and recipe import: applied to local
  * state at once, then queued with a recipe (or, at onboarding, product) envelope; the screen navigates
  * without waiting for the server.
  */

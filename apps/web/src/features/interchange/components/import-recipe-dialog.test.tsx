@@ -55,7 +55,7 @@ describe('ImportRecipeDialog', () => {
     expect(target).toBe('products')
   })
 
-  it('says when a style of an older guide has no sure match, instead of reading its code as BJCP 2021 (issue 26)', async () => {
+  it('says when a style of an older guide has no sure match, instead of reading its code as BJCP 2021 (ADR 102)', async () => {
     const user = userEvent.setup()
     render(<ImportRecipeDialog open onOpenChange={vi.fn()} onConfirm={vi.fn()} />)
     const xml =

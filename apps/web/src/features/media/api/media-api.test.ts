@@ -45,7 +45,7 @@ const png = new File([new Uint8Array(10)], 'label.png', { type: 'image/png' })
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
-describe('the media calls (spec 02 §7, §8)', () => {
+describe('the media calls (docs/product/02-products.md §7, §8)', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('PUTs the raw file with its Content-Type and reports progress', async () => {

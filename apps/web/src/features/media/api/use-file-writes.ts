@@ -2,7 +2,7 @@ import type { ProductFile } from '@brewcommand/domain'
 import { useWrite } from '@/lib/writes/use-write.ts'
 
 /**
- * The files of a product (spec 02 §2 "Media Assets"): attach, rename or describe, delete. Each is a typed
+ * The files of a product (docs/product/02-products.md §2 "Media Assets"): attach, rename or describe, delete. Each is a typed
  * write (packages/domain/src/writes/), applied to local state at once and queued like the product's other
  * collections.
  */

@@ -6,7 +6,7 @@ vi.mock('sonner', () => ({ toast: { error: toastError } }))
 
 const { MediaDropZone, rejectionMessage } = await import('./media-drop-zone.tsx')
 
-describe('the drop zone (spec 02 §5 "File drop", §8)', () => {
+describe('the drop zone (docs/product/02-products.md §5 "File drop", §8)', () => {
   it('toasts each rejected file for 3000 ms with its reason and passes on the accepted ones', async () => {
     const onFiles = vi.fn()
     render(<MediaDropZone onFiles={onFiles} />)

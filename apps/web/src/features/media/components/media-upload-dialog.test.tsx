@@ -72,137 +72,143 @@ const seconds = async (n: number) => act(async () => vi.advanceTimersByTime(n * 
 const row = (name = 'label.png') => within(screen.getByRole('listitem', { name }))
 
 // Generous timeouts: the shared CI machine is often busy; fake timers keep the tests themselves exact.
-describe('Add Media: countdown, upload, cancel and errors (spec 02 §4)', { timeout: 20_000 }, () => {
-  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: false }))
-  afterEach(() => vi.useRealTimers())
+describe(
+  'Add Media: countdown, upload, cancel and errors (docs/product/02-products.md §4)',
+  { timeout: 20_000 },
+  () => {
+    beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: false }))
+    afterEach(() => vi.useRealTimers())
 
-  it('counts down from 5 each second, then uploads with a progress bar and completes', async () => {
-    const t = setup()
-    act(() => t.manager.add([t.png]))
-    expect(row().getByText('Uploading in 5 seconds...')).toBeInTheDocument()
-    await seconds(1)
-    expect(row().getByText('Uploading in 4 seconds...')).toBeInTheDocument()
-    await seconds(3)
-    expect(row().getByText('Uploading in 1 seconds...')).toBeInTheDocument()
-    expect(t.transport.requestLocation).not.toHaveBeenCalled()
-    await seconds(1)
-    expect(t.transport.requestLocation).toHaveBeenCalledWith('token-1', {
-      fileName: 'label.png',
-      fileType: 'image/png',
-      entityId: ENTITY,
-      productId: PRODUCT,
-      fileSize: 4,
+    it('counts down from 5 each second, then uploads with a progress bar and completes', async () => {
+      const t = setup()
+      act(() => t.manager.add([t.png]))
+      expect(row().getByText('Uploading in 5 seconds...')).toBeInTheDocument()
+      await seconds(1)
+      expect(row().getByText('Uploading in 4 seconds...')).toBeInTheDocument()
+      await seconds(3)
+      expect(row().getByText('Uploading in 1 seconds...')).toBeInTheDocument()
+      expect(t.transport.requestLocation).not.toHaveBeenCalled()
+      await seconds(1)
+      expect(t.transport.requestLocation).toHaveBeenCalledWith('token-1', {
+        fileName: 'label.png',
+        fileType: 'image/png',
+        entityId: ENTITY,
+        productId: PRODUCT,
+        fileSize: 4,
+      })
+      await t.location()
+      expect(t.transport.putFile).toHaveBeenCalledWith('/uploads/x?signature=y', t.png, expect.any(Function))
+      t.progress(40)
+      expect(row().getByRole('progressbar', { name: 'Uploading label.png' })).toHaveAttribute(
+        'aria-valuenow',
+        '40',
+      )
+      expect(row().getByText('Uploading… 40%')).toBeInTheDocument()
+      await t.finish()
+      expect(row().getByText('Uploaded')).toBeInTheDocument()
+      expect(t.onUploaded).toHaveBeenCalledWith(
+        expect.objectContaining({ s3Key: S3_KEY, status: 'completed' }),
+      )
+      // Cancel gives way to Delete once completed.
+      expect(row().queryByRole('button', { name: /cancel/i })).not.toBeInTheDocument()
+      expect(row().getByRole('button', { name: 'Delete label.png' })).toBeInTheDocument()
     })
-    await t.location()
-    expect(t.transport.putFile).toHaveBeenCalledWith('/uploads/x?signature=y', t.png, expect.any(Function))
-    t.progress(40)
-    expect(row().getByRole('progressbar', { name: 'Uploading label.png' })).toHaveAttribute(
-      'aria-valuenow',
-      '40',
-    )
-    expect(row().getByText('Uploading… 40%')).toBeInTheDocument()
-    await t.finish()
-    expect(row().getByText('Uploaded')).toBeInTheDocument()
-    expect(t.onUploaded).toHaveBeenCalledWith(expect.objectContaining({ s3Key: S3_KEY, status: 'completed' }))
-    // Cancel gives way to Delete once completed.
-    expect(row().queryByRole('button', { name: /cancel/i })).not.toBeInTheDocument()
-    expect(row().getByRole('button', { name: 'Delete label.png' })).toBeInTheDocument()
-  })
 
-  it('cancels during the countdown: "Upload aborted during countdown.", nothing is sent, the message clears after 5 s', async () => {
-    const t = setup()
-    act(() => t.manager.add([t.png]))
-    await seconds(2)
-    fireEvent.click(row().getByRole('button', { name: 'Cancel upload of label.png' }))
-    expect(row().getByText('Upload aborted during countdown.')).toBeInTheDocument()
-    await seconds(4.9)
-    expect(row().getByText('Upload aborted during countdown.')).toBeInTheDocument()
-    await seconds(0.2)
-    expect(row().queryByText('Upload aborted during countdown.')).not.toBeInTheDocument()
-    expect(row().getByText('Cancelled')).toBeInTheDocument()
-    await seconds(10)
-    expect(t.transport.requestLocation).not.toHaveBeenCalled()
-  })
+    it('cancels during the countdown: "Upload aborted during countdown.", nothing is sent, the message clears after 5 s', async () => {
+      const t = setup()
+      act(() => t.manager.add([t.png]))
+      await seconds(2)
+      fireEvent.click(row().getByRole('button', { name: 'Cancel upload of label.png' }))
+      expect(row().getByText('Upload aborted during countdown.')).toBeInTheDocument()
+      await seconds(4.9)
+      expect(row().getByText('Upload aborted during countdown.')).toBeInTheDocument()
+      await seconds(0.2)
+      expect(row().queryByText('Upload aborted during countdown.')).not.toBeInTheDocument()
+      expect(row().getByText('Cancelled')).toBeInTheDocument()
+      await seconds(10)
+      expect(t.transport.requestLocation).not.toHaveBeenCalled()
+    })
 
-  it('cancels during the upload: the request is aborted and "Upload cancelled by user." shows', async () => {
-    const t = setup()
-    act(() => t.manager.add([t.png]))
-    await seconds(5)
-    await t.location()
-    t.progress(10)
-    fireEvent.click(row().getByRole('button', { name: 'Cancel upload of label.png' }))
-    await act(async () => {})
-    expect(t.abort).toHaveBeenCalled()
-    expect(row().getByText('Upload cancelled by user.')).toBeInTheDocument()
-    expect(t.onUploaded).not.toHaveBeenCalled()
-  })
-
-  it('shows "Backend error: …" when no upload location is given', async () => {
-    const t = setup()
-    act(() => t.manager.add([t.png]))
-    await seconds(5)
-    await t.failLocation('Backend error: The file is too large: the limit is 209715200 bytes.')
-    expect(row().getByRole('alert')).toHaveTextContent(
-      'Backend error: The file is too large: the limit is 209715200 bytes.',
-    )
-    expect(t.transport.putFile).not.toHaveBeenCalled()
-  })
-
-  it.each([['Upload failed with status 403: This link has expired.'], ['Network error during upload.']])(
-    'shows the upload failure %j and offers Delete, which asks first',
-    async (message) => {
+    it('cancels during the upload: the request is aborted and "Upload cancelled by user." shows', async () => {
       const t = setup()
       act(() => t.manager.add([t.png]))
       await seconds(5)
       await t.location()
-      await t.fail(message)
-      expect(row().getByRole('alert')).toHaveTextContent(message)
-      fireEvent.click(row().getByRole('button', { name: 'Delete label.png' }))
-      const confirm = screen.getByRole('alertdialog', { name: 'Delete label.png?' })
-      expect(t.transport.deleteFile).not.toHaveBeenCalled()
-      fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
+      t.progress(10)
+      fireEvent.click(row().getByRole('button', { name: 'Cancel upload of label.png' }))
       await act(async () => {})
-      expect(t.transport.deleteFile).toHaveBeenCalledWith('token-1', S3_KEY)
-      expect(screen.queryByRole('listitem', { name: 'label.png' })).not.toBeInTheDocument()
-    },
-  )
+      expect(t.abort).toHaveBeenCalled()
+      expect(row().getByText('Upload cancelled by user.')).toBeInTheDocument()
+      expect(t.onUploaded).not.toHaveBeenCalled()
+    })
 
-  it('keeps the item and says why when the deletion fails', async () => {
-    const t = setup()
-    vi.mocked(t.transport.deleteFile).mockRejectedValueOnce(
-      new Error('Deletion backend error: File not found.'),
+    it('shows "Backend error: …" when no upload location is given', async () => {
+      const t = setup()
+      act(() => t.manager.add([t.png]))
+      await seconds(5)
+      await t.failLocation('Backend error: The file is too large: the limit is 209715200 bytes.')
+      expect(row().getByRole('alert')).toHaveTextContent(
+        'Backend error: The file is too large: the limit is 209715200 bytes.',
+      )
+      expect(t.transport.putFile).not.toHaveBeenCalled()
+    })
+
+    it.each([['Upload failed with status 403: This link has expired.'], ['Network error during upload.']])(
+      'shows the upload failure %j and offers Delete, which asks first',
+      async (message) => {
+        const t = setup()
+        act(() => t.manager.add([t.png]))
+        await seconds(5)
+        await t.location()
+        await t.fail(message)
+        expect(row().getByRole('alert')).toHaveTextContent(message)
+        fireEvent.click(row().getByRole('button', { name: 'Delete label.png' }))
+        const confirm = screen.getByRole('alertdialog', { name: 'Delete label.png?' })
+        expect(t.transport.deleteFile).not.toHaveBeenCalled()
+        fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
+        await act(async () => {})
+        expect(t.transport.deleteFile).toHaveBeenCalledWith('token-1', S3_KEY)
+        expect(screen.queryByRole('listitem', { name: 'label.png' })).not.toBeInTheDocument()
+      },
     )
-    act(() => t.manager.add([t.png]))
-    await seconds(5)
-    await t.location()
-    await t.fail('Network error during upload.')
-    fireEvent.click(row().getByRole('button', { name: 'Delete label.png' }))
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
-    await act(async () => {})
-    expect(toastError).toHaveBeenCalledWith('Deletion backend error: File not found.')
-    expect(screen.getByRole('listitem', { name: 'label.png' })).toBeInTheDocument()
-  })
 
-  it('detaches a completed file through the product (queued) when it is deleted', async () => {
-    const t = setup()
-    act(() => t.manager.add([t.png]))
-    await seconds(5)
-    await t.location()
-    await t.finish()
-    fireEvent.click(row().getByRole('button', { name: 'Delete label.png' }))
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
-    await act(async () => {})
-    expect(t.onCompletedRemoved).toHaveBeenCalledWith(expect.objectContaining({ s3Key: S3_KEY }))
-    expect(t.transport.deleteFile).not.toHaveBeenCalled()
-  })
+    it('keeps the item and says why when the deletion fails', async () => {
+      const t = setup()
+      vi.mocked(t.transport.deleteFile).mockRejectedValueOnce(
+        new Error('Deletion backend error: File not found.'),
+      )
+      act(() => t.manager.add([t.png]))
+      await seconds(5)
+      await t.location()
+      await t.fail('Network error during upload.')
+      fireEvent.click(row().getByRole('button', { name: 'Delete label.png' }))
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
+      await act(async () => {})
+      expect(toastError).toHaveBeenCalledWith('Deletion backend error: File not found.')
+      expect(screen.getByRole('listitem', { name: 'label.png' })).toBeInTheDocument()
+    })
 
-  it('runs each file on its own countdown', async () => {
-    const t = setup()
-    act(() => t.manager.add([t.png]))
-    await seconds(2)
-    const doc = new File(['x'], 'sell-sheet.pdf', { type: 'application/pdf' })
-    act(() => t.manager.add([doc]))
-    expect(row().getByText('Uploading in 3 seconds...')).toBeInTheDocument()
-    expect(row('sell-sheet.pdf').getByText('Uploading in 5 seconds...')).toBeInTheDocument()
-  })
-})
+    it('detaches a completed file through the product (queued) when it is deleted', async () => {
+      const t = setup()
+      act(() => t.manager.add([t.png]))
+      await seconds(5)
+      await t.location()
+      await t.finish()
+      fireEvent.click(row().getByRole('button', { name: 'Delete label.png' }))
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
+      await act(async () => {})
+      expect(t.onCompletedRemoved).toHaveBeenCalledWith(expect.objectContaining({ s3Key: S3_KEY }))
+      expect(t.transport.deleteFile).not.toHaveBeenCalled()
+    })
+
+    it('runs each file on its own countdown', async () => {
+      const t = setup()
+      act(() => t.manager.add([t.png]))
+      await seconds(2)
+      const doc = new File(['x'], 'sell-sheet.pdf', { type: 'application/pdf' })
+      act(() => t.manager.add([doc]))
+      expect(row().getByText('Uploading in 3 seconds...')).toBeInTheDocument()
+      expect(row('sell-sheet.pdf').getByText('Uploading in 5 seconds...')).toBeInTheDocument()
+    })
+  },
+)

@@ -6,13 +6,13 @@ type Collection = Exclude<ProductCollection, 'recipes' | 'files'>
 type Item = ProductItem
 
 /**
- * Product writes (spec 02 §4) as typed intents of packages/domain/src/writes/: each is applied to local
+ * Product writes (docs/product/02-products.md §4) as typed intents of packages/domain/src/writes/: each is applied to local
  * state at once, then queued; the queue sends it with the token, socket id and Idempotency-Key.
  */
 export function useProductWrites() {
   const write = useWrite()
   return {
-    /** Creates a product with no recipes and returns its id (generated here, DESIGN.md "Ids"). */
+    /** Creates a product with no recipes and returns its id (generated here, docs/architecture.md "Ids"). */
     createProduct({ name, description }: { name: string; description: string }): string {
       const id = crypto.randomUUID()
       write({ kind: 'product:create', product: { id, name, description, recipes: [] } })

@@ -15,7 +15,7 @@ import {
 import { Description, InlineName } from './product-text.tsx'
 
 /**
- * /secure/products/{id}: everything about one product (spec 02 §2 "Product detail"). The page composes
+ * /secure/products/{id}: everything about one product (docs/product/02-products.md §2 "Product detail"). The page composes
  * what other features show here: the recipes section and the media assets.
  */
 export function ProductDetail({

@@ -21,7 +21,7 @@ function useEditing<T>() {
   }
 }
 
-/** Packaging Options: type, SKU and UPC barcode per option (spec 02 §2). */
+/** Packaging Options: type, SKU and UPC barcode per option (docs/product/02-products.md §2). */
 export function PackagingSection({
   product,
   packagingTypes,
@@ -84,7 +84,7 @@ export function PackagingSection({
   )
 }
 
-/** Attributes: name and value (spec 02 §2). */
+/** Attributes: name and value (docs/product/02-products.md §2). */
 export function AttributesSection({
   product,
   canManage,
@@ -147,7 +147,7 @@ export function AttributesSection({
   )
 }
 
-/** Tasting Notes: category and notes (spec 02 §2); a Brewer may write them. */
+/** Tasting Notes: category and notes (docs/product/02-products.md §2); a Brewer may write them. */
 export function TastingNotesSection({
   product,
   canEdit,

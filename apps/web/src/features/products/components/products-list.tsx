@@ -65,7 +65,7 @@ function ProductCard({
   )
 }
 
-/** /secure/products: one card per product, the Add Product card, or the empty state (spec 02 §2). */
+/** /secure/products: one card per product, the Add Product card, or the empty state (docs/product/02-products.md §2). */
 /** `importButton`: what the page adds beside the heading (Import Recipe, from interchange). */
 export function ProductsList({ importButton }: { importButton?: ReactNode }) {
   const { currentEntity } = useAppState()
@@ -93,7 +93,7 @@ export function ProductsList({ importButton }: { importButton?: ReactNode }) {
             <Beer aria-hidden="true" className="size-10 text-primary" />
             <h2 className="text-xl font-semibold">Let&apos;s Create Your Products!</h2>
             <p className="text-muted-foreground">Don&apos;t Worry, It&apos;s Easy...</p>
-            {/* The product with its first recipe, in the recipe editor's onboarding mode (spec 02 §2). */}
+            {/* The product with its first recipe, in the recipe editor's onboarding mode (docs/product/02-products.md §2). */}
             <Button onClick={() => void navigate('/secure/products/editrecipe')}>
               Create Your First Product
             </Button>

@@ -80,7 +80,7 @@ const GRAIN: IngredientKind<GrainEntry, Fermentable, GrainDraft> = {
   }),
 }
 
-/** Grain Bill: Type and Quantity (spec 02 §2). */
+/** Grain Bill: Type and Quantity (docs/product/02-products.md §2). */
 export function GrainTable(props: TableProps<GrainEntry, Fermentable>) {
   return <IngredientTable kind={GRAIN} {...props} />
 }

@@ -138,7 +138,7 @@ const HOPS: IngredientKind<HopEntry, Hop, HopDraft> = {
   },
 }
 
-/** Hops Bill: Type, Quantity, Usage and Time (spec 02 §2). */
+/** Hops Bill: Type, Quantity, Usage and Time (docs/product/02-products.md §2). */
 export function HopsTable(props: TableProps<HopEntry, Hop>) {
   return <IngredientTable kind={HOPS} {...props} />
 }

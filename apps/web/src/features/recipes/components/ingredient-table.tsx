@@ -61,7 +61,7 @@ export type IngredientKind<E extends Entry, C extends Ingredient, D extends RowD
     onSubmit: (draft: D) => void
     onCancel: () => void
   }) => ReactNode
-  /** The new entry, or null to skip the add silently and keep the row open (spec 02 §5). */
+  /** The new entry, or null to skip the add silently and keep the row open (docs/product/02-products.md §5). */
   added: (draft: D, item: C | undefined) => E | null
   /** The entry with the draft's changes; `item` is the newly chosen catalogue item, if another was chosen. */
   changed: (entry: E, draft: D, item: C | undefined) => E
@@ -79,7 +79,7 @@ export type TableProps<E, C> = {
 
 /**
  * The one ingredient table (grain, hops, other ingredients): pages of rows, a row at a time added or
- * edited inline, Edit and Delete per row, and the add button (spec 02 §2, §4).
+ * edited inline, Edit and Delete per row, and the add button (docs/product/02-products.md §2, §4).
  */
 export function IngredientTable<E extends Entry, C extends Ingredient, D extends RowDraft>({
   kind,

@@ -124,7 +124,7 @@ describe('MashTable', () => {
     expect(rows()).toHaveLength(2)
   })
 
-  it('opens tooltips without delay and skips the delay for 300 ms (spec 02 §9)', () => {
+  it('opens tooltips without delay and skips the delay for 300 ms (docs/product/02-products.md §9)', () => {
     expect([TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS]).toEqual([0, 300])
   })
 })

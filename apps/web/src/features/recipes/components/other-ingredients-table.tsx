@@ -172,7 +172,7 @@ const OTHER: IngredientKind<OtherEntry, OtherIngredient, OtherDraft> = {
   },
 }
 
-/** Other Ingredients: Type, Quantity, Fermentable, Addition Type, Addition Time, Brewers Notes (spec 02 §2). */
+/** Other Ingredients: Type, Quantity, Fermentable, Addition Type, Addition Time, Brewers Notes (docs/product/02-products.md §2). */
 export function OtherIngredientsTable(props: TableProps<OtherEntry, OtherIngredient>) {
   return <IngredientTable kind={OTHER} {...props} />
 }

@@ -61,7 +61,7 @@ export function RecipeScreen({ route, actions }: { route: RecipeRoute; actions?:
   )
 }
 
-/** The recipe editor and viewer, heading Recipe Information (spec 02 §2). */
+/** The recipe editor and viewer, heading Recipe Information (docs/product/02-products.md §2). */
 export function RecipeEditor({
   route,
   product,
@@ -99,7 +99,7 @@ export function RecipeEditor({
               )}
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              {/* The saved recipe, in files BrewCommand and other tools import (issue 13). */}
+              {/* The saved recipe, in files BrewCommand and other tools import (ADR 070). */}
               {product && !isNew && actions?.(product, recipe)}
               {isReadOnly && canEdit && product && (
                 <Button asChild variant="outline">

@@ -60,7 +60,7 @@ export function RecipeIngredientSections({ draft }: { draft: RecipeDraft }) {
   )
 }
 
-/** A collapsible section that shows Loading... until the catalogue is in (spec 02 §2). */
+/** A collapsible section that shows Loading... until the catalogue is in (docs/product/02-products.md §2). */
 function CatalogSection({
   title,
   catalog,

@@ -17,7 +17,7 @@ import type { RecipeDraft } from './use-recipe-draft.ts'
 export const batchText = (recipe: Pick<Recipe, 'yield'>) =>
   `${recipe.yield.quantity} ${VOLUME_UNIT_LABELS[recipe.yield.unit]}`
 
-/** The Summary section: batch size, yeast, style, boil, whirlpool and mash thickness (spec 02 §2). */
+/** The Summary section: batch size, yeast, style, boil, whirlpool and mash thickness (docs/product/02-products.md §2). */
 export function RecipeSummarySection({ draft, recipe }: { draft: RecipeDraft; recipe: Recipe }) {
   return (
     <section aria-labelledby="summary-heading" className="rounded-xl border bg-card p-4 shadow-xs sm:p-5">

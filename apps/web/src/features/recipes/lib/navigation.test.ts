@@ -18,7 +18,7 @@ describe('recipe screen modes', () => {
   ] as const)('%j is %s', (r, mode) => expect(recipeMode(r)).toBe(mode))
 })
 
-describe('the save and cancel navigation matrix (spec 02 §2)', () => {
+describe('the save and cancel navigation matrix (docs/product/02-products.md §2)', () => {
   it.each([
     ['onboarding', route({}), '/secure/products', '/secure/products/new-product'],
     ['a new recipe', route({ productId: P }), `/secure/products/${P}`, `/secure/products/${P}`],

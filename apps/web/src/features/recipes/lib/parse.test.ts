@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseAddQuantity, parseEditQuantity, parseTime, toNumber } from './parse.ts'
 
-describe('ingredient quantity rules (spec 02 §5)', () => {
+describe('ingredient quantity rules (docs/product/02-products.md §5)', () => {
   it.each([
     ['9', 9],
     ['9.75', 9],

@@ -84,7 +84,7 @@ export function yeastFor(
 ): YeastRef | null {
   if (!id) return current && current.id === '' ? current : null
   const strain = catalogue?.find((yeast) => yeast.id === id)
-  // A line that carries the brewer's measured attenuation (an import, issue 26) keeps it and its choice.
+  // A line that carries the brewer's measured attenuation (an import, ADR 101) keeps it and its choice.
   if (strain) return current?.id === id && current.measured ? current : toRecipeYeast(strain)
   return current && current.id === id ? current : null
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { RolesTable } from './roles-table.tsx'
 
 describe('Settings → Roles', { timeout: 20_000 }, () => {
-  it('shows DESIGN.md’s permission table read-only', () => {
+  it('shows the permission table of docs/architecture.md read-only', () => {
     render(<RolesTable />)
     expect(screen.getByRole('heading', { name: 'Roles' })).toBeVisible()
     const cells = (action: string) =>

@@ -12,7 +12,7 @@ import { useTeam } from './use-team.ts'
 export { displayName, orderTeam } from './team.ts'
 export { MESSAGE_DURATION_MS } from './use-team.ts'
 
-/** Settings → Users (spec 01 §2 "Settings: User Management"): the team, the invite form, edit and delete. */
+/** Settings → Users (docs/product/01-access.md §2 "Settings: User Management"): the team, the invite form, edit and delete. */
 export function UserManagement() {
   const canManage = useCan('manageTeamAndBilling')
   const { team, selfId, message, setMessage, editing, setEditing, busyId, saveRole, remove, resend, invite } =
