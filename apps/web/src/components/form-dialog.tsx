@@ -1,22 +1,36 @@
 import type { FormEventHandler, ReactNode } from 'react'
 import { Button } from '@/components/ui/button.tsx'
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx'
 
 /**
- * The one dialog with a form: its title, the fields (FormField, registered in react-hook-form), and
- * Cancel and Save. `onSubmit` is the form's handleSubmit.
+ * The one dialog with a form: its title (and an optional description), the fields (FormField, registered
+ * in react-hook-form), and Cancel and the submit button (Save unless named otherwise). `onSubmit` is the
+ * form's handleSubmit.
  */
 export function FormDialog({
   title,
+  description,
   open,
   onOpenChange,
   onSubmit,
+  submitLabel = 'Save',
+  submitDisabled,
   children,
 }: {
   title: string
+  description?: ReactNode
   open: boolean
   onOpenChange: (open: boolean) => void
   onSubmit: FormEventHandler<HTMLFormElement>
+  submitLabel?: string
+  submitDisabled?: boolean
   children: ReactNode
 }) {
   return (
@@ -24,6 +38,7 @@ export function FormDialog({
       <DialogContent className="max-w-[425px]">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
+          {description && <DialogDescription>{description}</DialogDescription>}
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           {children}
@@ -31,7 +46,9 @@ export function FormDialog({
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit">Save</Button>
+            <Button type="submit" disabled={submitDisabled}>
+              {submitLabel}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -1,11 +1,15 @@
-import { MediaDescriptionSchema, MediaFileNameSchema, type ProductFile } from '@brewcommand/domain'
-import { useState } from 'react'
-import { Button } from '@/components/ui/button.tsx'
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx'
-import { FieldError } from '@/components/ui/field-error.tsx'
+import { ProductFileChangeSchema, type ProductFile } from '@brewcommand/domain'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { FormDialog } from '@/components/form-dialog.tsx'
+import { FormField } from '@/components/form-field.tsx'
 import { Input } from '@/components/ui/input.tsx'
-import { Label } from '@/components/ui/label.tsx'
 import { Textarea } from '@/components/ui/textarea.tsx'
+
+/** The fields a person types, checked as the server checks a file's change (ProductFileChangeSchema). */
+const MediaFileFormSchema = ProductFileChangeSchema.pick({ name: true, description: true })
+type MediaFileFormValues = z.input<typeof MediaFileFormSchema>
 
 /** Edit a file's name and description (checked as the server checks them). */
 export function MediaFileDialog({
@@ -19,57 +23,32 @@ export function MediaFileDialog({
   onOpenChange: (open: boolean) => void
   onSave: (change: { id: string; name: string; description: string }) => void
 }) {
-  const [name, setName] = useState(file.name)
-  const [description, setDescription] = useState(file.description)
-  const [errors, setErrors] = useState<{ name?: string; description?: string }>({})
-  const save = () => {
-    const parsedName = MediaFileNameSchema.safeParse(name)
-    const parsedDescription = MediaDescriptionSchema.safeParse(description)
-    if (!parsedName.success || !parsedDescription.success) {
-      setErrors({
-        name: parsedName.error?.issues[0]?.message,
-        description: parsedDescription.error?.issues[0]?.message,
-      })
-      return
-    }
-    onSave({ id: file.id, name: parsedName.data, description: parsedDescription.data })
+  const form = useForm<MediaFileFormValues, unknown, z.output<typeof MediaFileFormSchema>>({
+    resolver: zodResolver(MediaFileFormSchema),
+    defaultValues: { name: file.name, description: file.description },
+  })
+  const errors = form.formState.errors
+  const save = form.handleSubmit((values) => {
+    onSave({ id: file.id, name: values.name, description: values.description })
     onOpenChange(false)
-  }
+  })
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-[425px]">
-        <DialogHeader>
-          <DialogTitle>Edit Media</DialogTitle>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={(e) => (e.preventDefault(), save())} noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor="media-name">Name</Label>
-            <Input
-              id="media-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={errors.name ? true : undefined}
-            />
-            <FieldError>{errors.name}</FieldError>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="media-description">Description</Label>
-            <Textarea
-              id="media-description"
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              aria-invalid={errors.description ? true : undefined}
-            />
-            <FieldError>{errors.description}</FieldError>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit">Save</Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title="Edit Media"
+      open={open}
+      onOpenChange={onOpenChange}
+      onSubmit={(event) => void save(event)}
+    >
+      <FormField label="Name" htmlFor="media-name" error={errors.name?.message}>
+        <Input id="media-name" aria-invalid={errors.name ? true : undefined} {...form.register('name')} />
+      </FormField>
+      <FormField label="Description" htmlFor="media-description" error={errors.description?.message}>
+        <Textarea
+          id="media-description"
+          aria-invalid={errors.description ? true : undefined}
+          {...form.register('description')}
+        />
+      </FormField>
+    </FormDialog>
   )
 }

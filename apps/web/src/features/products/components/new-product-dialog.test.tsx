@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { NewProductDialog } from './new-product-dialog.tsx'
@@ -29,5 +29,18 @@ describe('NewProductDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(onCreate).not.toHaveBeenCalled()
     expect(onOpenChange).toHaveBeenCalledWith(false)
+  })
+
+  it('refuses a name longer than the server accepts, shows why and creates nothing', async () => {
+    const onCreate = vi.fn()
+    const onOpenChange = vi.fn()
+    render(<NewProductDialog open onOpenChange={onOpenChange} onCreate={onCreate} />)
+    const name = screen.getByPlaceholderText('Product Name')
+    fireEvent.change(name, { target: { value: 'x'.repeat(201) } })
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }))
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'))
+    expect(screen.getByText(/200/)).toBeVisible()
+    expect(onCreate).not.toHaveBeenCalled()
+    expect(onOpenChange).not.toHaveBeenCalled()
   })
 })

@@ -1,16 +1,16 @@
-import { useState } from 'react'
-import { Button } from '@/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx'
+import { NewProductSchema } from '@brewcommand/domain'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { FormDialog } from '@/components/form-dialog.tsx'
+import { FormField } from '@/components/form-field.tsx'
 import { Input } from '@/components/ui/input.tsx'
-import { Label } from '@/components/ui/label.tsx'
 import { Textarea } from '@/components/ui/textarea.tsx'
+
+/** The fields a person types, checked like the server checks a new product (NewProductSchema). */
+const NewProductFormSchema = NewProductSchema.pick({ name: true, description: true })
+type NewProductFormValues = z.input<typeof NewProductFormSchema>
+const EMPTY: NewProductFormValues = { name: '', description: '' }
 
 /** New Product (docs/product/02-products.md §2): Create is disabled while the trimmed name is empty; 425 px at most. */
 export function NewProductDialog({
@@ -22,66 +22,47 @@ export function NewProductDialog({
   onOpenChange: (open: boolean) => void
   onCreate: (values: { name: string; description: string }) => void
 }) {
-  const [name, setName] = useState('')
-  const [description, setDescription] = useState('')
+  const form = useForm<NewProductFormValues, unknown, z.output<typeof NewProductFormSchema>>({
+    resolver: zodResolver(NewProductFormSchema),
+    defaultValues: EMPTY,
+  })
+  const errors = form.formState.errors
   const close = (next: boolean) => {
-    if (!next) {
-      setName('')
-      setDescription('')
-    }
+    if (!next) form.reset(EMPTY)
     onOpenChange(next)
   }
-  const create = () => {
-    if (!name.trim()) return
-    onCreate({ name: name.trim(), description: description.trim() })
+  const create = form.handleSubmit((values) => {
+    onCreate({ name: values.name, description: values.description })
     close(false)
-  }
+  })
+  const name = form.watch('name') ?? ''
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-w-[425px]">
-        <DialogHeader>
-          <DialogTitle>New Product</DialogTitle>
-          <DialogDescription>
-            Give your product a name and, if you like, a short marketing description. You can change both
-            later.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            create()
-          }}
-        >
-          <div className="grid gap-2">
-            <Label htmlFor="new-product-name">Name</Label>
-            <Input
-              id="new-product-name"
-              placeholder="Product Name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              autoFocus
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="new-product-description">Description</Label>
-            <Textarea
-              id="new-product-description"
-              placeholder="Optional: A brief description of the product."
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!name.trim()}>
-              Create
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title="New Product"
+      description="Give your product a name and, if you like, a short marketing description. You can change both later."
+      open={open}
+      onOpenChange={close}
+      onSubmit={(event) => void create(event)}
+      submitLabel="Create"
+      submitDisabled={!name.trim()}
+    >
+      <FormField label="Name" htmlFor="new-product-name" error={errors.name?.message}>
+        <Input
+          id="new-product-name"
+          placeholder="Product Name"
+          autoFocus
+          aria-invalid={errors.name ? true : undefined}
+          {...form.register('name')}
+        />
+      </FormField>
+      <FormField label="Description" htmlFor="new-product-description" error={errors.description?.message}>
+        <Textarea
+          id="new-product-description"
+          placeholder="Optional: A brief description of the product."
+          aria-invalid={errors.description ? true : undefined}
+          {...form.register('description')}
+        />
+      </FormField>
+    </FormDialog>
   )
 }
