@@ -1,8 +1,19 @@
 import { ApiErrorSchema, MediaUploadResponseSchema, type MediaUploadResponse } from '@brewcommand/domain'
+import {
+  backendError,
+  DELETION_FAILED,
+  deletionBackendError,
+  httpError,
+  NO_UPLOAD_LOCATION,
+  SERVER_UNREACHABLE,
+  UPLOAD_ABORTED,
+  UPLOAD_NETWORK_ERROR,
+  uploadFailed,
+} from '../messages.ts'
 
 async function errorMessage(response: Response): Promise<string> {
   const parsed = ApiErrorSchema.safeParse(await response.json().catch(() => null))
-  return parsed.success ? parsed.data.error.message : `HTTP error! status: ${response.status}`
+  return parsed.success ? parsed.data.error.message : httpError(response.status)
 }
 
 /**
@@ -25,11 +36,11 @@ export async function requestUploadLocation(
       body: JSON.stringify(body),
     })
   } catch {
-    throw new Error('Backend error: Could not reach the server. Check your connection.')
+    throw new Error(backendError(SERVER_UNREACHABLE))
   }
-  if (!response.ok) throw new Error(`Backend error: ${await errorMessage(response)}`)
+  if (!response.ok) throw new Error(backendError(await errorMessage(response)))
   const parsed = MediaUploadResponseSchema.safeParse(await response.json().catch(() => null))
-  if (!parsed.success) throw new Error('Backend error: The server answered without an upload location.')
+  if (!parsed.success) throw new Error(backendError(NO_UPLOAD_LOCATION))
   return parsed.data
 }
 
@@ -50,9 +61,9 @@ export async function deleteUploadedFile(token: string, s3Key: string): Promise<
       body: JSON.stringify({ s3Key }),
     })
   } catch {
-    throw new Error('Deletion failed.')
+    throw new Error(DELETION_FAILED)
   }
-  if (!response.ok) throw new Error(`Deletion backend error: ${await errorMessage(response)}`)
+  if (!response.ok) throw new Error(deletionBackendError(await errorMessage(response)))
 }
 
 export type UploadHandle = { done: Promise<void>; abort: () => void }
@@ -81,9 +92,9 @@ export function putFile(url: string, file: File, onProgress: (percent: number) =
       } catch {
         // An S3 error is XML: keep the status text.
       }
-      reject(new Error(`Upload failed with status ${xhr.status}: ${text || 'no details'}`))
+      reject(new Error(uploadFailed(xhr.status, text)))
     }
-    xhr.onerror = () => reject(new Error('Network error during upload.'))
+    xhr.onerror = () => reject(new Error(UPLOAD_NETWORK_ERROR))
     xhr.onabort = () => reject(new UploadAbortedError())
     xhr.open('PUT', url)
     xhr.setRequestHeader('Content-Type', file.type)
@@ -96,6 +107,6 @@ export function putFile(url: string, file: File, onProgress: (percent: number) =
 export class UploadAbortedError extends Error {
   override name = 'UploadAbortedError'
   constructor() {
-    super('Upload aborted by user.')
+    super(UPLOAD_ABORTED)
   }
 }

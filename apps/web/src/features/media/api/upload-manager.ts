@@ -1,4 +1,10 @@
 import { UploadAbortedError, type UploadHandle } from './media-api.ts'
+import {
+  ABORTED_DURING_COUNTDOWN,
+  BACKEND_ERROR_PREFIX,
+  backendError,
+  CANCELLED_BY_USER,
+} from '../messages.ts'
 
 /** docs/product/02-products.md §4 "Upload item status": timing, then uploading, then completed; or cancelled, or error. */
 export type UploadStatus = 'timing' | 'uploading' | 'completed' | 'cancelled' | 'error'
@@ -42,9 +48,6 @@ export type UploadManagerOptions = {
 /** docs/product/02-products.md §9: the upload countdown, and how long passing messages stay. */
 export const UPLOAD_COUNTDOWN_SECONDS = 5
 export const MESSAGE_CLEAR_MS = 5000
-
-/** "Uploading in N seconds..." (docs/product/02-products.md §4). */
-export const countdownText = (seconds: number) => `Uploading in ${seconds} seconds...`
 
 /**
  * The upload items of one product page and their timers and requests, outside React so the timing is
@@ -140,7 +143,7 @@ export class UploadManager {
       const message = error instanceof Error ? error.message : String(error)
       this.update(id, {
         status: 'error',
-        errorMessage: message.startsWith('Backend error: ') ? message : `Backend error: ${message}`,
+        errorMessage: message.startsWith(BACKEND_ERROR_PREFIX) ? message : backendError(message),
       })
       return
     }
@@ -174,12 +177,12 @@ export class UploadManager {
       clearTimeout(this.timers.get(id))
       this.timers.delete(id)
       this.update(id, { status: 'cancelled' })
-      this.flash(id, 'Upload aborted during countdown.')
+      this.flash(id, ABORTED_DURING_COUNTDOWN)
     } else if (item?.status === 'uploading') {
       this.update(id, { status: 'cancelled' })
       this.uploads.get(id)?.abort()
       this.uploads.delete(id)
-      this.flash(id, 'Upload cancelled by user.')
+      this.flash(id, CANCELLED_BY_USER)
     }
   }
 

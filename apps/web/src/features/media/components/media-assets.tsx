@@ -10,6 +10,7 @@ import { useFileWrites } from '../api/use-file-writes.ts'
 import { FileIcon, isImage } from './file-icon.tsx'
 import { MediaFileDialog } from './media-file-dialog.tsx'
 import { MediaUploadDialog } from './media-upload-dialog.tsx'
+import { deleteFileTitle, FILE_REMOVED } from '../messages.ts'
 
 const HTTP_TRANSPORT: UploadTransport = {
   requestLocation: requestUploadLocation,
@@ -186,8 +187,8 @@ export function MediaAssets({
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'this file'}?`}
-        description="The file is removed from this product and from storage. This cannot be undone."
+        title={deleteFileTitle(deleting?.name)}
+        description={FILE_REMOVED}
         onConfirm={() => deleting && writes.remove(deleting.id)}
       />
     </>

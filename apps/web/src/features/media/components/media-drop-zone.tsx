@@ -3,20 +3,14 @@ import { UploadCloud } from 'lucide-react'
 import { useDropzone, type FileRejection } from 'react-dropzone'
 import { toast } from 'sonner'
 import { cn } from '@/lib/utils.ts'
+import { cannotUpload, DROP_ZONE, REJECTION_REASONS, UNKNOWN_REJECTION_REASON } from '../messages.ts'
 
-/** docs/product/02-products.md §8: why a dropped file was refused, by react-dropzone's error code. */
-const REASONS: Record<string, string> = {
-  'file-invalid-type': 'it is not a supported type.',
-  'file-too-large': 'it is too large.',
-  'file-too-small': 'it is too small.',
-  'too-many-files': 'there are too many files.',
-}
 /** docs/product/02-products.md §9: a rejected-file toast stays 3000 ms, one per file. */
 export const REJECTED_TOAST_MS = 3000
 
 export function rejectionMessage({ file, errors }: FileRejection): string {
-  const reason = REASONS[errors[0]?.code ?? ''] ?? 'of an unknown error.'
-  return `${file.name} cannot be uploaded because ${reason}`
+  const reason = REJECTION_REASONS[errors[0]?.code ?? ''] ?? UNKNOWN_REJECTION_REASON
+  return cannotUpload(file.name, reason)
 }
 
 const ACCEPT = Object.fromEntries(
@@ -40,14 +34,12 @@ export function MediaDropZone({ onFiles }: { onFiles: (files: File[]) => void })
           'flex min-h-36 cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-6 text-center text-sm text-muted-foreground transition-colors hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
           isDragActive && 'border-primary bg-accent text-foreground',
         ),
-        'aria-label': 'Drop files here, or press Enter to choose files',
+        'aria-label': DROP_ZONE.label,
       })}
     >
-      <input {...getInputProps({ 'aria-label': 'Choose files to upload' })} />
+      <input {...getInputProps({ 'aria-label': DROP_ZONE.inputLabel })} />
       <UploadCloud aria-hidden="true" className="size-8" />
-      <p className="font-medium text-foreground">
-        {isDragActive ? 'Drop the files here' : 'Drag files here, or click to choose'}
-      </p>
+      <p className="font-medium text-foreground">{isDragActive ? DROP_ZONE.active : DROP_ZONE.idle}</p>
       <p className="text-xs">
         Images (JPEG, PNG, GIF, WebP, SVG), PDF, Word, Excel, CSV, text, video (MP4, WebM, MOV) and audio
         (MP3, WAV, OGG)

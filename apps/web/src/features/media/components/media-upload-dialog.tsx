@@ -13,6 +13,7 @@ import {
 import type { UploadItem, UploadManager } from '../api/upload-manager.ts'
 import { MediaDropZone } from './media-drop-zone.tsx'
 import { UploadItemRow } from './upload-item-row.tsx'
+import { deleteFileTitle, DELETION_FAILED, FILE_REMOVED, UPLOAD_REMOVED } from '../messages.ts'
 
 /** The upload items of a manager, with Cancel and (after a confirmation) Delete. */
 export function UploadList({ manager }: { manager: UploadManager }) {
@@ -34,16 +35,12 @@ export function UploadList({ manager }: { manager: UploadManager }) {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.file.name ?? 'this file'}?`}
-        description={
-          deleting?.status === 'completed'
-            ? 'The file is removed from this product and from storage. This cannot be undone.'
-            : 'Anything uploaded of it is removed from storage.'
-        }
+        title={deleteFileTitle(deleting?.file.name)}
+        description={deleting?.status === 'completed' ? FILE_REMOVED : UPLOAD_REMOVED}
         onConfirm={() => {
           if (!deleting) return
           manager.remove(deleting.id).catch((error: unknown) => {
-            toast.error(error instanceof Error ? error.message : 'Deletion failed.')
+            toast.error(error instanceof Error ? error.message : DELETION_FAILED)
           })
         }}
       />

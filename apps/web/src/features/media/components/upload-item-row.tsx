@@ -2,8 +2,9 @@ import { formatBytes } from '@brewcommand/domain'
 import { CheckCircle2, Trash2, X, XCircle } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button.tsx'
-import { countdownText, type UploadItem } from '../api/upload-manager.ts'
+import type { UploadItem } from '../api/upload-manager.ts'
 import { FileIcon, isImage } from './file-icon.tsx'
+import { CANCELLED, countdownText } from '../messages.ts'
 
 function Preview({ file }: { file: File }) {
   const [url, setUrl] = useState<string | null>(null)
@@ -48,7 +49,7 @@ function StatusLine({ item }: { item: UploadItem }) {
         </p>
       )
     case 'cancelled':
-      return <p className="text-sm text-muted-foreground">{item.message ?? 'Cancelled'}</p>
+      return <p className="text-sm text-muted-foreground">{item.message ?? CANCELLED}</p>
     case 'error':
       return (
         <p role="alert" className="flex items-start gap-1 text-sm text-destructive">

@@ -13,6 +13,7 @@ import {
   type Confirm,
 } from './product-item-sections.tsx'
 import { Description, InlineName } from './product-text.tsx'
+import { CANNOT_BE_UNDONE } from '../messages.ts'
 
 /**
  * /secure/products/{id}: everything about one product (docs/product/02-products.md §2 "Product detail"). The page composes
@@ -102,7 +103,7 @@ export function ProductDetail({
         open={confirming !== null}
         onOpenChange={(isOpen) => !isOpen && setConfirming(null)}
         title={confirming?.title ?? ''}
-        description="This cannot be undone."
+        description={CANNOT_BE_UNDONE}
         onConfirm={() => confirming?.run()}
       />
     </div>

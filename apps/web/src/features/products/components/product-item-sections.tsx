@@ -5,6 +5,7 @@ import { AddCard, IconAction, ItemCard, Section } from '@/components/item-cards.
 import { useProductWrites } from '../api/use-product-writes.ts'
 import { AttributeDialog, PackageDialog, TastingNoteDialog } from './item-dialogs.tsx'
 import { UpcBarcode } from './upc-barcode.tsx'
+import { confirmDeleteTitle, DELETE_TASTING_NOTE } from '../messages.ts'
 
 type Editing<T> = { item: T | null; key: number } | null
 /** Asks before something is deleted (the page's one confirmation dialog). */
@@ -50,7 +51,9 @@ export function PackagingSection({
                   <IconAction
                     label={`Delete ${pkg.type}`}
                     onClick={() =>
-                      confirm(`Delete ${pkg.type}?`, () => writes.deleteItem('packages', product.id, pkg.id))
+                      confirm(confirmDeleteTitle(pkg.type), () =>
+                        writes.deleteItem('packages', product.id, pkg.id),
+                      )
                     }
                   >
                     <Trash2 aria-hidden="true" />
@@ -111,7 +114,7 @@ export function AttributesSection({
                   <IconAction
                     label={`Delete ${attribute.attribute}`}
                     onClick={() =>
-                      confirm(`Delete ${attribute.attribute}?`, () =>
+                      confirm(confirmDeleteTitle(attribute.attribute), () =>
                         writes.deleteItem('attributes', product.id, attribute.id),
                       )
                     }
@@ -174,7 +177,7 @@ export function TastingNotesSection({
                   <IconAction
                     label={`Delete ${note.category} note`}
                     onClick={() =>
-                      confirm('Delete this tasting note?', () =>
+                      confirm(DELETE_TASTING_NOTE, () =>
                         writes.deleteItem('tastingNotes', product.id, note.id),
                       )
                     }

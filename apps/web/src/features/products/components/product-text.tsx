@@ -5,6 +5,7 @@ import { IconAction } from '@/components/item-cards.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { Textarea } from '@/components/ui/textarea.tsx'
+import { ADD_DESCRIPTION, NO_DESCRIPTION } from '../messages.ts'
 
 /** The product's name, edited in place: Enter or leaving the field saves, Escape cancels. */
 export function InlineName({
@@ -92,7 +93,7 @@ export function Description({
   if (!canEdit)
     return (
       <p dir="auto" className="wrap-anywhere text-muted-foreground">
-        {product.description || 'No product description supplied'}
+        {product.description || NO_DESCRIPTION}
       </p>
     )
   return (
@@ -102,7 +103,7 @@ export function Description({
       dir="auto"
       className="rounded-md p-2 text-start wrap-anywhere text-muted-foreground hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
     >
-      {product.description || 'Click to add a description'}
+      {product.description || ADD_DESCRIPTION}
     </button>
   )
 }

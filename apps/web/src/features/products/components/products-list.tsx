@@ -14,6 +14,7 @@ import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useProductWrites } from '../api/use-product-writes.ts'
 import { AddCard } from '@/components/item-cards.tsx'
 import { NewProductDialog } from './new-product-dialog.tsx'
+import { DELETE_PRODUCT } from '../messages.ts'
 
 function ProductCard({
   product,
@@ -124,8 +125,8 @@ export function ProductsList({ importButton }: { importButton?: ReactNode }) {
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete product?"
-        description={`${toDelete?.name ?? 'This product'} and all its recipes, packaging, attributes and tasting notes will be deleted.`}
+        title={DELETE_PRODUCT.title}
+        description={DELETE_PRODUCT.description(toDelete?.name)}
         onConfirm={() => toDelete && writes.deleteProduct(toDelete.id)}
       />
     </div>

@@ -3,11 +3,12 @@ import { Download } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button.tsx'
+import { NO_UPC, NOT_READY_MESSAGE, UPC_NOT_DRAWABLE } from '../messages.ts'
 
 /** Barcode defaults of docs/product/02-products.md §9: UPC format, bar width 2, height 80 (50 on the card), margin 0. */
 export const BARCODE_OPTIONS = { format: 'UPC', width: 2, height: 80, margin: 0, displayValue: true } as const
 export const CARD_BARCODE_HEIGHT = 50
-export const NOT_READY_MESSAGE = 'Barcode image is not ready yet. Please try again shortly.'
+export { NOT_READY_MESSAGE } from '../messages.ts'
 
 /** A PNG of the barcode at the download size, or null when it cannot be drawn. */
 export function renderBarcodePng(upc: string): string | null {
@@ -42,7 +43,7 @@ export function UpcBarcode({ upc }: { upc: string }) {
     }
   }, [upc])
 
-  if (!upc) return <p className="text-sm text-muted-foreground">No UPC</p>
+  if (!upc) return <p className="text-sm text-muted-foreground">{NO_UPC}</p>
 
   const download = () => {
     const png = isReady ? renderBarcodePng(upc) : null
@@ -61,7 +62,7 @@ export function UpcBarcode({ upc }: { upc: string }) {
   return (
     <div className="grid gap-2">
       {isInvalid ? (
-        <p className="text-sm text-destructive">This UPC cannot be drawn as a UPC-A barcode.</p>
+        <p className="text-sm text-destructive">{UPC_NOT_DRAWABLE}</p>
       ) : (
         <svg ref={svgRef} role="img" aria-label={`UPC barcode ${upc}`} className="h-auto max-w-full" />
       )}
