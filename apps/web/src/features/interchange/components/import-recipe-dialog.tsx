@@ -24,18 +24,20 @@ import { Spinner } from '@/components/ui/spinner.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useRecipeWrites } from '@/lib/writes/use-recipe-writes.ts'
 import { readBytes } from '../lib/download.ts'
+import {
+  cannotBeImported,
+  confirmImportLabel,
+  FILE_UNREADABLE,
+  IMPORT,
+  importedToast,
+  NOTHING_CREATED,
+  plural,
+  previewOutcome,
+  styleNotInList,
+  UNMATCHED_KIND_LABEL,
+} from '../messages.ts'
 
 export type ImportTarget = 'products' | 'product'
-
-const KIND_LABEL = {
-  fermentable: 'Fermentable',
-  hop: 'Hop',
-  other: 'Other ingredient',
-  yeast: 'Yeast',
-  style: 'Style',
-} as const
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`
 
 function ProblemList({ problems }: { problems: InterchangeProblem[] }) {
   return (
@@ -82,8 +84,7 @@ function RecipePreview({ imported }: { imported: ImportedRecipe }) {
             key={i}
             className="rounded-md bg-amber-50 p-2 text-xs break-words text-amber-900 dark:bg-amber-950 dark:text-amber-100"
           >
-            {u.reason ??
-              `Style: ${u.name} is not in the style list; the recipe has no style until one is chosen`}
+            {u.reason ?? styleNotInList(u.name)}
           </p>
         ))}
       {ingredientsUnmatched.length > 0 && (
@@ -92,7 +93,7 @@ function RecipePreview({ imported }: { imported: ImportedRecipe }) {
           <ul className="list-disc pl-4">
             {ingredientsUnmatched.map((u, i) => (
               <li key={i}>
-                {KIND_LABEL[u.kind]}: <bdi>{u.name}</bdi>
+                {UNMATCHED_KIND_LABEL[u.kind]}: <bdi>{u.name}</bdi>
               </li>
             ))}
           </ul>
@@ -165,14 +166,13 @@ export function ImportRecipeDialog({
       setFormatLabel(read.format ? reader.INTERCHANGE_FORMAT_LABELS[read.format] : '')
       setReport(read)
     } catch (error) {
-      setReadError(error instanceof Error ? error.message : 'The file could not be read')
+      setReadError(error instanceof Error ? error.message : FILE_UNREADABLE)
     } finally {
       setReading(false)
     }
   }
   const count = report?.recipes.length ?? 0
-  const confirmLabel =
-    target === 'product' ? `Add ${plural(count, 'recipe')}` : `Create ${plural(count, 'product')}`
+  const confirmLabel = confirmImportLabel(count, target === 'product')
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -214,10 +214,10 @@ export function ImportRecipeDialog({
           >
             <p className="flex items-center gap-2 font-medium text-destructive">
               <AlertTriangle aria-hidden="true" className="size-4" />
-              {report.fileName} cannot be imported
+              {cannotBeImported(report.fileName)}
             </p>
             <ProblemList problems={report.problems} />
-            <p className="text-xs text-muted-foreground">Nothing was created.</p>
+            <p className="text-xs text-muted-foreground">{NOTHING_CREATED}</p>
           </div>
         )}
 
@@ -226,11 +226,7 @@ export function ImportRecipeDialog({
             <p className="text-sm">
               <FileUp aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />
               {formatLabel} file {report.fileName}: {plural(count, 'recipe')}{' '}
-              {target === 'product' && product
-                ? `will be added to ${product.name}.`
-                : count === 1
-                  ? 'will be created as a new product.'
-                  : 'will be created as new products.'}
+              {previewOutcome(count, target === 'product' ? product?.name : undefined)}
             </p>
             {product && (
               <fieldset className="grid gap-1.5 text-sm">
@@ -284,7 +280,7 @@ export function ImportRecipeDialog({
               close(false)
             }}
           >
-            {report && count > 0 ? confirmLabel : 'Import'}
+            {report && count > 0 ? confirmLabel : IMPORT}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -320,11 +316,7 @@ export function ImportRecipeButton({
         )
       }
     }
-    toast.success(
-      target === 'product' && product
-        ? `Added ${plural(recipes.length, 'recipe')} to ${product.name}`
-        : `Imported ${plural(recipes.length, 'recipe')} as new products`,
-    )
+    toast.success(importedToast(recipes.length, target === 'product' ? product?.name : undefined))
   }
 
   return (

@@ -1,3 +1,5 @@
+import { FILE_UNREADABLE } from '../messages.ts'
+
 /** A file name from a product name: letters, digits and dashes, never empty. */
 export function fileNameFor(name: string, extension: string): string {
   const base = name
@@ -29,7 +31,7 @@ export function readBytes(file: Blob): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader()
     reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer))
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'))
+    reader.onerror = () => reject(reader.error ?? new Error(FILE_UNREADABLE))
     reader.readAsArrayBuffer(file)
   })
 }
