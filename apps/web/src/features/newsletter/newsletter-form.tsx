@@ -10,8 +10,9 @@ import { Label } from '@/components/ui/label.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { ApiError } from '@/lib/api-client.ts'
 import { createContact } from './api/create-contact.ts'
+import { SIGN_UP_FAILED, THANK_YOU } from './messages.ts'
 
-export const THANK_YOU = 'Thank you! We will add you to our newsletter distribution!'
+export { THANK_YOU } from './messages.ts'
 
 const FIELDS = [
   { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
@@ -41,7 +42,7 @@ export function NewsletterForm() {
       setIsDone(true)
     } catch (error) {
       // Our departure from the spec (docs/decisions/013): a failed sign-up says so instead of thanking.
-      setFailure(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.')
+      setFailure(error instanceof ApiError ? error.message : SIGN_UP_FAILED)
     }
   })
 

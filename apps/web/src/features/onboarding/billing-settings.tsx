@@ -7,13 +7,15 @@ import { Spinner } from '@/components/ui/spinner.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useAuth } from '@/lib/auth/auth-context.ts'
 import { createBillingPortal, getBilling } from './api/billing-api.ts'
-
-const STATUS_LABEL: Record<string, string> = {
-  active: 'Active',
-  incomplete: 'Awaiting payment',
-  past_due: 'Past due',
-  canceled: 'Canceled',
-}
+import {
+  billingNotLoaded,
+  NO_PLAN,
+  ONLY_ADMIN_MANAGES_BILLING,
+  PAST_DUE_NOTICE,
+  SUBSCRIPTION_ENDED,
+  SUBSCRIPTION_STATUS_LABEL,
+  TEST_CHECKOUT_LABEL,
+} from './messages.ts'
 
 /**
  * Settings → Billing: the plan, its price and the subscription's state. In Stripe mode the state is
@@ -59,7 +61,7 @@ export function BillingSettings({
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 rounded-xl border bg-card p-6 shadow-xs">
         <dt className="text-muted-foreground">Plan</dt>
-        <dd className="font-medium">{plan ? plan.name : 'No plan yet'}</dd>
+        <dd className="font-medium">{plan ? plan.name : NO_PLAN}</dd>
         <dt className="text-muted-foreground">Price</dt>
         <dd>
           {plan
@@ -68,13 +70,13 @@ export function BillingSettings({
         </dd>
         <dt className="text-muted-foreground">Status</dt>
         <dd className="flex items-center gap-2">
-          {STATUS_LABEL[state.status] ?? state.status}
+          {SUBSCRIPTION_STATUS_LABEL[state.status] ?? state.status}
           {billing.isFetching && <Spinner className="size-4" aria-label="Refreshing" />}
         </dd>
         {state.mode && (
           <>
             <dt className="text-muted-foreground">Payments</dt>
-            <dd>{isStripe ? 'Stripe' : 'Built-in test checkout (no real card is charged)'}</dd>
+            <dd>{isStripe ? 'Stripe' : TEST_CHECKOUT_LABEL}</dd>
           </>
         )}
         {state.statusChangedAt && (
@@ -91,17 +93,15 @@ export function BillingSettings({
 
       {billing.isError && (
         <p role="alert" className="text-sm text-destructive">
-          The latest billing state could not be loaded: {billing.error.message}
+          {billingNotLoaded(billing.error.message)}
         </p>
       )}
       {state.status === 'past_due' && (
         <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-          Your last payment failed. Update your card to keep your subscription.
+          {PAST_DUE_NOTICE}
         </p>
       )}
-      {state.status === 'canceled' && (
-        <p className="text-sm text-muted-foreground">Your subscription has ended.</p>
-      )}
+      {state.status === 'canceled' && <p className="text-sm text-muted-foreground">{SUBSCRIPTION_ENDED}</p>}
 
       <div className="flex flex-wrap gap-3">
         {(state.status === 'incomplete' || state.status === 'canceled') && (
@@ -123,7 +123,7 @@ export function BillingSettings({
         )}
       </div>
       {isStripe && state.hasPortal && !isAdmin && (
-        <p className="text-sm text-muted-foreground">Only an Admin of your brewery can manage billing.</p>
+        <p className="text-sm text-muted-foreground">{ONLY_ADMIN_MANAGES_BILLING}</p>
       )}
       {portal.isError && (
         <p role="alert" className="text-sm text-destructive">

@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react'
 import { Spinner } from '@/components/ui/spinner.tsx'
+import { PAYMENT_FORM_FAILED } from './messages.ts'
 
 // The Stripe libraries live in their own chunk, fetched only when Stripe is the payment gateway.
 const StripeCheckout = lazy(() => import('./stripe-checkout.tsx'))
@@ -20,9 +21,9 @@ export class PaymentFormBoundary extends Component<{ children: ReactNode }, { er
     if (!this.state.error) return this.props.children
     return (
       <div role="alert" className="grid gap-2 rounded-xl border border-destructive/40 bg-destructive/5 p-6">
-        <p className="font-medium text-destructive">The payment form could not be shown.</p>
+        <p className="font-medium text-destructive">{PAYMENT_FORM_FAILED.title}</p>
         <p className="text-sm text-muted-foreground">{this.state.error.message}</p>
-        <p className="text-sm text-muted-foreground">Reload the page to try again, or contact support.</p>
+        <p className="text-sm text-muted-foreground">{PAYMENT_FORM_FAILED.hint}</p>
       </div>
     )
   }

@@ -3,6 +3,7 @@ import { loadStripe, type Stripe } from '@stripe/stripe-js'
 import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
+import { STRIPE_NOT_AVAILABLE, STRIPE_NOT_LOADED } from './messages.ts'
 
 // Stripe.js is loaded once per publishable key, from Stripe's own host (docs/product/01-access.md §7).
 const loads = new Map<string, Promise<Stripe | null>>()
@@ -38,13 +39,13 @@ export default function StripeCheckout({
     stripeFor(publishableKey).then(
       (stripe) => {
         if (!isCurrent) return
-        setState(stripe ? { stripe } : { error: 'The secure payment form is not available in this browser.' })
+        setState(stripe ? { stripe } : { error: STRIPE_NOT_AVAILABLE })
       },
       (error: unknown) => {
         console.error(error)
         if (isCurrent) {
           setState({
-            error: 'The secure payment form could not be loaded. Check your connection and try again.',
+            error: STRIPE_NOT_LOADED,
           })
         }
       },

@@ -9,6 +9,7 @@ import { FieldError } from '@/components/ui/field-error.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { Label } from '@/components/ui/label.tsx'
 import { ApiError } from '@/lib/api-client.ts'
+import { PAYMENT_NOT_COMPLETED } from './messages.ts'
 
 type CardInput = z.input<typeof TestCardSchema>
 
@@ -56,9 +57,7 @@ export function TestCheckout({
     try {
       setCardError(await onPay(card))
     } catch (error) {
-      setCardError(
-        error instanceof ApiError ? error.message : 'The payment could not be completed. Please try again.',
-      )
+      setCardError(error instanceof ApiError ? error.message : PAYMENT_NOT_COMPLETED)
     }
   })
 
