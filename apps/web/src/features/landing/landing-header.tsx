@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { useAuth } from '@/lib/auth/auth-context.ts'
 import { Brand } from '@/components/brand.tsx'
+import { GO_TO_DASHBOARD, OPEN_MENU, SIGN_IN, SIGN_UP } from './messages.ts'
 
 // The menu sheet (Radix Dialog) is fetched when first opened: the landing page's first load stays
 // small (ADR 171).
@@ -28,15 +29,15 @@ export function LandingHeader() {
         <nav aria-label="Account" className="hidden items-center gap-2 sm:flex">
           {isAuthenticated ? (
             <Button asChild>
-              <Link to="/secure">Go to Dashboard</Link>
+              <Link to="/secure">{GO_TO_DASHBOARD}</Link>
             </Button>
           ) : (
             <>
               <Button variant="ghost" onClick={() => void signIn()} disabled={isLoading}>
-                Sign In
+                {SIGN_IN}
               </Button>
               <Button asChild>
-                <Link to="/plans">Sign Up</Link>
+                <Link to="/plans">{SIGN_UP}</Link>
               </Button>
             </>
           )}
@@ -45,7 +46,7 @@ export function LandingHeader() {
           variant="ghost"
           size="icon"
           className="sm:hidden"
-          aria-label="Open menu"
+          aria-label={OPEN_MENU}
           aria-haspopup="dialog"
           aria-expanded={isMenuOpen}
           onClick={() => setIsMenuOpen(true)}

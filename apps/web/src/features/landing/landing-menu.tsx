@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet.tsx'
+import { GO_TO_DASHBOARD, MENU, SIGN_IN, SIGN_UP } from './messages.ts'
 
 /** The landing header's menu on small screens (docs/product/01-access.md §2): Sign In and Sign Up, or Go to Dashboard. */
 export function LandingMenu({
@@ -19,13 +20,13 @@ export function LandingMenu({
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="right" aria-describedby="landing-menu-description">
-        <SheetTitle>Menu</SheetTitle>
-        <SheetDescription id="landing-menu-description">Sign in, or sign up your brewery.</SheetDescription>
+        <SheetTitle>{MENU.title}</SheetTitle>
+        <SheetDescription id="landing-menu-description">{MENU.description}</SheetDescription>
         <div className="mt-2 grid gap-3">
           {isAuthenticated ? (
             <Button asChild>
               <Link to="/secure" onClick={() => onOpenChange(false)}>
-                Go to Dashboard
+                {GO_TO_DASHBOARD}
               </Link>
             </Button>
           ) : (
@@ -38,11 +39,11 @@ export function LandingMenu({
                   onSignIn()
                 }}
               >
-                Sign In
+                {SIGN_IN}
               </Button>
               <Button asChild>
                 <Link to="/plans" onClick={() => onOpenChange(false)}>
-                  Sign Up
+                  {SIGN_UP}
                 </Link>
               </Button>
             </>
