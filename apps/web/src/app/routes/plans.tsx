@@ -20,6 +20,7 @@ import {
   postOnboarding,
 } from '@/features/onboarding/api/onboarding-api.ts'
 import { BusinessForm } from '@/features/onboarding/business-form.tsx'
+import { BUSINESS_NOT_SAVED } from '@/features/onboarding/messages.ts'
 import { EmbeddedStripeCheckout } from '@/features/onboarding/embedded-checkout.tsx'
 import { PaymentResult } from '@/features/onboarding/payment-result.tsx'
 import { PlanCards } from '@/features/onboarding/plan-cards.tsx'
@@ -161,7 +162,7 @@ export function PlansPage() {
       setMovedTo(3)
     } catch (error) {
       console.error(error)
-      toast.error(error instanceof Error ? error.message : 'Your business details could not be saved.')
+      toast.error(error instanceof Error ? error.message : BUSINESS_NOT_SAVED)
     }
   }
 

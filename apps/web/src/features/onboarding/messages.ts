@@ -43,3 +43,6 @@ export const PAYMENT_FORM_FAILED = {
   hint: 'Reload the page to try again, or contact support.',
 }
 export const PAYMENT_NOT_COMPLETED = 'The payment could not be completed. Please try again.'
+
+/** Step 2, when the business details do not reach the server. */
+export const BUSINESS_NOT_SAVED = 'Your business details could not be saved.'
