@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import '../plugins/public-routes.ts'
-import type { Tenant, TenantLookup } from './tenant.ts'
+import type { Tenant, TenantLookup, TenantRow } from './tenant.ts'
 import { InvalidTokenError, type AuthContext, type TokenVerifier } from './token-verifier.ts'
 
 declare module 'fastify' {
@@ -13,6 +13,11 @@ declare module 'fastify' {
      * validated). Set on every authenticated /api route except those with `config: { tenant: false }`.
      */
     tenant: Tenant
+    /**
+     * The caller's users row with the subscription, read as soon as the token is verified (one query for
+     * the tenant and the payment guard); undefined on routes without a tenant.
+     */
+    tenantRow: Promise<TenantRow | null> | undefined
   }
   interface FastifyInstance {
     verifyAccessToken: TokenVerifier['verifyAccessToken']
@@ -49,6 +54,7 @@ const authPlugin: FastifyPluginCallback<{ verifier: TokenVerifier; lookUpTenant:
   app.decorate('verifyIdToken', verifier.verifyIdToken)
   app.decorateRequest('auth', null)
   app.decorateRequest('tenant', null as unknown as Tenant)
+  app.decorateRequest('tenantRow', undefined)
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.config?.public !== true) return
@@ -71,12 +77,20 @@ const authPlugin: FastifyPluginCallback<{ verifier: TokenVerifier; lookUpTenant:
       if (error instanceof InvalidTokenError) return unauthenticated(reply, error.message, true)
       throw error
     }
+    if (request.routeOptions.config.tenant !== false) {
+      const row = lookUpTenant.find(request.auth.sub)
+      // Awaited by the preHandler, or by nobody when the request is refused first (a 400): a failed read
+      // must not become an unhandled rejection then.
+      row.catch(() => {})
+      request.tenantRow = row
+    }
   })
 
   // After validation, as the handlers asked before: a malformed request is a 400 whoever sends it.
   app.addHook('preHandler', async (request) => {
     if (!request.auth || request.routeOptions.config.tenant === false) return
-    request.tenant = await lookUpTenant(request.auth.sub)
+    const row = await (request.tenantRow ?? lookUpTenant.find(request.auth.sub))
+    request.tenant = lookUpTenant.toTenant(row, request.auth.sub)
   })
   done()
 }

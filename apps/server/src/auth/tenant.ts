@@ -1,29 +1,67 @@
 import { can, RoleSchema, type Permission, type Role } from '@brewcommand/domain'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { entities } from '../db/schema/entities.ts'
+import { stripeSubscriptions } from '../db/schema/stripe.ts'
 import { users } from '../db/schema/users.ts'
 import { AppError } from '../errors.ts'
 
 /** The caller's brewery and role, from the session (never from the request). */
-export type Tenant = { entityId: string; role: Role; userId: string; sub: string }
+export type Tenant = {
+  entityId: string
+  role: Role
+  userId: string
+  sub: string
+  /** The brewery's subscription as the payment guard reads it (payments/payment-guard.ts), read with the tenant. */
+  subscription?: { status: string | null; statusAt: Date | null }
+}
+
+/** The caller's users row with the brewery's subscription: what the tenant and the payment guard need. */
+export type TenantRow = {
+  id: string
+  entityId: string | null
+  role: string | null
+  status: string | null
+  statusAt: Date | null
+}
 
 /**
- * The tenant of a verified subject: one indexed lookup. A caller without a brewery has nothing to read
- * or change yet (403, finish onboarding first). The auth plugin calls this once per request and sets
- * `request.tenant` (docs/architecture.md "Tenancy").
+ * The tenant of a verified subject: one indexed lookup, which also brings the brewery's subscription
+ * so the payment guard costs no query of its own. `find` reads the row (the auth plugin starts it as soon
+ * as the token is verified); `toTenant` refuses a caller without a brewery (403, finish onboarding
+ * first), after the body was validated. The auth plugin sets `request.tenant` once per request
+ * (docs/architecture.md "Tenancy").
  */
 export function createTenantLookup(db: Db) {
-  return async function lookUpTenant(sub: string): Promise<Tenant> {
-    const [user] = await db
-      .select({ id: users.id, entityId: users.entityId, role: users.role })
+  async function find(sub: string): Promise<TenantRow | null> {
+    const [row] = await db
+      .select({
+        id: users.id,
+        entityId: users.entityId,
+        role: users.role,
+        status: entities.subscriptionStatus,
+        statusAt: stripeSubscriptions.statusAt,
+      })
       .from(users)
+      .leftJoin(entities, eq(entities.id, users.entityId))
+      .leftJoin(stripeSubscriptions, eq(stripeSubscriptions.entityId, users.entityId))
       .where(eq(users.idpIdentifier, sub))
-    const role = RoleSchema.safeParse(user?.role)
-    if (!user?.entityId || !role.success) {
+    return row ?? null
+  }
+  function toTenant(row: TenantRow | null, sub: string): Tenant {
+    const role = RoleSchema.safeParse(row?.role)
+    if (!row?.entityId || !role.success) {
       throw new AppError('FORBIDDEN', 'Finish setting up your brewery first.')
     }
-    return { entityId: user.entityId, role: role.data, userId: user.id, sub }
+    return {
+      entityId: row.entityId,
+      role: role.data,
+      userId: row.id,
+      sub,
+      subscription: { status: row.status, statusAt: row.statusAt },
+    }
   }
+  return { find, toTenant }
 }
 export type TenantLookup = ReturnType<typeof createTenantLookup>
 

@@ -36,19 +36,24 @@ export const isPaymentExempt = (method: string, url: string) =>
  * (docs/decisions/121-payment-enforcement.md). A caller without a brewery passes through: the route
  * itself answers them (onboarding, or 403 "finish setting up").
  *
- * Register after the auth plugin (its onRequest hook sets `request.auth` first).
+ * Register after the auth plugin (its onRequest hook sets `request.auth` and starts `request.tenantRow`).
  */
 const paymentGuard: FastifyPluginCallback<{ db: Db }> = (app, { db }, done) => {
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url
     if (!request.auth || url === undefined || isPaymentExempt(request.method, url)) return
-    const [row] = await db
-      .select({ status: entities.subscriptionStatus, statusAt: stripeSubscriptions.statusAt })
-      .from(users)
-      .innerJoin(entities, eq(entities.id, users.entityId))
-      .leftJoin(stripeSubscriptions, eq(stripeSubscriptions.entityId, entities.id))
-      .where(eq(users.idpIdentifier, request.auth.sub))
-    if (!row || subscriptionStanding(row.status, row.statusAt) !== 'unpaid') return
+    // The auth plugin has started reading the caller's row with the subscription (one query for both).
+    const row = request.tenantRow
+      ? await request.tenantRow
+      : (
+          await db
+            .select({ status: entities.subscriptionStatus, statusAt: stripeSubscriptions.statusAt })
+            .from(users)
+            .innerJoin(entities, eq(entities.id, users.entityId))
+            .leftJoin(stripeSubscriptions, eq(stripeSubscriptions.entityId, entities.id))
+            .where(eq(users.idpIdentifier, request.auth.sub))
+        )[0]
+    if (!row?.status || subscriptionStanding(row.status, row.statusAt) !== 'unpaid') return
     throw new AppError('PAYMENT_REQUIRED', paymentRequiredMessage(row.status))
   })
   done()

@@ -47,12 +47,19 @@ describe('API answers, request ids and timeouts', () => {
     await testDb?.client.close()
   })
 
-  it('marks authenticated answers no-store, and leaves the catalogue its own revalidation', async () => {
+  it('marks authenticated answers no-store, and leaves the revalidated reads their own caching', async () => {
     const authorization = await bearer()
-    for (const url of ['/api/private', '/api/users/bootstrap']) {
-      const response = await t.app.inject({ method: 'GET', url, headers: { authorization } })
-      expect(response.headers['cache-control'], url).toBe('no-store')
-    }
+    const private_ = await t.app.inject({ method: 'GET', url: '/api/private', headers: { authorization } })
+    expect(private_.headers['cache-control']).toBe('no-store')
+    // Bootstrap (like the product list) is revalidated by its strong ETag (ADR 170): private, so no
+    // shared cache keeps it, and never used without asking the server.
+    const bootstrap = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/bootstrap',
+      headers: { authorization },
+    })
+    expect(bootstrap.headers['cache-control']).toBe('private, no-cache')
+    expect(bootstrap.headers.etag).toBeTruthy()
     const refused = await t.app.inject({ method: 'GET', url: '/api/private' })
     expect(refused.statusCode).toBe(401)
     expect(refused.headers['cache-control']).toBe('no-store')

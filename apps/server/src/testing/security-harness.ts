@@ -233,6 +233,15 @@ export interface World {
  * own), and the ingredient catalogue (reference data only a migration changes; large, so slow to hash).
  */
 const UNWATCHED_TABLES = new Set(['oidc_payloads', 'idp_keys', 'idp_secrets', 'catalog_items'])
+/**
+ * Columns left out of the digest: the brewery's read-cache version, which every write through the runner
+ * moves, even one that changed nothing (cache/brewery-version.ts); it is a counter, not data.
+ */
+const UNWATCHED_COLUMNS: Record<string, string[]> = { entities: ['data_version'] }
+const rowText = (table: string) =>
+  UNWATCHED_COLUMNS[table]
+    ? `(to_jsonb(t) - ${UNWATCHED_COLUMNS[table].map((c) => `'${c}'`).join(' - ')})::text`
+    : 't::text'
 
 type Rows = { rows: Record<string, unknown>[] }
 
@@ -485,7 +494,7 @@ export async function createWorld(s: SecurityApp): Promise<World> {
       return digest(
         tables.map(
           (table) =>
-            `select '${table}' as name, coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') as digest from "${table}" t${ours}`,
+            `select '${table}' as name, coalesce(md5(string_agg(${rowText(table)}, '|' order by ${rowText(table)})), '-') as digest from "${table}" t${ours}`,
         ),
       )
     },

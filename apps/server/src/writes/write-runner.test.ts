@@ -225,23 +225,25 @@ describe.each(TEST_DATABASES)('queries per write on %s', (kind) => {
     await testDb?.client.close()
   })
 
-  it('renames a product in 4 queries and one transaction', async () => {
+  it('renames a product in 5 queries and one transaction', async () => {
     const key = crypto.randomUUID()
     const envelope = makeEnvelope('product', { name: 'Renamed' })
     const rename = () => call('PUT', `/api/products/${productId}`, envelope, key)
     const { response, work, all } = await counted(rename)
     expect(response.statusCode).toBe(200)
-    // The tenant, the key's claim, the update that reads the product back, the stored response.
-    expect(work, work.join('\n')).toHaveLength(4)
+    // The tenant with the brewery's subscription (the payment guard's too), the key's claim, the update
+    // that reads the product back, the stored response, the brewery's read-cache version (ADR 170).
+    expect(work, work.join('\n')).toHaveLength(5)
     if (kind === 'postgres') expect(all.filter((q) => !isWork(q))).toEqual(['begin', 'commit'])
 
-    // A replay: the tenant, the claim that finds the key, the one lookup of the stored response.
+    // A replay: the tenant, the claim that finds the key, the one lookup of the stored response (nothing
+    // ran, so no version bump).
     const replay = await counted(rename)
     expect(replay.response.statusCode).toBe(200)
     expect(replay.work, replay.work.join('\n')).toHaveLength(3)
   })
 
-  it('adds a tasting note in 4 queries when no socket of the brewery listens', async () => {
+  it('adds a tasting note in 5 queries when no socket of the brewery listens', async () => {
     const note = { id: crypto.randomUUID(), category: 'Aroma', notes: 'Mango' }
     const { response, work } = await counted(() =>
       call(
@@ -252,9 +254,10 @@ describe.each(TEST_DATABASES)('queries per write on %s', (kind) => {
       ),
     )
     expect(response.statusCode).toBe(201)
-    // The tenant, the claim, the insert (which finds the product), the stored response. With a socket of
-    // the brewery connected (or Redis), the whole tastingNotes array is read for the broadcast: a fifth.
-    expect(work, work.join('\n')).toHaveLength(4)
+    // The tenant, the claim, the insert (which finds the product), the stored response, the version bump.
+    // With a socket of the brewery connected (or Redis), the whole tastingNotes array is read for the
+    // broadcast: a sixth.
+    expect(work, work.join('\n')).toHaveLength(5)
   })
 
   it('answers a rename with the product exactly as the list gives it', async () => {

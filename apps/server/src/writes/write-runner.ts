@@ -95,7 +95,7 @@ export function createWriteRunner({
     if (outcome.replayed) {
       // Nothing ran and nothing changed: no clean-up, no broadcast.
       const { statusCode, body } = outcome.stored
-      reply.code(statusCode).send(body ?? undefined)
+      await reply.code(statusCode).send(body ?? undefined)
       return
     }
     await spec.afterCommit?.(outcome.result)
@@ -109,7 +109,9 @@ export function createWriteRunner({
         request.log.error({ err: error }, 'the broadcast of a committed write failed')
       }
     }
-    reply.code(spec.status).send(spec.status === 204 ? undefined : outcome.body)
+    // Awaited until it is sent: the handler's promise must not settle while an async onSend hook still
+    // runs, or Fastify would send a second, empty answer.
+    await reply.code(spec.status).send(spec.status === 204 ? undefined : outcome.body)
   }
 }
 export type WriteRunner = ReturnType<typeof createWriteRunner>
