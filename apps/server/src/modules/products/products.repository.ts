@@ -1,3 +1,4 @@
+import { PRODUCT_COLLECTIONS, type ProductCollection } from '@brewcommand/domain'
 import type { Attribute, NewProductData, Package, Product, Recipe, TastingNote } from '@brewcommand/domain'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
@@ -19,11 +20,15 @@ import {
 } from '../../db/schema/products.ts'
 
 /** The sub-collections of a product that share one shape of storage: rows with a position. */
+/**
+ * Where the sub-collections of the domain's one table (PRODUCT_COLLECTIONS) that live in their own rows are
+ * stored; their field on the product comes from that table. Recipes and files have repositories of their own.
+ */
 export const COLLECTIONS = {
-  packages: { table: productPackages, field: 'packagingTypes' },
-  tastingNotes: { table: tastingNotes, field: 'tastingNotes' },
-  attributes: { table: productAttributes, field: 'attributes' },
-} as const
+  packages: { table: productPackages, field: PRODUCT_COLLECTIONS.packages.field },
+  tastingNotes: { table: tastingNotes, field: PRODUCT_COLLECTIONS.tastingNotes.field },
+  attributes: { table: productAttributes, field: PRODUCT_COLLECTIONS.attributes.field },
+} as const satisfies Partial<Record<ProductCollection, unknown>>
 export type CollectionName = keyof typeof COLLECTIONS
 type CollectionItem = { packages: Package; tastingNotes: TastingNote; attributes: Attribute }
 

@@ -4,6 +4,7 @@ import {
   type NewProductData,
   type Package,
   type Permission,
+  PRODUCT_COLLECTIONS,
   type Product,
   type Recipe,
   type TastingNote,
@@ -16,13 +17,6 @@ import { createRecipeChecker } from './recipe-checker.ts'
 import { assertProductQuota, assertRecipeQuota } from '../shared/quotas.ts'
 
 type Item = { packages: Package; tastingNotes: TastingNote; attributes: Attribute }
-
-/** Who may change each sub-collection (the permission table, packages/domain/src/access/roles.ts). */
-const COLLECTION_PERMISSION: Record<CollectionName, Permission> = {
-  packages: 'manageProducts',
-  attributes: 'manageProducts',
-  tastingNotes: 'editRecipes',
-}
 
 const productNotFound = () => new AppError('NOT_FOUND', 'Product not found!')
 
@@ -181,7 +175,7 @@ export function createProductService({
       const tx = repoFor(connection)
       if (isNew) {
         // The hot path of a queued write: the insert itself finds the product.
-        await mayChange(tx, tenant, productId, COLLECTION_PERMISSION[collection])
+        await mayChange(tx, tenant, productId, PRODUCT_COLLECTIONS[collection].permission)
         if (collection === 'packages') await checkPackagingType(tx, tenant, productId, item as Package)
         if (!(await tx.insertItem(tenant.entityId, productId, collection, item))) {
           await mustExist(tx, tenant, productId)
@@ -190,7 +184,7 @@ export function createProductService({
         return item
       }
       await mustExist(tx, tenant, productId)
-      assertCan(tenant, COLLECTION_PERMISSION[collection])
+      assertCan(tenant, PRODUCT_COLLECTIONS[collection].permission)
       if (collection === 'packages') await checkPackagingType(tx, tenant, productId, item as Package)
       if (!(await tx.updateItem(tenant.entityId, productId, collection, item)))
         throw new AppError('NOT_FOUND', 'Not found')
@@ -206,7 +200,7 @@ export function createProductService({
     ): Promise<void> {
       const tx = repoFor(connection)
       await mustExist(tx, tenant, productId)
-      assertCan(tenant, COLLECTION_PERMISSION[collection])
+      assertCan(tenant, PRODUCT_COLLECTIONS[collection].permission)
       if (!(await tx.deleteItem(tenant.entityId, productId, collection, id)))
         throw new AppError('NOT_FOUND', 'Not found')
     },
