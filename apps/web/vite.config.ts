@@ -75,6 +75,8 @@ const pwa = VitePWA({
   workbox: {
     // The app shell: index.html, every JS/CSS chunk, fonts and icons (source maps stay out).
     globPatterns: ['**/*.{html,js,css,woff2,svg,png,webmanifest}'],
+    // The Stripe chunk loads only in Stripe mode; the built-in checkout's visitors never fetch it, even to cache.
+    globIgnores: ['**/stripe-*'],
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [serverPaths],
     // No runtime caching: requests the precache does not hold (the API, the identity provider, the socket,
