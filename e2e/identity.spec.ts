@@ -220,6 +220,8 @@ test.describe('identity and the secure shell', () => {
     await signIn.getByLabel('Password').fill(reset)
     await signIn.getByRole('button', { name: 'Sign in' }).click()
     await closed(signIn)
+    // The page finishes the sign-in (the token exchange) after the popup closes: wait for it before leaving.
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible()
     await page.goto('/secure')
     await expect(page.getByRole('heading', { name: 'Welcome, Rosa' })).toBeVisible()
   })
