@@ -207,10 +207,14 @@ test.describe('identity and the secure shell', () => {
     await expect(mailPage.getByText('This password reset link has already been used.')).toBeVisible()
     await mailPage.close()
 
-    // Sign in with the new password.
+    // Sign in with the new password, in a fresh browser: this tab's own session was just ended by the reset.
+    const fresh = await page.context().browser()!.newContext()
+    const home = await fresh.newPage()
+    const origin = new URL(page.url()).origin
+    await home.goto(`${origin}/`)
     const [signIn] = await Promise.all([
-      page.waitForEvent('popup'),
-      page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign In' }).click(),
+      home.waitForEvent('popup'),
+      home.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign In' }).click(),
     ])
     await expect(signIn.getByRole('heading', { name: 'Sign in' })).toBeVisible()
     await signIn.getByLabel('Email').fill(account.email)
@@ -221,9 +225,10 @@ test.describe('identity and the secure shell', () => {
     await signIn.getByRole('button', { name: 'Sign in' }).click()
     await closed(signIn)
     // The page finishes the sign-in (the token exchange) after the popup closes: wait for it before leaving.
-    await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible()
-    await page.goto('/secure')
-    await expect(page.getByRole('heading', { name: 'Welcome, Rosa' })).toBeVisible()
+    await expect(home.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible()
+    await home.goto(`${origin}/secure`)
+    await expect(home.getByRole('heading', { name: 'Welcome, Rosa' })).toBeVisible()
+    await fresh.close()
   })
 
   test('a restart of the server keeps the user signed in', async ({ browser }) => {
