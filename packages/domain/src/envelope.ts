@@ -63,5 +63,17 @@ export const ENVELOPE_TYPES = [
   'OnboardingRequest',
   'entities:user-invite',
   'entities:user',
+  // The production side (docs/production.md).
+  'brewhouse',
+  'vessel',
+  'batch',
+  'brew-step',
+  'measurement',
+  'liquid-event',
+  'reading',
+  'cleaning',
+  'device',
+  'stock',
+  'report-period',
 ] as const
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]

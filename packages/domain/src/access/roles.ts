@@ -25,6 +25,20 @@ export const PERMISSIONS = {
     minimum: 'Manager',
   },
   manageTeamAndBilling: { label: 'Invite, change, remove members; billing', minimum: 'Admin' },
+  // The production side (docs/production.md "Roles").
+  runBrewDay: {
+    label: 'Run brew days: start, confirm and time steps, acknowledge alarms, record measurements',
+    minimum: 'Brewer',
+  },
+  cellarWork: {
+    label: 'Record readings, cleaning, transfers, samples and losses; acknowledge alerts',
+    minimum: 'Brewer',
+  },
+  planProduction: { label: 'Plan and schedule batches; package beer', minimum: 'Manager' },
+  manageStock: { label: 'Receive, adjust and count stock; finished goods removals', minimum: 'Manager' },
+  viewReports: { label: 'See production, cost and TTB reports', minimum: 'Manager' },
+  manageEquipment: { label: 'Brewhouses, vessels and devices', minimum: 'Admin' },
+  manageTaxAndPeriods: { label: 'Tax settings; close report periods', minimum: 'Admin' },
 } as const satisfies Record<string, { label: string; minimum: Role }>
 export type Permission = keyof typeof PERMISSIONS
 
