@@ -10,6 +10,7 @@ import {
   type ProductCollection,
   type ProductItem,
 } from './product-collections.ts'
+import { productionDefinition, ProductionWriteSchema, type ProductionWrite } from './production-writes.ts'
 
 /**
  * A queued write as a typed intent (docs/decisions/150-writes-are-typed-intents.md): what the person
@@ -47,8 +48,9 @@ type ItemWriteOf<C extends ProductCollection> =
 /** A write to one of a product's sub-collections (product-collections.ts). */
 export type ItemWrite = { [C in ProductCollection]: ItemWriteOf<C> }[ProductCollection]
 
-export type Write = ProductWrite | ItemWrite
-export type WriteKind = Write['kind']
+/** Every write: the products' and the production side's (production-writes.ts). */
+export type Write = ProductWrite | ItemWrite | ProductionWrite
+export type WriteKind = Exclude<Write, ProductionWrite>['kind']
 
 /** What a local applier changes: the brewery with its products (the bootstrap entity, or a part of it). */
 export type WriteState = { entityId: string; products: Product[] }
@@ -120,6 +122,21 @@ const productChange: Definition<Of<'product:rename'> | Of<'product:describe'>>['
   type: 'product',
   schema: ProductChangeSchema,
 })
+
+/** A production write's definition: its row of PRODUCTION_WRITES; it changes no product locally. */
+function productionWrite(write: ProductionWrite): Definition<ProductionWrite> {
+  const row = productionDefinition(write)
+  return {
+    method: row.method,
+    path: ({ uri }) => uri,
+    permission: () => row.permission,
+    envelope: row.schema ? () => ({ type: row.envelopeType, schema: row.schema as z.ZodType }) : null,
+    body: row.schema ? ({ data }) => data ?? {} : null,
+    objectUri: ({ uri }) => uri,
+    noun: () => row.noun,
+    apply: (state) => state,
+  }
+}
 
 const DEFINITIONS: { [K in WriteKind]: Definition<Of<K>> } = {
   'product:create': {
@@ -248,7 +265,10 @@ const DEFINITIONS: { [K in WriteKind]: Definition<Of<K>> } = {
   },
 }
 
-const definitionOf = <W extends Write>(write: W) => DEFINITIONS[write.kind] as unknown as Definition<W>
+const definitionOf = <W extends Write>(write: W) =>
+  (write.kind === 'production'
+    ? productionWrite(write)
+    : DEFINITIONS[write.kind as WriteKind]) as unknown as Definition<W>
 
 /** The write's local change applied to `state` (a new object when something changed; `state` itself otherwise). */
 export function applyWrite<S extends WriteState>(state: S, write: Write): S {
@@ -285,7 +305,8 @@ export function requestOf(
 export function describeWrite(write: Write): string {
   const definition = definitionOf(write)
   const body = definition.body?.(write) as { name?: unknown } | undefined
-  return describeChange(definition.method, definition.noun(write), body?.name)
+  const name = write.kind === 'production' ? write.name : body?.name
+  return describeChange(definition.method, definition.noun(write), name)
 }
 
 /** The texts of WRITE_TEXTS for a method, a noun and the written record's name, if it has one. */
@@ -324,6 +345,7 @@ export const WriteSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('item:change'), productId: Id, collection: Collection, item: Item }),
   z.object({ kind: z.literal('item:delete'), productId: Id, collection: Collection, itemId: Id }),
+  ProductionWriteSchema,
 ])
 
 /** A stored write, or null when it is not one this version knows. */
