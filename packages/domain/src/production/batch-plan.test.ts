@@ -69,7 +69,7 @@ describe('batchPlan', () => {
         fc.double(),
         fc.double(),
         fc.double(),
-        fc.constantFrom('BBL', 'GAL') as fc.Arbitrary<'BBL' | 'GAL'>,
+        fc.constantFrom<'BBL' | 'GAL'>('BBL', 'GAL'),
         (target, yieldQuantity, boil, unit) => {
           const plan = batchPlan({
             recipeSnapshot: { ...recipe, yield: { quantity: yieldQuantity, unit }, boilTime: boil },
