@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OBJECT_URI_SCHEME } from '../realtime/realtime.ts'
 import { weightToPounds } from '../brewing/units.ts'
 import { totalGravityPoints } from '../brewing/gravity.ts'
 import { silentLogger } from '../brewing/logger.ts'
@@ -188,4 +189,18 @@ export function grainPoundsOf(recipe: Pick<Recipe, 'grainBill'>): number {
     (sum, grain) => sum + weightToPounds(grain.amount.value, grain.amount.unit, silentLogger),
     0,
   )
+}
+
+/** `brewcommand://brewhouses/{id}`: what the brewery's room hears after a brewhouse changed. */
+export const brewhouseObjectUri = (id: string) => `${OBJECT_URI_SCHEME}brewhouses/${id}`
+/** `brewcommand://vessels/{id}`: what the brewery's room hears after a vessel changed. */
+export const vesselObjectUri = (id: string) => `${OBJECT_URI_SCHEME}vessels/${id}`
+
+/** The kind and id of an equipment object URI, or null when it is not one. */
+export function equipmentFromObjectUri(
+  objectUri: string,
+): { kind: 'brewhouse' | 'vessel'; id: string } | null {
+  const match = /^brewcommand:\/\/(brewhouses|vessels)\/([^/]+)$/.exec(objectUri)
+  if (!match) return null
+  return { kind: match[1] === 'brewhouses' ? 'brewhouse' : 'vessel', id: match[2] }
 }
