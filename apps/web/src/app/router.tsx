@@ -40,6 +40,10 @@ export function createRouter() {
             { path: 'products/:productId/recipes/:recipeId', lazy: recipePage },
             { path: 'inventory', lazy: async () => ({ Component: (await secure()).InventoryPage }) },
             { path: 'operations', lazy: async () => ({ Component: (await secure()).OperationsPage }) },
+            {
+              path: 'operations/batches/:batchId',
+              lazy: async () => ({ Component: (await secure()).BatchPage }),
+            },
             { path: 'reporting', lazy: async () => ({ Component: (await secure()).ReportingPage }) },
             { path: 'profile', lazy: async () => ({ Component: (await secure()).ProfilePage }) },
             {
@@ -54,13 +58,7 @@ export function createRouter() {
                     Component: (await import('@/features/users/components/roles-table.tsx')).RolesTable,
                   }),
                 },
-                {
-                  path: 'equipment',
-                  lazy: async () => {
-                    const { SettingsPlaceholderPage } = await secure()
-                    return { element: <SettingsPlaceholderPage title="Equipment" /> }
-                  },
-                },
+                { path: 'equipment', lazy: async () => ({ Component: (await secure()).EquipmentSettingsPage }) },
                 { path: 'billing', lazy: async () => ({ Component: (await secure()).BillingPage }) },
               ],
             },
