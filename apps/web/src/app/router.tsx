@@ -58,7 +58,10 @@ export function createRouter() {
                     Component: (await import('@/features/users/components/roles-table.tsx')).RolesTable,
                   }),
                 },
-                { path: 'equipment', lazy: async () => ({ Component: (await secure()).EquipmentSettingsPage }) },
+                {
+                  path: 'equipment',
+                  lazy: async () => ({ Component: (await secure()).EquipmentSettingsPage }),
+                },
                 { path: 'billing', lazy: async () => ({ Component: (await secure()).BillingPage }) },
               ],
             },
