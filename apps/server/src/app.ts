@@ -35,6 +35,9 @@ import { createUploadGrants, UPLOAD_SWEEP_CRON, uploadSweepJob } from './storage
 import { s3BrowserOrigin } from './storage/s3-storage.ts'
 import { productRoutes } from './modules/products/products.routes.ts'
 import { createProductService } from './modules/products/products.service.ts'
+import { createBrewDayRepository } from './modules/brew-day/brew-day.repository.ts'
+import { brewDayRoutes } from './modules/brew-day/brew-day.routes.ts'
+import { createBrewDayService } from './modules/brew-day/brew-day.service.ts'
 import { createRealtime, type Realtime } from './realtime/realtime.ts'
 import { createWriteRunner, type BeforeCommit } from './writes/write-runner.ts'
 import { bumpBreweryVersion } from './cache/brewery-version.ts'
@@ -345,6 +348,12 @@ export async function buildApp({
   })
   await app.register(mediaRoutes, { prefix: '/api', media: mediaService, runWrite })
   await app.register(uploadsRoutes, { media: mediaStorage, grants: createUploadGrants(database.db) })
+  // Brew day (docs/production.md "brew_step").
+  await app.register(brewDayRoutes, {
+    prefix: '/api/batches',
+    brewDay: createBrewDayService({ db: database.db, repoFor: createBrewDayRepository }),
+    runWrite,
+  })
 
   await app.register(staticWeb, {
     root: config.webDist,
