@@ -41,6 +41,10 @@ export function createRouter() {
             { path: 'inventory', lazy: async () => ({ Component: (await secure()).InventoryPage }) },
             { path: 'operations', lazy: async () => ({ Component: (await secure()).OperationsPage }) },
             {
+              path: 'operations/batches/:batchId',
+              lazy: async () => ({ Component: (await secure()).BatchPage }),
+            },
+            {
               path: 'operations/batches/:batchId/brew-day',
               lazy: async () => ({
                 Component: (await import('./routes/secure/brew-day-route.tsx')).BrewDayRoute,
@@ -62,10 +66,7 @@ export function createRouter() {
                 },
                 {
                   path: 'equipment',
-                  lazy: async () => {
-                    const { SettingsPlaceholderPage } = await secure()
-                    return { element: <SettingsPlaceholderPage title="Equipment" /> }
-                  },
+                  lazy: async () => ({ Component: (await secure()).EquipmentSettingsPage }),
                 },
                 { path: 'billing', lazy: async () => ({ Component: (await secure()).BillingPage }) },
               ],
