@@ -122,7 +122,9 @@ export function MeasurementsPanel({
         <table className="w-full min-w-[32rem] text-left">
           <thead className="text-sm text-muted-foreground">
             <tr>
-              <th scope="col" className="py-2 pr-3 font-medium" />
+              <th scope="col" className="py-2 pr-3 font-medium">
+                <span className="sr-only">{t.point}</span>
+              </th>
               <th scope="col" className="py-2 pr-3 font-medium">
                 {t.expected}
               </th>
