@@ -8,7 +8,13 @@ export function useBatchWrites() {
   const write = useWrite()
   return {
     planBatch: (plan: PlanBatch, productName: string) =>
-      write({ kind: 'production', action: 'equipment:plan-batch', uri: BATCHES_PATH, data: plan, name: productName }),
+      write({
+        kind: 'production',
+        action: 'equipment:plan-batch',
+        uri: BATCHES_PATH,
+        data: plan,
+        name: productName,
+      }),
     changeBatch: (batchId: string, number: string, change: BatchChange) =>
       write({
         kind: 'production',

@@ -37,7 +37,8 @@ function pendingRows(
         recipeId: plan.recipeId,
         brewhouse: { id: plan.brewhouseId, name: '', version: 1 },
         plannedBrewDate: plan.plannedBrewDate,
-        targetVolumeBbl: plan.targetVolume.unit === 'BBL' ? plan.targetVolume.quantity : plan.targetVolume.quantity / 31,
+        targetVolumeBbl:
+          plan.targetVolume.unit === 'BBL' ? plan.targetVolume.quantity : plan.targetVolume.quantity / 31,
         targetVolumeUnit: plan.targetVolume.unit,
         fermenterId: null,
         brewDayStartedAt: null,
@@ -51,7 +52,11 @@ function pendingRows(
 }
 
 const formatDate = (date: string) =>
-  new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+  new Date(`${date}T00:00:00`).toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  })
 
 /**
  * /secure/operations: the brewery's batches with their status, filtered by status, live. Without any batch it is
@@ -144,7 +149,13 @@ function EmptyState() {
   )
 }
 
-function StatusFilter({ value, onChange }: { value: BatchStatus | null; onChange: (status: BatchStatus | null) => void }) {
+function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: BatchStatus | null
+  onChange: (status: BatchStatus | null) => void
+}) {
   const chip = (status: BatchStatus | null, label: string) => (
     <button
       key={status ?? 'all'}
@@ -192,12 +203,24 @@ function BatchList({ rows }: { rows: Row[] }) {
         <table className="w-full text-sm">
           <thead className="bg-muted/50 text-left text-muted-foreground">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">Batch</th>
-              <th scope="col" className="px-4 py-2 font-medium">Product</th>
-              <th scope="col" className="px-4 py-2 font-medium">Planned brew date</th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">Volume</th>
-              <th scope="col" className="px-4 py-2 font-medium">Brewhouse</th>
-              <th scope="col" className="px-4 py-2 font-medium">Status</th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Batch
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Product
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Planned brew date
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Volume
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Brewhouse
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Status
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -233,7 +256,8 @@ function BatchList({ rows }: { rows: Row[] }) {
               </span>
               <span className="wrap-anywhere">{row.productName}</span>
               <span className="text-sm text-muted-foreground">
-                {formatDate(row.plannedBrewDate)} · {formatBeerVolume(row.targetVolumeBbl, row.targetVolumeUnit)}
+                {formatDate(row.plannedBrewDate)} ·{' '}
+                {formatBeerVolume(row.targetVolumeBbl, row.targetVolumeUnit)}
                 {row.brewhouse.name ? ` · ${row.brewhouse.name}` : ''}
               </span>
             </Link>

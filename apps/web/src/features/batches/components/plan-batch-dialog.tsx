@@ -88,11 +88,16 @@ export function PlanFields({
   brewhouses: readonly BrewhouseDetail[]
   errors: Partial<Record<keyof PlanValues, string>>
 }) {
-  const register = (field: keyof PlanValues) => form.register(field, { onChange: () => form.clearErrors(field) })
+  const register = (field: keyof PlanValues) =>
+    form.register(field, { onChange: () => form.clearErrors(field) })
   return (
     <>
       <FormField label={BATCH_TEXTS.brewhouse} htmlFor="plan-brewhouse" error={errors.brewhouseId}>
-        <NativeSelect id="plan-brewhouse" aria-invalid={errors.brewhouseId ? true : undefined} {...register('brewhouseId')}>
+        <NativeSelect
+          id="plan-brewhouse"
+          aria-invalid={errors.brewhouseId ? true : undefined}
+          {...register('brewhouseId')}
+        >
           {brewhouses.map((b) => (
             <option key={b.id} value={b.id}>
               {b.name} (version {b.version})
@@ -187,13 +192,19 @@ export function PlanBatchDialog({
       open={open}
       onOpenChange={onOpenChange}
       onSubmit={(event) => {
+        // The recipe view is a form too: React would carry this submit up to it through the portal.
+        event.stopPropagation()
         setErrors({})
         void save(event)
       }}
       submitLabel={BATCH_TEXTS.planBatch}
       submitDisabled={list.length === 0}
     >
-      {brewhouses.isPending && <p role="status" className="text-sm text-muted-foreground">Loading brewhouses…</p>}
+      {brewhouses.isPending && (
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading brewhouses…
+        </p>
+      )}
       {brewhouses.isError && (
         <p role="alert" className="text-sm text-destructive">
           The brewhouses could not be loaded.{' '}
@@ -216,7 +227,13 @@ export function PlanBatchDialog({
 }
 
 /** The Plan Batch button of a recipe, for those who may plan (planProduction). */
-export function PlanBatchButton({ product, recipe }: { product: { id: string; name: string }; recipe: Recipe }) {
+export function PlanBatchButton({
+  product,
+  recipe,
+}: {
+  product: { id: string; name: string }
+  recipe: Recipe
+}) {
   const { currentEntity } = useAppState()
   const [open, setOpen] = useState(false)
   if (!can(currentEntity?.role, 'planProduction')) return null

@@ -137,7 +137,7 @@ export function BrewhouseDialog({
 
   /** A new unit converts what is typed, so the quantity stays the same. */
   const changeUnit = (group: keyof Units) => (event: ChangeEvent<HTMLSelectElement>) => {
-    const next = { ...units, [group]: event.target.value } as Units
+    const next = { ...units, [group]: event.target.value }
     for (const { field } of FIELDS) {
       const affected = GROUP[field] === group || (group === 'weight' && GROUP[field] === 'absorption')
       const typed = parseTyped(form.getValues(field))
