@@ -378,11 +378,11 @@ function CurrentStep({
         </h2>
         {pending && <PendingBadge />}
       </div>
-      <p className="text-3xl font-semibold">{title}</p>
+      <h3 className="text-3xl font-semibold">{title}</h3>
       {step.plan.detail && <p className="text-lg text-muted-foreground">{step.plan.detail}</p>}
       {running && step.kind === 'timer' && (
         <div role="timer" aria-label={`${title} ${t.remaining}`} className="grid gap-1">
-          <p
+          <div
             data-testid="countdown"
             className={cn(
               'font-mono text-6xl font-bold tabular-nums sm:text-7xl',
@@ -390,7 +390,7 @@ function CurrentStep({
             )}
           >
             {clock.status === 'due' ? t.timeUp : formatDuration(clock.remainingMs ?? 0)}
-          </p>
+          </div>
           {clock.endsAtMs !== null && (
             <p className="text-muted-foreground">
               <Timer aria-hidden="true" className="mr-1 inline size-4" />
@@ -400,9 +400,9 @@ function CurrentStep({
         </div>
       )}
       {running && step.kind !== 'timer' && clock.startsAtMs !== null && (
-        <p className="font-mono text-4xl font-semibold tabular-nums">
+        <div className="font-mono text-4xl font-semibold tabular-nums">
           {t.runningFor(formatDuration(now - clock.startsAtMs))}
-        </p>
+        </div>
       )}
       {step.startedAt && (
         <p className="text-sm text-muted-foreground">

@@ -311,7 +311,7 @@ export function MeasurementsPanel({
           {draft.quantity === 'gravity' && (
             <div className="grid grid-cols-[1fr_auto] gap-2">
               <div className="grid gap-1">
-                <Label htmlFor={`${id}-temperature`}>{t.sampleTemperature}</Label>
+                <Label htmlFor={`${id}-sampleTemperature`}>{t.sampleTemperature}</Label>
                 <Input
                   {...field('sampleTemperature')}
                   inputMode="decimal"
