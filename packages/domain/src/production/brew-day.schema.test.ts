@@ -91,6 +91,24 @@ describe('compareBrewDay', () => {
     expect(close.fix).toBeNull()
   })
 
+  it('never gives NaN or Infinity, whatever was measured', () => {
+    fc.assert(
+      fc.property(fc.double(), fc.double(), fc.double(), (gravity, gallons, boilOff) => {
+        const comparisons = compareBrewDay({ ...expected, boilOffGallonsPerHour: boilOff }, [
+          at('original-gravity', 'gravity', gravity),
+          at('into-fermenter', 'volume', gallons),
+          at('pre-boil', 'gravity', gravity),
+        ])
+        for (const c of comparisons) {
+          for (const value of [c.efficiencyPercent, c.measuredGravity, c.expectedGravity, c.expectedGallons])
+            if (value !== null && c.measuredGravity !== null && Number.isFinite(c.measuredGravity))
+              expect(Number.isFinite(value)).toBe(true)
+          if (c.fix) for (const value of Object.values(c.fix)) expect(Number.isFinite(value)).toBe(true)
+        }
+      }),
+    )
+  })
+
   it('takes the latest measurement of a point', () => {
     const [preBoil] = compareBrewDay(expected, [
       at('pre-boil', 'gravity', 1.03, '2026-11-24T10:00:00Z'),
