@@ -9,9 +9,9 @@ import {
   type VesselKind,
   type VesselState,
 } from '@brewcommand/domain'
-import { and, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { batches, brewhouses, brewhouseVersions, vessels } from '../db/schema/production.ts'
+import { batches, batchSequences, brewhouses, brewhouseVersions, vessels } from '../db/schema/production.ts'
 
 /** A recipe worth brewing: 400 lb of pale malt for 10 BBL, a 60-minute mash with a mash hop, a 60-minute boil. */
 export function brewableRecipe(productId: string = crypto.randomUUID()): Recipe {
@@ -98,7 +98,7 @@ export async function seedVessel(
   return id
 }
 
-/** A planned batch of `recipe` on a fresh (or the given) brewhouse, numbered after the brewery's last one. */
+/** A planned batch of `recipe` on a fresh (or the given) brewhouse, numbered by the brewery's sequence. */
 export async function seedBatch(
   db: Db,
   entityId: string,
@@ -107,11 +107,16 @@ export async function seedBatch(
   const recipe = options.recipe ?? brewableRecipe()
   const brewhouse = options.brewhouse ?? (await seedBrewhouse(db, entityId))
   const year = 2026
+  // The brewery's sequence, as Plan Batch takes it, so seeded and planned batches never share a number.
   const [{ last }] = await db
-    .select({ last: sql<number>`coalesce(max(${batches.sequence}), 0)::int` })
-    .from(batches)
-    .where(and(eq(batches.entityId, entityId), eq(batches.year, year)))
-  const sequence = Number(last) + 1
+    .insert(batchSequences)
+    .values({ entityId, year, last: 1 })
+    .onConflictDoUpdate({
+      target: [batchSequences.entityId, batchSequences.year],
+      set: { last: sql`${batchSequences.last} + 1` },
+    })
+    .returning({ last: batchSequences.last })
+  const sequence = last
   const id = crypto.randomUUID()
   const number = formatBatchNumber(year, sequence)
   await db.insert(batches).values({

@@ -1,4 +1,4 @@
-import { makeEnvelope, type BrewDay } from '@brewcommand/domain'
+import { makeEnvelope, refractometerFermentingGravity, type BrewDay } from '@brewcommand/domain'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { brewSteps, liquidEvents, vesselOccupancies, vessels } from '../../db/schema/production.ts'
@@ -276,6 +276,30 @@ describe.each(TEST_DATABASES)('brew day API on %s', (kind) => {
       instrument: 'meter',
     })
     expect(volume.json<Answer>().data.measurements.find((m) => m.quantity === 'volume')!.gallons).toBe(294.5)
+  })
+
+  it("corrects a refractometer's reading for alcohol once the batch ferments", async () => {
+    const { id } = await batch()
+    const refractometer = (point: string, value: number) =>
+      post(brewerA, `/api/batches/${id}/measurements`, 'measurement', {
+        id: crypto.randomUUID(),
+        point,
+        quantity: 'gravity',
+        value,
+        unit: 'Brix',
+        instrument: 'refractometer',
+      })
+    expect((await refractometer('original-gravity', 12)).statusCode).toBe(201)
+    const fermenter = await seedVessel(testDb.db, entityA, { name: 'FV Refractometer' })
+    expect((await post(brewerA, `${day(id)}/finish`, 'batch', { fermenterId: fermenter })).statusCode).toBe(
+      200,
+    )
+    const response = await refractometer('final-gravity', 6)
+    expect(response.statusCode, response.body).toBe(201)
+    const fg = response.json<Answer>().data.measurements.find((m) => m.point === 'final-gravity')!
+    expect(fg.gravity).toBeCloseTo(refractometerFermentingGravity(12, 6), 9)
+    // Read as unfermented wort it would be far higher: the alcohol correction was applied.
+    expect(fg.gravity!).toBeLessThan(1.015)
   })
 
   it('refuses a bad measurement naming the field', async () => {
