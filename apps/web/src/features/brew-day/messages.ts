@@ -78,7 +78,7 @@ export const brewDayMessages = {
   finishBrewDay: 'Finish Brew Day',
   finished: (time: string, vessel: string) => `Brew day finished at ${time}; the wort is in ${vessel}.`,
   finishPending: 'Brew day finishes as soon as the server answers.',
-  backToOperations: 'Operations',
+  batch: (number: string) => `Batch ${number}`,
 } as const
 
 export const POINT_LABELS = {

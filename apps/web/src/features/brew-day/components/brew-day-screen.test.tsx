@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
+import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { StaticAppStateProvider, type AppStateValue } from '@/lib/app-state/app-state.tsx'
 import type { BootstrapEntity } from '@/lib/app-state/get-bootstrap.ts'
@@ -121,17 +122,19 @@ function renderScreen(answer: () => Response) {
     return Promise.resolve(answer())
   })
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <FakeAuthProvider value={fakeAuth({ user: signedInUser('bea'), isAuthenticated: true })}>
-        <StaticAppStateProvider value={appState}>
-          <SocketProvider entityId={undefined} token={undefined} onDataModified={() => undefined}>
-            <QueueProvider subject="bea" getAccessToken={() => Promise.resolve('token')}>
-              {children}
-            </QueueProvider>
-          </SocketProvider>
-        </StaticAppStateProvider>
-      </FakeAuthProvider>
-    </QueryClientProvider>
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <FakeAuthProvider value={fakeAuth({ user: signedInUser('bea'), isAuthenticated: true })}>
+          <StaticAppStateProvider value={appState}>
+            <SocketProvider entityId={undefined} token={undefined} onDataModified={() => undefined}>
+              <QueueProvider subject="bea" getAccessToken={() => Promise.resolve('token')}>
+                {children}
+              </QueueProvider>
+            </SocketProvider>
+          </StaticAppStateProvider>
+        </FakeAuthProvider>
+      </QueryClientProvider>
+    </MemoryRouter>
   )
   render(<BrewDayScreen batchId={batchId} />, { wrapper })
   return posts
@@ -160,6 +163,10 @@ describe('BrewDayScreen', () => {
     // Started 15 minutes ago on the server's clock (5 minutes ago on this device's): 45 minutes remain.
     renderScreen(() => json(brewDay('brewing', 5)))
     expect(await screen.findByRole('heading', { name: 'Brew Day' })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Batch 2026-007' })).toHaveAttribute(
+      'href',
+      `/secure/operations/batches/${batchId}`,
+    )
     const countdown = await screen.findByTestId('countdown')
     expect(countdown.textContent).toMatch(/^4[45]:\d\d$/)
     const alarms = screen.getByRole('alert')

@@ -8,6 +8,7 @@ import {
 } from '@brewcommand/domain'
 import { BellRing, CloudOff, Flame, Timer } from 'lucide-react'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
@@ -96,8 +97,13 @@ function Loaded({
   return (
     <>
       <p className="text-lg text-muted-foreground">
-        <span className="font-medium text-foreground">{day.number}</span> · {day.productName} ·{' '}
-        {day.brewhouseName}
+        <Link
+          to={`/secure/operations/batches/${batchId}`}
+          className="font-medium text-foreground underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          {t.batch(day.number)}
+        </Link>{' '}
+        · {day.productName} · {day.brewhouseName}
       </p>
       {offline && (
         <p role="status" className="flex items-center gap-2 rounded-lg bg-muted p-3 text-sm">
