@@ -100,7 +100,7 @@ test('an Admin sets up a brewhouse and a fermenter, plans a batch from a recipe 
   const vessel = page.getByRole('dialog', { name: 'Add Vessel' })
   await vessel.getByLabel('Name').fill('FV1')
   await vessel.getByLabel('Kind').selectOption({ label: 'Fermenter' })
-  await vessel.getByLabel('Capacity', { exact: true }).fill('12')
+  await vessel.getByRole('textbox', { name: /^Capacity \(/ }).fill('12')
   await vessel.getByLabel('Working capacity').fill('4')
   await andSaved(page, 'POST', '/api/equipment/vessels', () =>
     vessel.getByRole('button', { name: 'Save' }).click(),

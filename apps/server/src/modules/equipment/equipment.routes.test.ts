@@ -291,4 +291,65 @@ describe.each(TEST_DATABASES)('equipment API on %s', (kind) => {
       .where(eq(brewhouseVersions.brewhouseId, id))
     expect(versions).toHaveLength(2)
   })
+
+  it('refuses to accept a proposal no brewhouse can have (a mistyped gravity), naming it', async () => {
+    const id = await s.brewhouse(a, 'Mismeasured')
+    const product = await s.product(a)
+    for (const day of [4, 5, 6]) {
+      const batchId = crypto.randomUUID()
+      await s.write(a.Manager, 'POST', '/api/batches', 'batch', {
+        id: batchId,
+        productId: product.id,
+        recipeId: product.recipe.id,
+        brewhouseId: id,
+        plannedBrewDate: `2026-11-0${day}`,
+        targetVolume: { quantity: 5, unit: 'GAL' },
+      })
+      await s.testDb.db
+        .update(batches)
+        .set({ status: 'fermenting', brewDayFinishedAt: new Date(`2026-11-0${day}T18:00:00Z`) })
+        .where(and(eq(batches.entityId, a.entityId), eq(batches.id, batchId)))
+      // 1.200 into the fermenter: far above what 10 lb of malt can give in 5 gal.
+      await s.testDb.db.insert(measurements).values([
+        {
+          id: crypto.randomUUID(),
+          entityId: a.entityId,
+          batchId,
+          point: 'original-gravity',
+          quantity: 'gravity',
+          value: 1.2,
+          unit: 'SG',
+          instrument: 'hydrometer',
+          gravity: 1.2,
+        },
+        {
+          id: crypto.randomUUID(),
+          entityId: a.entityId,
+          batchId,
+          point: 'into-fermenter',
+          quantity: 'volume',
+          value: 5,
+          unit: 'GAL',
+          instrument: 'meter',
+          gallons: 5,
+        },
+      ])
+    }
+    const detail = (await brewhousesOf(a.Admin)).find((h) => h.id === id)!
+    const efficiency = detail.calibration.proposals.find((p) => p.constant === 'brewhouseEfficiency')!
+    expect(efficiency.proposed).toBeGreaterThan(100)
+    const response = await s.write(
+      a.Admin,
+      'POST',
+      `/api/equipment/brewhouses/${id}/calibrations`,
+      'brewhouse',
+      {
+        version: 1,
+        proposals: [{ constant: 'brewhouseEfficiency', proposed: efficiency.proposed }],
+      },
+    )
+    expect(response.statusCode).toBe(400)
+    expect(issues(response).map((issue) => issue.path)).toEqual(['data.proposals.0.proposed'])
+    expect((await brewhousesOf(a.Admin)).find((h) => h.id === id)?.version).toBe(1)
+  })
 })

@@ -1,5 +1,6 @@
 import {
   applyCalibration,
+  BrewhouseConstantsSchema,
   brewhouseCalibration,
   can,
   measuredBrewOf,
@@ -222,7 +223,24 @@ export function createEquipmentService({
         calibration: _c,
         ...current
       } = detail
-      return saveVersion(r, tenant, id, applyCalibration(current, taken), 'calibrated', { proposals: taken })
+      // Measurements can be wrong (a gravity typed as 1.200): a proposal outside what a constant may be is
+      // refused, naming it, rather than saved.
+      const checked = BrewhouseConstantsSchema.safeParse(applyCalibration(current, taken))
+      if (!checked.success) {
+        const fields = new Set(checked.error.issues.map((issue) => String(issue.path[0])))
+        const field = (constant: string) =>
+          constant === 'kettleLossGallons' ? 'kettleTrubLossGallons' : constant
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `A proposal is outside what the constant may be: ${checked.error.issues[0].message}.`,
+          accepted.proposals.flatMap((choice, i) =>
+            fields.has(field(choice.constant))
+              ? [{ path: `data.proposals.${i}.proposed`, message: 'Outside what this constant may be' }]
+              : [],
+          ),
+        )
+      }
+      return saveVersion(r, tenant, id, checked.data, 'calibrated', { proposals: taken })
     },
 
     listVessels: async (tenant: Tenant) => (await repo.vessels(tenant.entityId)).map(toVessel),

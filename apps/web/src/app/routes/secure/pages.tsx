@@ -133,13 +133,3 @@ export function EquipmentSettingsPage() {
 export function BillingPage() {
   return <BillingSettings />
 }
-
-/** Roles and Equipment are placeholders in the spec (docs/product/01-access.md §2: their routes are not shown). */
-export function SettingsPlaceholderPage({ title }: { title: string }) {
-  return (
-    <section className="grid gap-2">
-      <h2 className="text-xl font-semibold">{title}</h2>
-      <p className="text-muted-foreground">Coming soon.</p>
-    </section>
-  )
-}

@@ -1,4 +1,4 @@
-import { applyWrite, type DataModifiedEvent } from '@brewcommand/domain'
+import { applyWrite, productIdFromObjectUri, type DataModifiedEvent } from '@brewcommand/domain'
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { Navigate, Outlet } from 'react-router'
 import { applyRemoteChange } from '@/lib/socket/apply-remote-change.ts'
@@ -39,6 +39,8 @@ function Shell() {
       return
     }
     toast.info('Synchronizing changes from another user.')
+    // Production records are merged by their own screens (lib/production/use-production-sync.ts).
+    if (!productIdFromObjectUri(event.payload.objectUri)) return
     applyLocal((entity) => {
       const products = applyRemoteChange(entity.products, event)
       if (!products) {

@@ -271,9 +271,12 @@ function PlanLineCard({ line, emphasis }: { line: PlanLine; emphasis?: boolean }
   return (
     <article aria-label={line.label} className="grid h-full gap-1 rounded-xl border bg-card p-4 shadow-xs">
       <h3 className="text-sm text-muted-foreground">{line.label}</h3>
-      <p className={emphasis ? 'text-2xl font-semibold tabular-nums' : 'text-lg font-semibold tabular-nums'}>
+      {/* A value, not a heading (axe p-as-heading): the article is named by its label. */}
+      <div
+        className={emphasis ? 'text-2xl font-semibold tabular-nums' : 'text-lg font-semibold tabular-nums'}
+      >
         {lineValue(line)}
-      </p>
+      </div>
       <p className="text-xs">{line.formula}</p>
       <p className="rounded-md bg-muted px-2 py-1.5 font-mono text-[11px] leading-relaxed wrap-anywhere">
         {line.numbers}
