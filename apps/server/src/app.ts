@@ -41,6 +41,9 @@ import { createBatchRepository } from './modules/batches/batches.repository.ts'
 import { batchRoutes } from './modules/batches/batches.routes.ts'
 import { createBatchService } from './modules/batches/batches.service.ts'
 import { createProductService } from './modules/products/products.service.ts'
+import { createBrewDayRepository } from './modules/brew-day/brew-day.repository.ts'
+import { brewDayRoutes } from './modules/brew-day/brew-day.routes.ts'
+import { createBrewDayService } from './modules/brew-day/brew-day.service.ts'
 import { createRealtime, type Realtime } from './realtime/realtime.ts'
 import { createWriteRunner, type BeforeCommit } from './writes/write-runner.ts'
 import { bumpBreweryVersion } from './cache/brewery-version.ts'
@@ -351,6 +354,12 @@ export async function buildApp({
   })
   await app.register(mediaRoutes, { prefix: '/api', media: mediaService, runWrite })
   await app.register(uploadsRoutes, { media: mediaStorage, grants: createUploadGrants(database.db) })
+  // Brew day (docs/production.md "brew_step").
+  await app.register(brewDayRoutes, {
+    prefix: '/api/batches',
+    brewDay: createBrewDayService({ db: database.db, repoFor: createBrewDayRepository }),
+    runWrite,
+  })
 
   // The production side: Settings → Equipment and batches (docs/production.md).
   await app.register(equipmentRoutes, {

@@ -50,6 +50,11 @@ export interface RequestContext {
   mailTo(address: string): Promise<string>
   /** Any call as the brewery's Admin, to seed records a new route needs (answers status and JSON). */
   asAdmin(request: MatrixRequest): Promise<{ statusCode: number; body: unknown }>
+  /**
+   * A fresh planned batch on a fresh brewhouse (testing/production-seed.ts: a 60-minute mash with a mash hop),
+   * the keys of its mash step and mash hop, and a fresh free fermenter.
+   */
+  plannedBatch(): Promise<{ id: string; mashKey: string; mashHopKey: string; fermenterId: string }>
 }
 
 export type RequestFactory = (ctx: RequestContext) => Promise<MatrixRequest> | MatrixRequest
@@ -176,6 +181,28 @@ async function attached(ctx: RequestContext) {
   if (response.statusCode !== 201) throw new Error(`seeding a file: ${JSON.stringify(response.body)}`)
   return { productId, id: file.id }
 }
+
+// ---- brew day ----
+const brewStep = (batchId: string, key: string, verb: string) =>
+  `/api/batches/${batchId}/brew-day/steps/${encodeURIComponent(key)}/${verb}`
+/** A fresh batch of brewery A with brew day started, then the given step writes (`key/verb`) made by its Admin. */
+async function brewing(ctx: RequestContext, then: string[] = []) {
+  const batch = await ctx.plannedBatch()
+  for (const [url, type] of [
+    [`/api/batches/${batch.id}/brew-day`, 'batch'],
+    ...then.map((write) => {
+      const [key, verb] = write.split('/')
+      return [brewStep(batch.id, key === 'mash' ? batch.mashKey : key, verb), 'brew-step']
+    }),
+  ]) {
+    const response = await ctx.asAdmin({ method: 'POST', url, payload: makeEnvelope(type, {}) })
+    if (response.statusCode >= 300) throw new Error(`seeding ${url}: ${JSON.stringify(response.body)}`)
+  }
+  return batch
+}
+/** A brewing batch whose mash step runs (and its mash hop is due). */
+const mashing = (ctx: RequestContext) =>
+  brewing(ctx, ['strike-water/start', 'strike-water/complete', 'mash/start'])
 
 // ---- team (docs/product/01-access.md §8) ----
 /** A pending invitation of brewery A (a fresh address), as the team list shows it. */
@@ -582,6 +609,107 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     return { method: 'DELETE', url: `/api/products/${productId}/files/${id}` }
   }),
 
+  // ---- brew day (docs/production.md "brew_step") ----
+  'GET /api/batches/:batchId/brew-day': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/batches/${(await ctx.plannedBatch()).id}/brew-day`,
+  })),
+  'POST /api/batches/:batchId/brew-day': tenant('runBrewDay', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: `/api/batches/${(await ctx.plannedBatch()).id}/brew-day`,
+    payload: makeEnvelope('batch', {}),
+  })),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/start': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      const { id } = await brewing(ctx)
+      return {
+        method: 'POST',
+        url: brewStep(id, 'strike-water', 'start'),
+        payload: makeEnvelope('brew-step', {}),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/complete': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      const { id } = await brewing(ctx, ['strike-water/start'])
+      return {
+        method: 'POST',
+        url: brewStep(id, 'strike-water', 'complete'),
+        payload: makeEnvelope('brew-step', {}),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/extend': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      const { id, mashKey } = await mashing(ctx)
+      return {
+        method: 'POST',
+        url: brewStep(id, mashKey, 'extend'),
+        payload: makeEnvelope('brew-step', { minutes: 5 }),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/acknowledge': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      // The mash hop falls due when the mash starts.
+      const { id, mashHopKey } = await mashing(ctx)
+      return {
+        method: 'POST',
+        url: brewStep(id, mashHopKey, 'acknowledge'),
+        payload: makeEnvelope('brew-step', {}),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/confirm': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      const { id, mashHopKey } = await mashing(ctx)
+      return {
+        method: 'POST',
+        url: brewStep(id, mashHopKey, 'confirm'),
+        payload: makeEnvelope('brew-step', { actual: { value: 1, unit: 'Pounds' }, note: '' }),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/measurements': tenant('runBrewDay', 'record', 201, async (ctx) => {
+    const { id } = await brewing(ctx)
+    return {
+      method: 'POST',
+      url: `/api/batches/${id}/measurements`,
+      payload: makeEnvelope('measurement', {
+        id: uuid(),
+        point: 'original-gravity',
+        quantity: 'gravity',
+        value: 1.05,
+        unit: 'SG',
+        sampleTemperature: { value: 68, unit: 'F' },
+        instrument: 'hydrometer',
+        note: '',
+      }),
+    }
+  }),
+  'POST /api/batches/:batchId/brew-day/finish': tenant('runBrewDay', 'record', 200, async (ctx) => {
+    const { id, fermenterId } = await brewing(ctx)
+    return {
+      method: 'POST',
+      url: `/api/batches/${id}/brew-day/finish`,
+      payload: makeEnvelope('batch', { fermenterId }),
+    }
+  }),
   // ---- equipment and batches (docs/production.md) ----
   'GET /api/equipment/brewhouses': tenant('read', 'brewery', 200, () => ({
     method: 'GET',

@@ -44,6 +44,12 @@ export function createRouter() {
               path: 'operations/batches/:batchId',
               lazy: async () => ({ Component: (await secure()).BatchPage }),
             },
+            {
+              path: 'operations/batches/:batchId/brew-day',
+              lazy: async () => ({
+                Component: (await import('./routes/secure/brew-day-route.tsx')).BrewDayRoute,
+              }),
+            },
             { path: 'reporting', lazy: async () => ({ Component: (await secure()).ReportingPage }) },
             { path: 'profile', lazy: async () => ({ Component: (await secure()).ProfilePage }) },
             {

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from './api-client.ts'
-import { forgetOfflineBootstrap, OFFLINE_BOOTSTRAP_KEY, withOfflineCopy } from './offline-bootstrap.ts'
+import {
+  forgetOfflineBootstrap,
+  OFFLINE_BOOTSTRAP_KEY,
+  OFFLINE_COPY_PREFIX,
+  withOfflineCopy,
+} from './offline-bootstrap.ts'
 
 type Copy = { user: string }
 const parse = (value: unknown): Copy => {
@@ -41,6 +46,13 @@ describe('withOfflineCopy', () => {
     await withOfflineCopy('sub-1', async () => ({ user: 'Ada' }), parse)
     forgetOfflineBootstrap()
     await expect(withOfflineCopy('sub-1', unreachable, parse)).rejects.toThrow('status: 0')
+  })
+
+  it("removes the screens' offline copies at sign-out too, and nothing else", () => {
+    localStorage.setItem(`${OFFLINE_COPY_PREFIX}brew-day:sub-1:batch-1`, '{}')
+    localStorage.setItem('brewcommand:queue:other', '[]')
+    forgetOfflineBootstrap()
+    expect(Object.keys(localStorage)).toEqual(['brewcommand:queue:other'])
   })
 
   it('does not hide an answer from the server (401, 500) behind the copy', async () => {
