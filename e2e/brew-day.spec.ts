@@ -30,8 +30,8 @@ test('a brewer brews a batch: timeline, countdown on every screen, alarm, OG and
   test.setTimeout(180_000)
   await onboardNewBrewery(page, 'Bea')
 
-  // The recipe, the brewhouse, a fermenter and the planned batch are set up through the API (Plan Batch's own
-  // screen is the equipment journey's): a 60-minute mash with a mash hop, due the moment the mash starts.
+  // The recipe, the brewhouse and a fermenter are set up through the API (their screens are the equipment
+  // journey's): a 60-minute mash with a mash hop, due the moment the mash starts.
   const productId = crypto.randomUUID()
   const recipe = {
     ...newRecipe(productId),
@@ -94,25 +94,27 @@ test('a brewer brews a batch: timeline, countdown on every screen, alarm, OG and
     }),
   )
   expect(vessel.status, JSON.stringify(vessel.body)).toBe(201)
-  const batchId = crypto.randomUUID()
-  const batch = await api(
-    page,
-    'POST',
-    '/api/batches',
-    makeEnvelope('batch', {
-      id: batchId,
-      productId,
-      recipeId: recipe.id,
-      brewhouseId,
-      plannedBrewDate: '2026-12-01',
-      targetVolume: { quantity: 10, unit: 'BBL' },
-    }),
+  // Plan Batch from the recipe card of the product page, then the batch page's way to its brew day.
+  await page.goto(`/secure/products/${productId}`)
+  await page.getByRole('button', { name: 'Plan Batch' }).click()
+  const plan = page.getByRole('dialog', { name: 'Plan Batch' })
+  await expect(plan.getByLabel('Brewhouse')).toHaveValue(/.+/)
+  await plan.getByLabel('Planned brew date').fill('2026-12-01')
+  await plan.getByLabel('Target volume').fill('10')
+  const planned = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/batches' && r.request().method() === 'POST' && r.ok(),
   )
-  expect(batch.status, JSON.stringify(batch.body)).toBe(201)
+  await plan.getByRole('button', { name: 'Plan Batch' }).click()
+  const batchId = ((await (await planned).json()) as { data: { id: string } }).data.id
+  await page.goto(`/secure/operations/batches/${batchId}`)
+  await page
+    .getByRole('link', { name: /Brew Day/ })
+    .first()
+    .click()
 
   // Brew day not started: the screen explains it and offers Start Brew Day.
   const url = `/secure/operations/batches/${batchId}/brew-day`
-  await page.goto(url)
+  await expect(page).toHaveURL(url)
   await expect(page.getByRole('heading', { level: 1, name: 'Brew Day' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Brew day has not started' })).toBeVisible()
   await page.getByRole('button', { name: 'Start Brew Day' }).click()
