@@ -31,7 +31,13 @@ const nonNegativeQuantity = (label: string) =>
     .refine((value) => value <= MAX_STOCK_QUANTITY, `${label} is too large`)
 const percent = (label: string) =>
   numberOf(label).refine((value) => value >= 0 && value <= 100, `${label} is a percentage from 0 to 100`)
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`)
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1900-01-01'
+  }, 'Not a real date')
 const text = (max: number) => z.string().trim().max(max)
 
 export const StockUnitSchema = z.enum(STOCK_UNITS, { error: 'Choose a unit' })
@@ -223,7 +229,8 @@ export const ShortfallViewSchema = z.object({
   batchNumber: z.string(),
   productName: z.string(),
   date: z.string(),
-  itemId: z.uuid(),
+  /** Null when the brewery has no item of the ingredient yet. */
+  itemId: z.uuid().nullable(),
   itemName: z.string(),
   unit: StockUnitSchema,
   needed: z.number(),
