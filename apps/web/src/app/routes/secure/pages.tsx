@@ -1,4 +1,4 @@
-import { BookOpen, Boxes, Factory } from 'lucide-react'
+import { BookOpen, Factory } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink, Outlet } from 'react-router'
 import { UserManagement } from '@/features/users/components/user-management.tsx'
@@ -8,6 +8,7 @@ import { BillingSettings } from '@/features/onboarding/billing-settings.tsx'
 import { cn } from '@/lib/utils.ts'
 
 export { ProductPage, ProductsPage } from './product-page.tsx'
+export { InventoryPage } from '@/features/inventory/components/inventory-page.tsx'
 
 function PageHeading({ children }: { children: ReactNode }) {
   return <h1 className="text-2xl font-semibold tracking-tight">{children}</h1>
@@ -56,15 +57,6 @@ function Blurb({ title, icon, children }: { title: string; icon: ReactNode; chil
         </div>
       </section>
     </div>
-  )
-}
-
-export function InventoryPage() {
-  return (
-    <Blurb title="Inventory" icon={<Boxes aria-hidden="true" className="size-5" />}>
-      Know what is in the cold room, the grain store and the hop freezer. Track raw materials and finished
-      goods, get reorder reminders before brew day, and see stock move as you brew and package.
-    </Blurb>
   )
 }
 
