@@ -34,6 +34,12 @@ import { createMediaStorage } from './storage/media-storage.ts'
 import { createUploadGrants, UPLOAD_SWEEP_CRON, uploadSweepJob } from './storage/upload-grants.ts'
 import { s3BrowserOrigin } from './storage/s3-storage.ts'
 import { productRoutes } from './modules/products/products.routes.ts'
+import { createEquipmentRepository } from './modules/equipment/equipment.repository.ts'
+import { equipmentRoutes } from './modules/equipment/equipment.routes.ts'
+import { createEquipmentService } from './modules/equipment/equipment.service.ts'
+import { createBatchRepository } from './modules/batches/batches.repository.ts'
+import { batchRoutes } from './modules/batches/batches.routes.ts'
+import { createBatchService } from './modules/batches/batches.service.ts'
 import { createProductService } from './modules/products/products.service.ts'
 import { createRealtime, type Realtime } from './realtime/realtime.ts'
 import { createWriteRunner, type BeforeCommit } from './writes/write-runner.ts'
@@ -358,6 +364,22 @@ export async function buildApp({
     inventory: inventoryService,
     runWrite,
     checkParLevels: parLevelsQueuer(jobs, parLevels),
+  })
+
+  // The production side: Settings → Equipment and batches (docs/production.md).
+  await app.register(equipmentRoutes, {
+    prefix: '/api/equipment',
+    equipment: createEquipmentService({ db: database.db, repoFor: createEquipmentRepository }),
+    runWrite,
+  })
+  await app.register(batchRoutes, {
+    prefix: '/api/batches',
+    batches: createBatchService({
+      db: database.db,
+      repoFor: createBatchRepository,
+      equipmentFor: createEquipmentRepository,
+    }),
+    runWrite,
   })
 
   await app.register(staticWeb, {

@@ -40,6 +40,10 @@ export function createRouter() {
             { path: 'products/:productId/recipes/:recipeId', lazy: recipePage },
             { path: 'inventory', lazy: async () => ({ Component: (await secure()).InventoryPage }) },
             { path: 'operations', lazy: async () => ({ Component: (await secure()).OperationsPage }) },
+            {
+              path: 'operations/batches/:batchId',
+              lazy: async () => ({ Component: (await secure()).BatchPage }),
+            },
             { path: 'reporting', lazy: async () => ({ Component: (await secure()).ReportingPage }) },
             { path: 'profile', lazy: async () => ({ Component: (await secure()).ProfilePage }) },
             {
@@ -56,10 +60,7 @@ export function createRouter() {
                 },
                 {
                   path: 'equipment',
-                  lazy: async () => {
-                    const { SettingsPlaceholderPage } = await secure()
-                    return { element: <SettingsPlaceholderPage title="Equipment" /> }
-                  },
+                  lazy: async () => ({ Component: (await secure()).EquipmentSettingsPage }),
                 },
                 { path: 'billing', lazy: async () => ({ Component: (await secure()).BillingPage }) },
               ],

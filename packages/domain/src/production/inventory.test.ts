@@ -4,7 +4,6 @@ import { newRecipe, type Recipe } from '../recipes/recipe.schema.ts'
 import {
   allocateFirstExpiring,
   batchIngredientDemands,
-  batchScale,
   canWeBrew,
   consumptionOrder,
   costOfQuantityCents,
@@ -20,6 +19,7 @@ import {
   stockPosition,
   type LotBalance,
 } from './inventory.ts'
+import { batchScale } from './batch-plan.ts'
 import { toScaled } from './stock-units.ts'
 
 const lot = (

@@ -1,6 +1,6 @@
 import { tinsethIbu } from '../brewing/ibu.ts'
-import { silentLogger } from '../brewing/logger.ts'
-import { GALLONS_PER_BBL, positiveOrZero, volumeToGallons } from '../brewing/units.ts'
+import { positiveOrZero } from '../brewing/units.ts'
+import { batchScale } from './batch-plan.ts'
 import type { Recipe } from '../recipes/recipe.schema.ts'
 import {
   convertStock,
@@ -213,14 +213,6 @@ export type IngredientDemand = {
   name: string
   quantity: number
   unit: StockUnit
-}
-
-/** How many times the recipe's yield the batch's target volume is; 1 when the recipe has no yield. */
-export function batchScale(recipe: Pick<Recipe, 'yield'>, targetVolumeBbl: number): number {
-  const yieldGallons = volumeToGallons(recipe.yield?.quantity, recipe.yield?.unit, silentLogger)
-  const targetGallons = positiveOrZero(targetVolumeBbl) * GALLONS_PER_BBL
-  if (yieldGallons === 0 || targetGallons === 0) return 1
-  return targetGallons / yieldGallons
 }
 
 const nameOf = (ingredient: { id: string; name?: unknown }) =>

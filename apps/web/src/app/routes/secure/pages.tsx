@@ -1,10 +1,10 @@
-import { BookOpen, Factory } from 'lucide-react'
+import { BookOpen } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink, Outlet } from 'react-router'
 import { UserManagement } from '@/features/users/components/user-management.tsx'
-import { Button } from '@/components/ui/button.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { BillingSettings } from '@/features/onboarding/billing-settings.tsx'
+import { EquipmentPage } from '@/features/equipment/components/equipment-page.tsx'
 import { cn } from '@/lib/utils.ts'
 
 export { ProductPage, ProductsPage } from './product-page.tsx'
@@ -38,36 +38,9 @@ export function DashboardPage() {
   )
 }
 
-function Blurb({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <div className="grid max-w-3xl gap-6">
-      <PageHeading>{title}</PageHeading>
-      <section className="rounded-xl border bg-card p-6 shadow-xs">
-        <div className="flex items-start gap-4">
-          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-accent text-primary">
-            {icon}
-          </span>
-          <div className="grid gap-4">
-            <p className="text-muted-foreground">{children}</p>
-            {/* Get Started is a placeholder in the spec (docs/product/01-access.md §1): it does nothing yet. */}
-            <Button className="w-fit" type="button">
-              Get Started
-            </Button>
-          </div>
-        </div>
-      </section>
-    </div>
-  )
-}
-
-export function OperationsPage() {
-  return (
-    <Blurb title="Operations" icon={<Factory aria-hidden="true" className="size-5" />}>
-      Run the brewhouse from one place: schedule brews and tank time, plan packaging runs, and keep the whole
-      team on the same page from mash-in to the loading dock.
-    </Blurb>
-  )
-}
+// Operations: the batches, with the Operations blurb as the empty state (features/batches).
+export { OperationsPage } from '@/features/batches/components/operations-page.tsx'
+export { BatchPage } from '@/features/batches/components/batch-page.tsx'
 
 export function ReportingPage() {
   return <PageHeading>Reporting</PageHeading>
@@ -118,6 +91,11 @@ export function SettingsLayout() {
 
 export function UserManagementPage() {
   return <UserManagement />
+}
+
+/** Settings → Equipment: brewhouses and vessels (docs/production.md). */
+export function EquipmentSettingsPage() {
+  return <EquipmentPage />
 }
 
 /** Settings → Billing: the subscription's state, and Stripe's customer portal in Stripe mode. */
