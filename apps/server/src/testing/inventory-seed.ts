@@ -1,4 +1,4 @@
-import { newRecipe, type Recipe } from '@brewcommand/domain'
+import { DEFAULT_BREWHOUSE_CONSTANTS, newRecipe, type Recipe } from '@brewcommand/domain'
 import type { Db } from '../db/client.ts'
 import {
   brewhouses,
@@ -17,13 +17,20 @@ import { productPackages, products } from '../db/schema/products.ts'
 
 let sequence = 0
 
-/** A brewhouse with its first version. */
+/** A brewhouse with its first version (the default constants, as Settings → Equipment stores them). */
 export async function seedBrewhouse(db: Db, entityId: string) {
   const id = crypto.randomUUID()
-  await db.insert(brewhouses).values({ id, entityId, name: 'Seed 10 bbl' })
+  const name = 'Seed 10 bbl'
+  await db.insert(brewhouses).values({ id, entityId, name })
   const [version] = await db
     .insert(brewhouseVersions)
-    .values({ entityId, brewhouseId: id, version: 1, constants: {}, reason: 'created' })
+    .values({
+      entityId,
+      brewhouseId: id,
+      version: 1,
+      constants: { name, ...DEFAULT_BREWHOUSE_CONSTANTS },
+      reason: 'created',
+    })
     .returning({ id: brewhouseVersions.id })
   return { brewhouseId: id, versionId: version.id }
 }

@@ -351,7 +351,10 @@ describe.each(TEST_DATABASES)('inventory API on %s', (kind) => {
     expect(first.taken.map((t) => t.quantity)).toEqual([500, 500])
     expect(first.shortfall).toBe(200)
     expect((await itemOf(itemId)).onHand).toBe(0)
-    const again = await inTx((tx) => service.consumeForAddition(tx, tenantA, { ...input, amount: 0.3 }))
+    // The recipe's own unit words are taken too.
+    const again = await inTx((tx) =>
+      service.consumeForAddition(tx, tenantA, { ...input, amount: 300, unit: 'Grams' }),
+    )
     expect(again.taken).toEqual([expect.objectContaining({ quantity: 300 })])
     expect(again.shortfall).toBe(0)
     expect((await itemOf(itemId)).onHand).toBe(700)

@@ -22,6 +22,7 @@ import {
   silentLogger,
   stockPosition,
   toScaled,
+  toStockUnit,
   DEFAULT_BOIL_GRAVITY,
   GALLONS_PER_BBL,
   MAX_CENTS,
@@ -1146,11 +1147,14 @@ export function createInventoryService({ db }: { db: Db }) {
         stepKey: string
         ingredient: { id: string; name?: string; category?: InventoryCategory }
         amount: number
-        unit: StockUnit
+        /** A stock unit ('kg') or the recipe's Amount unit ('Kilograms'). */
+        unit: string
       },
     ): Promise<Consumption> {
       const repo = createInventoryRepository(tx)
       await mustHaveBatch(repo, tenant.entityId, input.batchId)
+      const unit = toStockUnit(input.unit)
+      if (!unit) throw invalid('data.unit', `Unknown unit ${JSON.stringify(input.unit)}`)
       const category: InventoryCategory =
         input.ingredient.category ??
         (input.stepKey.startsWith('hop:')
@@ -1162,11 +1166,11 @@ export function createInventoryService({ db }: { db: Db }) {
         id: input.ingredient.id,
         name: input.ingredient.name ?? input.ingredient.id,
         category,
-        unit: input.unit,
+        unit,
       })
       const needed = Math.min(
         MAX_SCALED,
-        toScaled(convertStockOr0(Math.max(0, input.amount), input.unit, item.unit as StockUnit)),
+        toScaled(convertStockOr0(Math.max(0, input.amount), unit, item.unit as StockUnit)),
       )
       const before = await consumedByStep(repo, tenant.entityId, input.batchId, input.stepKey)
       if (before.count > 0) {

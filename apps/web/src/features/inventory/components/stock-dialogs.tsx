@@ -22,6 +22,7 @@ import { FormDialog } from '@/components/form-dialog.tsx'
 import { FormField } from '@/components/form-field.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { NativeSelect } from '@/components/ui/select.tsx'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useWrite } from '@/lib/writes/use-write.ts'
 
 // The Manager's dialogs of the Inventory page: New Item, Receive Stock, Adjust, Count and finished goods. Each
@@ -127,6 +128,7 @@ export function NewItemDialog({
   onOpenChange: (open: boolean) => void
 }) {
   const write = useWrite()
+  const packagingTypes = useAppState().currentEntity?.packagingTypes ?? []
   const form = useFields({ category: 'fermentable', unit: 'kg' })
   const close = (next: boolean) => {
     if (!next) form.reset()
@@ -189,11 +191,18 @@ export function NewItemDialog({
       {isPackaging && (
         <>
           <FormField
-            label="Used by packaging type id"
+            label="Used by packaging type"
             htmlFor="stock-packageTypeId"
             error={form.errors.packageTypeId}
           >
-            <Input {...form.field('packageTypeId')} placeholder="Optional" />
+            <NativeSelect {...form.field('packageTypeId')}>
+              <option value="">None</option>
+              {packagingTypes.map((type) => (
+                <option key={type.packageTypeId} value={type.packageTypeId}>
+                  {type.packageType}
+                </option>
+              ))}
+            </NativeSelect>
           </FormField>
           <FormField label="Per packaged unit" htmlFor="stock-perUnit" error={form.errors.perUnit}>
             <Input
