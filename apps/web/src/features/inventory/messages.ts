@@ -12,6 +12,7 @@ export const INVENTORY_TEXTS = {
   importCsv: 'Import CSV',
   adjust: 'Adjust',
   count: 'Count',
+  edit: 'Edit',
   details: 'Details',
   filters: {
     all: 'All',

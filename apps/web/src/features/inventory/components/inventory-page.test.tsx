@@ -180,6 +180,61 @@ describe('the Inventory page', { timeout: 20_000 }, () => {
     })
   })
 
+  it('opens an item with its lots and movements, and refuses an adjustment without a reason', async () => {
+    const malt = item(MALT, 'Maris Otter')
+    stock([malt])
+    answers[`/api/inventory/items/${MALT}`] = {
+      item: malt,
+      lots: [
+        {
+          id: HOPS,
+          itemId: MALT,
+          supplier: 'Crisp',
+          lotCode: 'CR-9',
+          receivedOn: '2026-01-02',
+          bestBefore: null,
+          receivedQuantity: 120,
+          enteredQuantity: 120,
+          enteredUnit: 'kg',
+          unitCostCents: 150,
+          totalCostCents: 18_000,
+          remaining: 120,
+          valueCents: 18_000,
+          alphaAcid: null,
+          colorLovibond: 3,
+          extractPct: null,
+        },
+      ],
+      movements: [],
+      reservations: [
+        { batchId: HOPS, batchNumber: '2026-003', plannedBrewDate: '2026-02-01', quantity: 100 },
+      ],
+    }
+    renderPage()
+    const table = await screen.findByRole('table', { name: 'Inventory items' })
+    await userEvent.click(within(table).getByRole('button', { name: 'Maris Otter' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Maris Otter' })
+    expect(await within(sheet).findByRole('listitem', { name: 'Lot CR-9' })).toHaveTextContent(
+      '120 kg of 120 kg',
+    )
+    expect(within(sheet).getByText('2026-003 (2026-02-01): 100 kg')).toBeVisible()
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Adjust' }))
+    const adjust = await screen.findByRole('dialog', { name: 'Adjust Maris Otter' })
+    await userEvent.type(within(adjust).getByLabelText('Quantity'), '2')
+    await userEvent.click(within(adjust).getByRole('button', { name: 'Adjust' }))
+    expect(await within(adjust).findByText('A reason is required')).toBeVisible()
+    await userEvent.type(within(adjust).getByLabelText('Reason'), 'Torn sack')
+    await userEvent.click(within(adjust).getByRole('button', { name: 'Adjust' }))
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true))
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      url: `/api/inventory/items/${MALT}/adjustments`,
+      body: {
+        type: 'stock',
+        data: { direction: 'remove', quantity: 2, unit: 'kg', lotId: null, reason: 'Torn sack' },
+      },
+    })
+  })
+
   it('shows a Brewer the stock but not the Manager’s buttons', async () => {
     stock([item(MALT, 'Maris Otter')])
     renderPage('Brewer')

@@ -5,7 +5,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useItemDetail } from '../api/inventory-api.ts'
 import { INVENTORY_TEXTS as T } from '../messages.ts'
-import { AdjustDialog, CountDialog, ReceiveStockDialog } from './stock-dialogs.tsx'
+import { AdjustDialog, CountDialog, EditItemDialog, ReceiveStockDialog } from './stock-dialogs.tsx'
 
 /** An item's lots (first-expiring first), reservations and movements, with Receive, Adjust and Count. */
 export function ItemDetail({
@@ -18,7 +18,7 @@ export function ItemDetail({
   onClose: () => void
 }) {
   const detail = useItemDetail(item?.id ?? null)
-  const [dialog, setDialog] = useState<'receive' | 'adjust' | 'count' | null>(null)
+  const [dialog, setDialog] = useState<'receive' | 'adjust' | 'count' | 'edit' | null>(null)
   const current = detail.data?.item ?? item
   return (
     <Sheet open={item !== null} onOpenChange={(open) => !open && onClose()}>
@@ -43,6 +43,9 @@ export function ItemDetail({
                 </Button>
                 <Button className="min-h-11" variant="outline" onClick={() => setDialog('count')}>
                   {T.count}
+                </Button>
+                <Button className="min-h-11" variant="outline" onClick={() => setDialog('edit')}>
+                  {T.edit}
                 </Button>
               </div>
             )}
@@ -160,6 +163,9 @@ export function ItemDetail({
                 item={current}
                 lots={detail.data?.lots ?? []}
               />
+            )}
+            {canManage && dialog === 'edit' && (
+              <EditItemDialog open onOpenChange={(open) => !open && setDialog(null)} item={current} />
             )}
             {canManage && dialog === 'count' && (
               <CountDialog open onOpenChange={(open) => !open && setDialog(null)} item={current} />

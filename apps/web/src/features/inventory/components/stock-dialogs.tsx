@@ -1,5 +1,6 @@
 import {
   FinishedGoodsMovementSchema,
+  InventoryItemChangeSchema,
   INVENTORY_CATEGORIES,
   INVENTORY_CATEGORY_LABELS,
   MANUAL_FINISHED_GOODS_KINDS,
@@ -547,6 +548,84 @@ export function FinishedGoodsDialog({
       <FormField label="Reason" htmlFor="stock-reason" error={form.errors.reason}>
         <Input {...form.field('reason')} placeholder="Optional" />
       </FormField>
+    </Dialog>
+  )
+}
+
+/** Edit an item: its name and par level, and for a packaging material the packaging type it is used by. */
+export function EditItemDialog({
+  open,
+  onOpenChange,
+  item,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  item: InventoryItem
+}) {
+  const write = useWrite()
+  const packagingTypes = useAppState().currentEntity?.packagingTypes ?? []
+  const form = useFields({
+    name: item.name,
+    parLevel: item.parLevel === null ? '' : String(item.parLevel),
+    packageTypeId: item.packageTypeId ?? '',
+    perUnit: item.perUnit === null ? '' : String(item.perUnit),
+  })
+  const close = (next: boolean) => {
+    if (!next) form.reset()
+    onOpenChange(next)
+  }
+  const isPackaging = item.category === 'packaging'
+  const submit = () => {
+    const { values } = form
+    const parsed = InventoryItemChangeSchema.safeParse({
+      name: values.name ?? '',
+      parLevel: numberOrNull(values.parLevel),
+      ...(isPackaging
+        ? {
+            packageTypeId: values.packageTypeId ? values.packageTypeId : null,
+            perUnit: numberOrNull(values.perUnit),
+          }
+        : {}),
+    })
+    if (!parsed.success) return form.setErrors(errorsOf(parsed.error))
+    write({
+      kind: 'production',
+      action: 'inventory:change-item',
+      uri: `/api/inventory/items/${item.id}`,
+      data: parsed.data,
+      name: parsed.data.name ?? item.name,
+    })
+    close(false)
+  }
+  return (
+    <Dialog open={open} onOpenChange={close} title={`Edit ${item.name}`} submitLabel="Save" onSubmit={submit}>
+      <FormField label="Name" htmlFor="stock-name" error={form.errors.name}>
+        <Input {...form.field('name')} />
+      </FormField>
+      <FormField label="Par level" unit={item.unit} htmlFor="stock-parLevel" error={form.errors.parLevel}>
+        <Input {...form.field('parLevel')} inputMode="decimal" placeholder="None" autoFocus />
+      </FormField>
+      {isPackaging && (
+        <>
+          <FormField
+            label="Used by packaging type"
+            htmlFor="stock-packageTypeId"
+            error={form.errors.packageTypeId}
+          >
+            <NativeSelect {...form.field('packageTypeId')}>
+              <option value="">None</option>
+              {packagingTypes.map((type) => (
+                <option key={type.packageTypeId} value={type.packageTypeId}>
+                  {type.packageType}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label="Per packaged unit" htmlFor="stock-perUnit" error={form.errors.perUnit}>
+            <Input {...form.field('perUnit')} inputMode="decimal" />
+          </FormField>
+        </>
+      )}
     </Dialog>
   )
 }
