@@ -57,6 +57,9 @@ import { createContactService } from './modules/contacts/contacts.service.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { IDEMPOTENCY_PRUNE_CRON, idempotencyPruneJob } from './idempotency/idempotency.ts'
 import { createJobQueue } from './jobs/job-queue.ts'
+import { inventoryRoutes } from './modules/inventory/inventory.routes.ts'
+import { createInventoryService } from './modules/inventory/inventory.service.ts'
+import { PAR_LEVELS_CRON, parLevelsJob, parLevelsQueuer } from './modules/inventory/par-levels.job.ts'
 import errorHandler from './plugins/error-handler.ts'
 import storableText from './plugins/storable-text.ts'
 import './plugins/public-routes.ts'
@@ -359,6 +362,17 @@ export async function buildApp({
     prefix: '/api/batches',
     brewDay: createBrewDayService({ db: database.db, repoFor: createBrewDayRepository }),
     runWrite,
+  })
+
+  // Inventory (docs/production.md): its par-level check runs on the job queue, after stock changes and hourly.
+  const inventoryService = createInventoryService({ db: database.db })
+  const parLevels = jobs.define(parLevelsJob(inventoryService, app.log))
+  jobs.schedule(parLevels, PAR_LEVELS_CRON)
+  await app.register(inventoryRoutes, {
+    prefix: '/api/inventory',
+    inventory: inventoryService,
+    runWrite,
+    checkParLevels: parLevelsQueuer(jobs, parLevels),
   })
 
   // The production side: Settings → Equipment and batches (docs/production.md).

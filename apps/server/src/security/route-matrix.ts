@@ -55,6 +55,8 @@ export interface RequestContext {
    * the keys of its mash step and mash hop, and a fresh free fermenter.
    */
   plannedBatch(): Promise<{ id: string; mashKey: string; mashHopKey: string; fermenterId: string }>
+  /** A fresh planned batch of the brewery, seeded in the database (testing/inventory-seed.ts). */
+  inventoryBatch(): Promise<string>
 }
 
 export type RequestFactory = (ctx: RequestContext) => Promise<MatrixRequest> | MatrixRequest
@@ -352,6 +354,152 @@ const PUBLIC_REQUESTS: Record<string, RequestFactory> = {
  * "Brewing calculations and reference data"; decision 080). Extra fields anywhere else must be dropped or refused.
  */
 export const FREE_FORM_BODY_PATHS: RegExp[] = [/(^|\.)yeast$/, /(^|\.)ingredient$/]
+
+// ---- inventory (docs/production.md "inventory_item, lot, stock_movement, reservation") ----
+const stockItem = (id: string = uuid()) => ({
+  id,
+  name: 'Matrix Malt',
+  category: 'fermentable',
+  ingredientId: null,
+  unit: 'kg',
+  parLevel: 10,
+  packageTypeId: null,
+  perUnit: null,
+})
+const stockLot = (id: string = uuid()) => ({
+  id,
+  supplier: 'Matrix Maltings',
+  lotCode: 'MX-1',
+  receivedOn: '2026-01-05',
+  bestBefore: '2027-01-05',
+  quantity: 25,
+  unit: 'kg',
+  unitCostCents: 110,
+  alphaAcid: null,
+  colorLovibond: 2,
+  extractPct: 80,
+})
+/** An item of brewery A with one lot of 25 kg. */
+async function stocked(ctx: RequestContext) {
+  const itemId = uuid()
+  await ctx.asAdmin({
+    method: 'POST',
+    url: '/api/inventory/items',
+    payload: makeEnvelope('stock', stockItem(itemId)),
+  })
+  await ctx.asAdmin({
+    method: 'POST',
+    url: `/api/inventory/items/${itemId}/lots`,
+    payload: makeEnvelope('stock', stockLot()),
+  })
+  return itemId
+}
+const OPENING_STOCK =
+  'item,category,unit,quantity,received,unit cost\nMatrix Wheat,fermentable,kg,10,2026-01-02,1.20'
+
+export const INVENTORY_MATRIX: Record<string, RouteDescriptor> = {
+  'GET /api/inventory/items': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/inventory/items',
+  })),
+  'POST /api/inventory/items': tenant('manageStock', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/inventory/items',
+    payload: makeEnvelope('stock', stockItem()),
+  })),
+  'GET /api/inventory/items/:itemId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/inventory/items/${await stocked(ctx)}`,
+  })),
+  'PUT /api/inventory/items/:itemId': tenant('manageStock', 'record', 200, async (ctx) => ({
+    method: 'PUT',
+    url: `/api/inventory/items/${await stocked(ctx)}`,
+    payload: makeEnvelope('stock', { name: 'Renamed Malt', parLevel: 5 }),
+  })),
+  'POST /api/inventory/items/:itemId/lots': tenant('manageStock', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: `/api/inventory/items/${await stocked(ctx)}/lots`,
+    payload: makeEnvelope('stock', stockLot()),
+  })),
+  'POST /api/inventory/items/:itemId/adjustments': tenant('manageStock', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: `/api/inventory/items/${await stocked(ctx)}/adjustments`,
+    payload: makeEnvelope('stock', {
+      id: uuid(),
+      direction: 'remove',
+      quantity: 1,
+      unit: 'kg',
+      lotId: null,
+      reason: 'Spilled',
+    }),
+  })),
+  'POST /api/inventory/items/:itemId/counts': tenant('manageStock', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: `/api/inventory/items/${await stocked(ctx)}/counts`,
+    payload: makeEnvelope('stock', { id: uuid(), countedQuantity: 24, unit: 'kg', note: 'Monthly count' }),
+  })),
+  'POST /api/inventory/import/preview': tenant('manageStock', 'brewery', 200, () => ({
+    method: 'POST',
+    url: '/api/inventory/import/preview',
+    payload: { csv: OPENING_STOCK },
+  })),
+  'POST /api/inventory/import': tenant('manageStock', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/inventory/import',
+    payload: makeEnvelope('stock', { csv: OPENING_STOCK }),
+  })),
+  'GET /api/inventory/can-we-brew': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/inventory/can-we-brew?weeks=4',
+  })),
+  'GET /api/inventory/can-we-brew/:batchId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/inventory/can-we-brew/${await ctx.inventoryBatch()}`,
+  })),
+  'GET /api/inventory/batches/:batchId/cost': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/inventory/batches/${await ctx.inventoryBatch()}/cost`,
+  })),
+  'GET /api/inventory/batches/:batchId/hop-amounts': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/inventory/batches/${await ctx.inventoryBatch()}/hop-amounts`,
+  })),
+  'POST /api/inventory/batches/:batchId/reservations': tenant(
+    'planProduction',
+    'record',
+    200,
+    async (ctx) => ({
+      method: 'POST',
+      url: `/api/inventory/batches/${await ctx.inventoryBatch()}/reservations`,
+      payload: makeEnvelope('stock', {}),
+    }),
+  ),
+  'POST /api/inventory/batches/:batchId/consumption': tenant('runBrewDay', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: `/api/inventory/batches/${await ctx.inventoryBatch()}/consumption`,
+    payload: makeEnvelope('stock', {}),
+  })),
+  'GET /api/inventory/finished-goods': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/inventory/finished-goods',
+  })),
+  'POST /api/inventory/finished-goods/movements': tenant('manageStock', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/inventory/finished-goods/movements',
+    payload: makeEnvelope('stock', {
+      id: uuid(),
+      packageId: (await ctx.product()).packageId,
+      kind: 'returned',
+      units: 2,
+      customer: 'Matrix Taproom',
+      reason: 'Unopened',
+    }),
+  })),
+  'GET /api/inventory/alerts': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/inventory/alerts',
+  })),
+}
 
 export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
   ...Object.fromEntries(
@@ -789,6 +937,7 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
       targetVolume: { quantity: 7, unit: 'BBL' },
     }),
   })),
+  ...INVENTORY_MATRIX,
 }
 
 // ---- equipment and batches: seeds of brewery A ----

@@ -16,6 +16,7 @@ import { loadConfig } from '../config.ts'
 import { entities } from '../db/schema/entities.ts'
 import { seedBatch, seedVessel } from './production-seed.ts'
 import { users } from '../db/schema/users.ts'
+import { seedBatch, seedRecipe } from './inventory-seed.ts'
 import type { BuiltInIdp } from '../idp/idp.ts'
 import { readOutbox } from './mail.ts'
 import { createTestDb, type TestDb } from './identity-harness.ts'
@@ -337,6 +338,17 @@ export async function createWorld(s: SecurityApp): Promise<World> {
     priceId,
     packagingTypeId,
     asAdmin,
+    async inventoryBatch() {
+      const recipe = seedRecipe({
+        grains: [{ id: 'matrix-pale-malt', name: 'Matrix Pale Malt', value: 100, unit: 'Kilograms' }],
+        hops: [
+          { id: 'matrix-citra', name: 'Matrix Citra', value: 1, unit: 'Kilograms', alpha: 12, minutes: 60 },
+        ],
+      })
+      const { batchId } = await seedBatch(testDb.db, a.entityId, { recipe })
+      known.add(batchId)
+      return batchId
+    },
     async mailTo(address) {
       const messages = await readOutbox(s.outboxDir, address)
       if (messages.length === 0) throw new Error(`no mail to ${address} in the outbox`)

@@ -1,14 +1,14 @@
-import { BookOpen, Boxes } from 'lucide-react'
+import { BookOpen } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink, Outlet } from 'react-router'
 import { UserManagement } from '@/features/users/components/user-management.tsx'
-import { Button } from '@/components/ui/button.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { BillingSettings } from '@/features/onboarding/billing-settings.tsx'
 import { EquipmentPage } from '@/features/equipment/components/equipment-page.tsx'
 import { cn } from '@/lib/utils.ts'
 
 export { ProductPage, ProductsPage } from './product-page.tsx'
+export { InventoryPage } from '@/features/inventory/components/inventory-page.tsx'
 
 function PageHeading({ children }: { children: ReactNode }) {
   return <h1 className="text-2xl font-semibold tracking-tight">{children}</h1>
@@ -35,37 +35,6 @@ export function DashboardPage() {
         </p>
       </section>
     </div>
-  )
-}
-
-function Blurb({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <div className="grid max-w-3xl gap-6">
-      <PageHeading>{title}</PageHeading>
-      <section className="rounded-xl border bg-card p-6 shadow-xs">
-        <div className="flex items-start gap-4">
-          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-accent text-primary">
-            {icon}
-          </span>
-          <div className="grid gap-4">
-            <p className="text-muted-foreground">{children}</p>
-            {/* Get Started is a placeholder in the spec (docs/product/01-access.md §1): it does nothing yet. */}
-            <Button className="w-fit" type="button">
-              Get Started
-            </Button>
-          </div>
-        </div>
-      </section>
-    </div>
-  )
-}
-
-export function InventoryPage() {
-  return (
-    <Blurb title="Inventory" icon={<Boxes aria-hidden="true" className="size-5" />}>
-      Know what is in the cold room, the grain store and the hop freezer. Track raw materials and finished
-      goods, get reorder reminders before brew day, and see stock move as you brew and package.
-    </Blurb>
   )
 }
 
