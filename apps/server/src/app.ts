@@ -357,17 +357,20 @@ export async function buildApp({
   })
   await app.register(mediaRoutes, { prefix: '/api', media: mediaService, runWrite })
   await app.register(uploadsRoutes, { media: mediaStorage, grants: createUploadGrants(database.db) })
-  // Brew day (docs/production.md "brew_step").
-  await app.register(brewDayRoutes, {
-    prefix: '/api/batches',
-    brewDay: createBrewDayService({ db: database.db, repoFor: createBrewDayRepository }),
-    runWrite,
-  })
-
   // Inventory (docs/production.md): its par-level check runs on the job queue, after stock changes and hourly.
   const inventoryService = createInventoryService({ db: database.db })
   const parLevels = jobs.define(parLevelsJob(inventoryService, app.log))
   jobs.schedule(parLevels, PAR_LEVELS_CRON)
+  // Brew day (docs/production.md "brew_step"): it consumes the stock as it goes.
+  await app.register(brewDayRoutes, {
+    prefix: '/api/batches',
+    brewDay: createBrewDayService({
+      db: database.db,
+      repoFor: createBrewDayRepository,
+      stock: inventoryService,
+    }),
+    runWrite,
+  })
   await app.register(inventoryRoutes, {
     prefix: '/api/inventory',
     inventory: inventoryService,

@@ -16,7 +16,7 @@ import { loadConfig } from '../config.ts'
 import { entities } from '../db/schema/entities.ts'
 import { seedBatch, seedVessel } from './production-seed.ts'
 import { users } from '../db/schema/users.ts'
-import { seedBatch, seedRecipe } from './inventory-seed.ts'
+import { seedBatch as seedInventoryBatch, seedRecipe } from './inventory-seed.ts'
 import type { BuiltInIdp } from '../idp/idp.ts'
 import { readOutbox } from './mail.ts'
 import { createTestDb, type TestDb } from './identity-harness.ts'
@@ -345,7 +345,7 @@ export async function createWorld(s: SecurityApp): Promise<World> {
           { id: 'matrix-citra', name: 'Matrix Citra', value: 1, unit: 'Kilograms', alpha: 12, minutes: 60 },
         ],
       })
-      const { batchId } = await seedBatch(testDb.db, a.entityId, { recipe })
+      const { batchId } = await seedInventoryBatch(testDb.db, a.entityId, { recipe })
       known.add(batchId)
       return batchId
     },

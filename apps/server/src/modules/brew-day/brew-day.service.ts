@@ -47,12 +47,35 @@ const isMain = (plan: PlannedBrewStep) => plan.parentKey === null && plan.laterD
  * write takes the write runner's transaction, checks the batch is the brewery's (404) before the role (403) and
  * the step's state (409), and answers the whole brew day as read after it.
  */
+/**
+ * What brew day asks of the stock (modules/inventory, docs/decisions/211-consumption-points.md), inside its own
+ * transaction: the grain bill is consumed when brew day starts, an addition when it is confirmed with the
+ * amount used. A shortfall is recorded there and never blocks the brew.
+ */
+export type BrewDayStock = {
+  consumeForBatchStart(tx: Db, tenant: Tenant, batchId: string): Promise<unknown>
+  consumeForAddition(
+    tx: Db,
+    tenant: Tenant,
+    input: {
+      batchId: string
+      stepKey: string
+      ingredient: { id: string; name?: string }
+      amount: number
+      unit: string
+    },
+  ): Promise<unknown>
+}
+
 export function createBrewDayService({
   db,
   repoFor,
+  stock,
 }: {
   db: Db
   repoFor: (connection: Db) => BrewDayRepository
+  /** The stock brew day consumes; none in tests of brew day alone. */
+  stock?: BrewDayStock
 }) {
   async function read(repo: BrewDayRepository, tenant: Tenant, batchId: string): Promise<BrewDay> {
     const found = await repo.batch(tenant.entityId, batchId)
@@ -164,6 +187,7 @@ export function createBrewDayService({
         throw conflict(`Brew day of batch ${batch.number} has already started.`)
       await repo.insertSteps(tenant.entityId, batchId, brewTimeline(recipeOf(batch.recipeSnapshot)))
       await repo.updateBatch(tenant.entityId, batchId, { status: 'brewing', brewDayStartedAt: new Date() })
+      await stock?.consumeForBatchStart(tx, tenant, batchId)
       return read(repo, tenant, batchId)
     },
 
@@ -244,6 +268,14 @@ export function createBrewDayService({
         actual: { amount: input.actual, note: input.note },
         ...(step.acknowledgedAt ? {} : { acknowledgedAt: now, acknowledgedBy: tenant.userId }),
       })
+      if (plan.addition)
+        await stock?.consumeForAddition(tx, tenant, {
+          batchId,
+          stepKey: key,
+          ingredient: { id: plan.addition.ingredientId, name: plan.addition.name },
+          amount: input.actual.value,
+          unit: input.actual.unit,
+        })
       return read(repo, tenant, batchId)
     },
 
