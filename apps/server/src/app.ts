@@ -46,6 +46,10 @@ import { createContactRepository } from './modules/contacts/contacts.repository.
 import { contactRoutes } from './modules/contacts/contacts.routes.ts'
 import { createContactService } from './modules/contacts/contacts.service.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
+import { cellarRoutes, ingestRoutes } from './modules/cellar/cellar.routes.ts'
+import { createCellarService } from './modules/cellar/cellar.service.ts'
+import { CELLAR_ALERTS_CRON, cellarAlertsJob } from './modules/cellar/cellar-alerts.ts'
+import { createIngest } from './modules/cellar/ingest.ts'
 import { IDEMPOTENCY_PRUNE_CRON, idempotencyPruneJob } from './idempotency/idempotency.ts'
 import { createJobQueue } from './jobs/job-queue.ts'
 import errorHandler from './plugins/error-handler.ts'
@@ -345,6 +349,27 @@ export async function buildApp({
   })
   await app.register(mediaRoutes, { prefix: '/api', media: mediaService, runWrite })
   await app.register(uploadsRoutes, { media: mediaStorage, grants: createUploadGrants(database.db) })
+
+  // The cellar (docs/production.md): the tank board, readings, the liquid ledger, cleaning, devices, alerts; the
+  // alert rules run on the job queue, every five minutes and after a device posts.
+  const cellar = createCellarService({ db: database.db })
+  await app.register(cellarRoutes, { prefix: '/api/cellar', cellar, runWrite })
+  const cellarAlerts = jobs.define(
+    cellarAlertsJob(database.db, { realtime, mailer: identity.mailer, publicUrl: config.publicUrl, logger: app.log }),
+  )
+  jobs.schedule(cellarAlerts, CELLAR_ALERTS_CRON)
+  await app.register(ingestRoutes, {
+    prefix: '/api/ingest',
+    perMinute: 120,
+    ingest: createIngest({
+      db: database.db,
+      cellar,
+      realtime: () => realtime,
+      afterReading: async (entityId) => {
+        await jobs.enqueue(cellarAlerts, { entityId }, { singletonKey: `cellar.alerts:${entityId}` })
+      },
+    }),
+  })
 
   await app.register(staticWeb, {
     root: config.webDist,

@@ -11,7 +11,7 @@
 //     scope 'brewery': it lists or creates within the caller's own brewery;
 //     request: builds a valid request of brewery A (the positive case), e.g. with `ctx.product()`.
 // HEAD routes that Fastify adds for a GET share the GET's line.
-import { makeEnvelope, newRecipe, type Permission, type Role } from '@brewcommand/domain'
+import { makeEnvelope, newDeviceToken, newRecipe, type Permission, type Role } from '@brewcommand/domain'
 
 export interface MatrixRequest {
   method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -44,6 +44,19 @@ export interface RequestContext {
   mailTo(address: string): Promise<string>
   /** Any call as the brewery's Admin, to seed records a new route needs (answers status and JSON). */
   asAdmin(request: MatrixRequest): Promise<{ statusCode: number; body: unknown }>
+  /**
+   * A fresh batch in a fermenter (10 bbl), an empty brite tank, the batch's product with its packaging options
+   * and an unread alert of the batch (testing/cellar-seed.ts; inserted as brew day leaves them).
+   */
+  cellar(): Promise<SeededCellar>
+}
+
+export interface SeededCellar {
+  fermenterId: string
+  briteId: string
+  batchId: string
+  alertId: string
+  packages: { half: string }
 }
 
 export type RequestFactory = (ctx: RequestContext) => Promise<MatrixRequest> | MatrixRequest
@@ -206,6 +219,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/webhooks/stripe': "Stripe's events; the signature is the key (decision 060; Stripe mode only)",
   'GET /api/invitations/:token':
     'what an invitation link offers, before sign-in; the token is the key (rate limited)',
+  'POST /api/ingest/:deviceToken':
+    "fermentation devices' readings; the device token is the key (hashed; rate limited per address and per device)",
 }
 
 /** Path prefixes that are public as a whole (not API routes). */
@@ -282,7 +297,11 @@ export const IDP_ROUTES: Record<string, { reason: string; limit: string }> = {
  * Every public route is rate limited per client address (the test sends until it sees a 429), or is
  * exempt here with the reason (decision 081). Sign-in at /idp has its own limits (SIGN_IN_*).
  */
-export const RATE_LIMITED_PUBLIC_ROUTES = ['POST /api/contacts', 'GET /api/invitations/:token']
+export const RATE_LIMITED_PUBLIC_ROUTES = [
+  'POST /api/contacts',
+  'GET /api/invitations/:token',
+  'POST /api/ingest/:deviceToken',
+]
 export const RATE_LIMIT_EXEMPT: Record<string, string> = {
   'GET /api/config': 'answers constant settings from memory; no database, mail or payment work',
   'GET /api/health': 'load balancers and uptime probes poll it; a limit would take healthy instances out',
@@ -300,6 +319,37 @@ export const CONDITIONAL_ROUTES: Record<string, string> = {
 
 /** Valid requests of the public routes that take a body. */
 const PUBLIC_REQUESTS: Record<string, RequestFactory> = {
+  // A device of brewery A in its fermenter posting what an iSpindel sends.
+  'POST /api/ingest/:deviceToken': async (ctx) => {
+    const token = newDeviceToken()
+    const device = await ctx.asAdmin({
+      method: 'POST',
+      url: '/api/cellar/devices',
+      payload: makeEnvelope('device', {
+        id: uuid(),
+        name: 'Matrix iSpindel',
+        kind: 'ispindel',
+        vesselId: (await ctx.cellar()).fermenterId,
+        token,
+      }),
+    })
+    if (device.statusCode !== 201) throw new Error(`seeding a device: ${JSON.stringify(device.body)}`)
+    return {
+      method: 'POST',
+      url: `/api/ingest/${token}`,
+      payload: {
+        name: 'iSpindel000',
+        ID: 1234567,
+        angle: 64.5,
+        temperature: 19.5,
+        temp_units: 'C',
+        battery: 4.07,
+        gravity: 1.0452,
+        interval: 900,
+        RSSI: -72,
+      },
+    }
+  },
   'GET /api/invitations/:token': () => ({ method: 'GET', url: `/api/invitations/${unknownToken()}` }),
   'POST /api/contacts': () => ({
     method: 'POST',
@@ -575,6 +625,126 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     const { productId, id } = await attached(ctx)
     return { method: 'DELETE', url: `/api/products/${productId}/files/${id}` }
   }),
+
+  // ---- the cellar (docs/production.md) ----
+  'GET /api/cellar/tanks': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/tanks',
+  })),
+  'GET /api/cellar/dashboard': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/dashboard',
+  })),
+  'GET /api/cellar/vessels/:vesselId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/cellar/vessels/${(await ctx.cellar()).fermenterId}`,
+  })),
+  'GET /api/cellar/batches/:batchId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/cellar/batches/${(await ctx.cellar()).batchId}`,
+  })),
+  'POST /api/cellar/readings': tenant('cellarWork', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/cellar/readings',
+    payload: makeEnvelope('reading', {
+      id: uuid(),
+      vesselId: (await ctx.cellar()).fermenterId,
+      gravity: { value: 1.02, unit: 'SG' },
+      temperature: { value: 66, unit: 'F' },
+      ph: 4.4,
+      note: 'Matrix',
+    }),
+  })),
+  'POST /api/cellar/liquid-events': tenant('cellarWork', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/cellar/liquid-events',
+    payload: makeEnvelope('liquid-event', {
+      id: uuid(),
+      kind: 'lost',
+      fromVesselId: (await ctx.cellar()).fermenterId,
+      volumeBbl: 0.1,
+      reason: 'Matrix spill',
+    }),
+  })),
+  'POST /api/cellar/packaging-runs': tenant('planProduction', 'record', 201, async (ctx) => {
+    const seeded = await ctx.cellar()
+    return {
+      method: 'POST',
+      url: '/api/cellar/packaging-runs',
+      payload: makeEnvelope('liquid-event', {
+        id: uuid(),
+        fromVesselId: seeded.fermenterId,
+        lines: [{ id: uuid(), packageId: seeded.packages.half, units: 2 }],
+      }),
+    }
+  }),
+  'POST /api/cellar/cleaning': tenant('cellarWork', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/cellar/cleaning',
+    payload: makeEnvelope('cleaning', {
+      id: uuid(),
+      vesselId: (await ctx.cellar()).briteId,
+      kind: 'sanitise',
+      chemical: 'Star San',
+      concentration: '1 oz / 5 gal',
+      temperature: { value: 68, unit: 'F' },
+      durationMinutes: 2,
+      verification: 'Visual',
+    }),
+  })),
+  'GET /api/cellar/devices': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/devices',
+  })),
+  'POST /api/cellar/devices': tenant('manageEquipment', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/cellar/devices',
+    payload: makeEnvelope('device', {
+      id: uuid(),
+      name: 'Matrix Tilt',
+      kind: 'tilt',
+      vesselId: (await ctx.cellar()).fermenterId,
+      token: newDeviceToken(),
+    }),
+  })),
+  'DELETE /api/cellar/devices/:deviceId': tenant('manageEquipment', 'record', 204, async (ctx) => {
+    const id = uuid()
+    const device = await ctx.asAdmin({
+      method: 'POST',
+      url: '/api/cellar/devices',
+      payload: makeEnvelope('device', {
+        id,
+        name: 'Matrix stream',
+        kind: 'custom',
+        vesselId: null,
+        token: newDeviceToken(),
+      }),
+    })
+    if (device.statusCode !== 201) throw new Error(`seeding a device: ${JSON.stringify(device.body)}`)
+    return { method: 'DELETE', url: `/api/cellar/devices/${id}` }
+  }),
+  'GET /api/cellar/settings': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/settings',
+  })),
+  'PUT /api/cellar/settings': tenant('manageEquipment', 'brewery', 200, () => ({
+    method: 'PUT',
+    url: '/api/cellar/settings',
+    payload: makeEnvelope('cellar-settings', {
+      cleanWindowHours: 24,
+      sanitiseWindowHours: 4,
+      alertRoles: ['Admin'],
+    }),
+  })),
+  'GET /api/cellar/alerts': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/alerts',
+  })),
+  'POST /api/cellar/alerts/:alertId/acknowledge': tenant('cellarWork', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/cellar/alerts/${(await ctx.cellar()).alertId}/acknowledge`,
+    payload: makeEnvelope('alert', {}),
+  })),
 }
 
 /** Seeding helpers the factories above share with the harness. */

@@ -2,7 +2,11 @@ import { z } from 'zod'
 import { ROLES } from '../access/roles.ts'
 import { envelopeOf } from '../envelope.ts'
 import { OBJECT_URI_SCHEME } from '../realtime/realtime.ts'
-import { CLEANING_KINDS, DEFAULT_CLEAN_WINDOW_HOURS, DEFAULT_SANITISE_WINDOW_HOURS } from './cellar-cleaning.ts'
+import {
+  CLEANING_KINDS,
+  DEFAULT_CLEAN_WINDOW_HOURS,
+  DEFAULT_SANITISE_WINDOW_HOURS,
+} from './cellar-cleaning.ts'
 import type { AlertKind } from './fermentation.ts'
 import type { BatchYield } from './liquid-ledger.ts'
 
@@ -14,7 +18,8 @@ import type { BatchYield } from './liquid-ledger.ts'
 const keysOf = <T extends Record<string, string>>(record: T) =>
   Object.keys(record) as [keyof T & string, ...(keyof T & string)[]]
 
-const finite = (label: string) => z.number({ error: `${label} must be a number` }).finite(`${label} must be a number`)
+const finite = (label: string) =>
+  z.number({ error: `${label} must be a number` }).finite(`${label} must be a number`)
 const instant = z.iso.datetime({ offset: true, error: 'Give the time as an ISO 8601 instant' })
 const text = (max: number, label: string) => z.string().trim().max(max, `${label} is too long`)
 const barrels = (label: string) =>
@@ -29,7 +34,10 @@ export const ReadingInputSchema = z
     id: z.uuid(),
     vesselId: z.uuid({ error: 'Choose the vessel' }),
     gravity: z
-      .object({ value: finite('Gravity'), unit: z.enum(READING_GRAVITY_UNITS, { error: 'Choose SG or °Plato' }) })
+      .object({
+        value: finite('Gravity'),
+        unit: z.enum(READING_GRAVITY_UNITS, { error: 'Choose SG or °Plato' }),
+      })
       .nullable()
       .default(null),
     temperature: z
@@ -39,7 +47,11 @@ export const ReadingInputSchema = z
       })
       .nullable()
       .default(null),
-    ph: finite('pH').min(0, 'pH is between 0 and 14').max(14, 'pH is between 0 and 14').nullable().default(null),
+    ph: finite('pH')
+      .min(0, 'pH is between 0 and 14')
+      .max(14, 'pH is between 0 and 14')
+      .nullable()
+      .default(null),
     note: text(2000, 'The note').default(''),
     takenAt: instant.optional(),
   })
@@ -48,9 +60,17 @@ export const ReadingInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['gravity'], message: 'Enter a gravity, a temperature or a pH' })
     const gravity = reading.gravity
     if (gravity?.unit === 'SG' && (gravity.value < 0.98 || gravity.value > 1.2))
-      ctx.addIssue({ code: 'custom', path: ['gravity', 'value'], message: 'A specific gravity is between 0.980 and 1.200' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gravity', 'value'],
+        message: 'A specific gravity is between 0.980 and 1.200',
+      })
     if (gravity?.unit === 'Plato' && (gravity.value < 0 || gravity.value > 50))
-      ctx.addIssue({ code: 'custom', path: ['gravity', 'value'], message: 'A gravity in °Plato is between 0 and 50' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gravity', 'value'],
+        message: 'A gravity in °Plato is between 0 and 50',
+      })
   })
 export type ReadingInput = z.input<typeof ReadingInputSchema>
 
@@ -98,7 +118,11 @@ export const PackagingLineSchema = z.object({
     .int('Units must be a whole number')
     .min(0, 'Units cannot be negative')
     .max(10_000_000, 'Units is too large'),
-  barrelsPerUnit: finite('Barrels per unit').positive('Barrels per unit must be above 0').max(100).nullable().default(null),
+  barrelsPerUnit: finite('Barrels per unit')
+    .positive('Barrels per unit must be above 0')
+    .max(100)
+    .nullable()
+    .default(null),
   supersedesId: z.uuid().nullable().default(null),
 })
 
@@ -107,7 +131,10 @@ export const PackagingRunInputSchema = z
   .object({
     id: z.uuid(),
     fromVesselId: z.uuid({ error: 'Choose the vessel it comes from' }),
-    lines: z.array(PackagingLineSchema).min(1, 'Add at least one packaging option').max(20, 'At most 20 options'),
+    lines: z
+      .array(PackagingLineSchema)
+      .min(1, 'Add at least one packaging option')
+      .max(20, 'At most 20 options'),
     occurredAt: instant.optional(),
   })
   .superRefine((run, ctx) => {
@@ -181,7 +208,10 @@ export const CellarSettingsSchema = z.object({
     .int('Enter a whole number of hours')
     .min(1, 'At least 1 hour')
     .max(720, 'At most 720 hours'),
-  alertRoles: z.array(z.enum(ROLES)).max(3).refine((roles) => new Set(roles).size === roles.length, 'Each role once'),
+  alertRoles: z
+    .array(z.enum(ROLES))
+    .max(3)
+    .refine((roles) => new Set(roles).size === roles.length, 'Each role once'),
 })
 export type CellarSettings = z.infer<typeof CellarSettingsSchema>
 export const DEFAULT_CELLAR_SETTINGS: CellarSettings = {
@@ -202,8 +232,10 @@ export const CellarSettingsEnvelopeSchema = envelopeOf('cellar-settings', Cellar
 export const AlertAcknowledgementEnvelopeSchema = envelopeOf('alert', AlertAcknowledgementSchema)
 
 /** `brewcommand://cellar/{part}/{id}`: what the brewery's room hears after a cellar change. */
-export const cellarObjectUri = (part: 'vessels' | 'batches' | 'alerts' | 'devices' | 'settings', id: string) =>
-  `${OBJECT_URI_SCHEME}cellar/${part}/${id}`
+export const cellarObjectUri = (
+  part: 'vessels' | 'batches' | 'alerts' | 'devices' | 'settings',
+  id: string,
+) => `${OBJECT_URI_SCHEME}cellar/${part}/${id}`
 export const isCellarObjectUri = (objectUri: string): boolean =>
   objectUri.startsWith(`${OBJECT_URI_SCHEME}cellar/`)
 

@@ -60,7 +60,14 @@ describe('device payloads', () => {
   it('reads the Brewfather custom stream, in G and in P', () => {
     expect(parseDevicePayload(BREWFATHER)).toMatchObject({
       ok: true,
-      reading: { format: 'brewfather', gravitySg: 1.042, temperatureC: 20.32, ph: 4.12, note: 'Hello World', battery: 4.98 },
+      reading: {
+        format: 'brewfather',
+        gravitySg: 1.042,
+        temperatureC: 20.32,
+        ph: 4.12,
+        note: 'Hello World',
+        battery: 4.98,
+      },
     })
     const plato = parseDevicePayload({ ...BREWFATHER, gravity: 10.5, gravity_unit: 'P' })
     if (!plato.ok) throw new Error(plato.problem.message)
@@ -68,7 +75,13 @@ describe('device payloads', () => {
   })
 
   it("reads a Tilt bridge's Brewfather stream in °F", () => {
-    const result = parseDevicePayload({ name: 'Red', temp: 68, temp_unit: 'F', gravity: 1.05, gravity_unit: 'G' })
+    const result = parseDevicePayload({
+      name: 'Red',
+      temp: 68,
+      temp_unit: 'F',
+      gravity: 1.05,
+      gravity_unit: 'G',
+    })
     if (!result.ok) throw new Error(result.problem.message)
     expect(result.reading.temperatureC).toBeCloseTo(20, 6)
     expect(result.reading.gravitySg).toBe(1.05)
@@ -79,7 +92,10 @@ describe('device payloads', () => {
       ok: true,
       reading: { format: 'plain', gravitySg: 1.012, temperatureC: 18.5, ph: null },
     })
-    expect(parseDevicePayload({ gravity: '1.012' })).toMatchObject({ ok: true, reading: { gravitySg: 1.012 } })
+    expect(parseDevicePayload({ gravity: '1.012' })).toMatchObject({
+      ok: true,
+      reading: { gravitySg: 1.012 },
+    })
   })
 
   it('refuses what it cannot read, naming the field as the device spelt it', () => {

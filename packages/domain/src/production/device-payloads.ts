@@ -26,7 +26,8 @@ export type DeviceReading = {
 }
 
 export type DevicePayloadProblem = { field: string; message: string }
-export type DevicePayloadResult = { ok: true; reading: DeviceReading } | { ok: false; problem: DevicePayloadProblem }
+export type DevicePayloadResult =
+  { ok: true; reading: DeviceReading } | { ok: false; problem: DevicePayloadProblem }
 
 /** A specific gravity is read between these; a number above 1.2 and at most 50 is taken as °Plato. */
 const SG_RANGE = [0.98, 1.2] as const
@@ -47,7 +48,8 @@ function numberAt(body: Record<string, unknown>, field: string): number | null {
   const value = body[field]
   if (value === undefined || value === null || value === '') return null
   const number = typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value
-  if (typeof number !== 'number' || !Number.isFinite(number)) return refuse(field, `${field} must be a number`)
+  if (typeof number !== 'number' || !Number.isFinite(number))
+    return refuse(field, `${field} must be a number`)
   return number
 }
 
@@ -127,11 +129,21 @@ export function parseDevicePayload(body: unknown): DevicePayloadResult {
       }
     } else if (format === 'brewfather') {
       const unit = textAt(record, 'gravity_unit', 4).trim().toUpperCase()
-      if (unit !== '' && unit !== 'G' && unit !== 'P') refuse('gravity_unit', 'gravity_unit must be "G" or "P"')
+      if (unit !== '' && unit !== 'G' && unit !== 'P')
+        refuse('gravity_unit', 'gravity_unit must be "G" or "P"')
       reading = {
         format,
-        gravitySg: gravityOf('gravity', numberAt(record, 'gravity'), unit === 'P' ? 'P' : unit === 'G' ? 'SG' : 'guess'),
-        temperatureC: temperatureOf('temp', numberAt(record, 'temp'), 'temp_unit', textAt(record, 'temp_unit', 4)),
+        gravitySg: gravityOf(
+          'gravity',
+          numberAt(record, 'gravity'),
+          unit === 'P' ? 'P' : unit === 'G' ? 'SG' : 'guess',
+        ),
+        temperatureC: temperatureOf(
+          'temp',
+          numberAt(record, 'temp'),
+          'temp_unit',
+          textAt(record, 'temp_unit', 4),
+        ),
         ph: phOf(record, 'ph'),
         battery: numberAt(record, 'battery'),
         angle: null,

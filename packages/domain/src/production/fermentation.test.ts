@@ -14,7 +14,11 @@ import {
 
 const NOW = new Date('2026-11-20T12:00:00Z')
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString()
-const reading = (hours: number, gravitySg: number | null, temperatureC: number | null = 19): FermentationReading => ({
+const reading = (
+  hours: number,
+  gravitySg: number | null,
+  temperatureC: number | null = 19,
+): FermentationReading => ({
   takenAt: hoursAgo(hours),
   gravitySg,
   temperatureC,
@@ -26,12 +30,18 @@ describe('fermentation', () => {
     const recipe = { ...newRecipe(crypto.randomUUID()), finalGravity: 1.012 }
     expect(expectedFinalGravity(recipe)).toBe(1.012)
     expect(expectedFinalGravity(null)).toBeNull()
-    const withYeast = { ...recipe, yeast: { ...recipe.yeast!, id: 'fermentis-safale-s-04', temperatureRangeF: [59, 68] } }
+    const withYeast = {
+      ...recipe,
+      yeast: { ...recipe.yeast!, id: 'fermentis-safale-s-04', temperatureRangeF: [59, 68] },
+    }
     const band = fermentationBand(withYeast)!
     expect(band.minC).toBeCloseTo(15, 6)
     expect(band.maxC).toBeCloseTo(20, 6)
     // Looked up in the catalogue by the yeast's id when the recipe's yeast carries no range (S-04: 54–77 °F).
-    const catalogue = fermentationBand({ ...recipe, yeast: { ...recipe.yeast!, id: 'fermentis-safale-s-04' } })!
+    const catalogue = fermentationBand({
+      ...recipe,
+      yeast: { ...recipe.yeast!, id: 'fermentis-safale-s-04' },
+    })!
     expect(catalogue.maxC).toBeCloseTo(25, 6)
     expect(fermentationBand(recipe)).toBeNull()
   })
@@ -48,9 +58,9 @@ describe('fermentation', () => {
 
   it('raises gravity stable only when readings cover 48 hours within 0.001', () => {
     const stable = [reading(60, 1.0125), reading(47, 1.012), reading(20, 1.0118), reading(1, 1.0121)]
-    expect(fermentationAlerts({ readings: stable, expectedFg: null, band: null, now: NOW }).map((a) => a.kind)).toEqual([
-      'gravity-stable',
-    ])
+    expect(
+      fermentationAlerts({ readings: stable, expectedFg: null, band: null, now: NOW }).map((a) => a.kind),
+    ).toEqual(['gravity-stable'])
     const moving = [reading(60, 1.016), reading(30, 1.013), reading(1, 1.012)]
     expect(fermentationAlerts({ readings: moving, expectedFg: null, band: null, now: NOW })).toEqual([])
     const tooShort = [reading(30, 1.012), reading(1, 1.012)]
@@ -59,13 +69,13 @@ describe('fermentation', () => {
 
   it('raises temperature out of band on the latest temperature, and FG reached', () => {
     const warm = [reading(3, 1.03, 19), reading(1, 1.02, 23.5)]
-    expect(fermentationAlerts({ readings: warm, expectedFg: 1.012, band: BAND, now: NOW }).map((a) => a.kind)).toEqual([
-      'temperature-out-of-band',
-    ])
+    expect(
+      fermentationAlerts({ readings: warm, expectedFg: 1.012, band: BAND, now: NOW }).map((a) => a.kind),
+    ).toEqual(['temperature-out-of-band'])
     const back = [reading(3, 1.03, 23.5), reading(1, 1.012, 19)]
-    expect(fermentationAlerts({ readings: back, expectedFg: 1.012, band: BAND, now: NOW }).map((a) => a.kind)).toEqual([
-      'fg-reached',
-    ])
+    expect(
+      fermentationAlerts({ readings: back, expectedFg: 1.012, band: BAND, now: NOW }).map((a) => a.kind),
+    ).toEqual(['fg-reached'])
   })
 
   it('calls a device silent after 2 hours without a post', () => {

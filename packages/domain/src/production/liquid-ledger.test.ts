@@ -53,14 +53,21 @@ describe('the liquid ledger', () => {
     const fixed = event({ kind: 'lost', fromVesselId: FV1, volumeBbl: 0.5, supersedesId: loss.id })
     expect(batchYield([brewed, loss, fixed], B)).toMatchObject({ lostBbl: 0.5, inVesselsBbl: 9.5 })
     const fixedAgain = event({ kind: 'lost', fromVesselId: FV1, volumeBbl: 0, supersedesId: fixed.id })
-    expect(effectiveEvents([brewed, loss, fixed, fixedAgain]).map((e) => e.id)).toEqual([brewed.id, fixedAgain.id])
+    expect(effectiveEvents([brewed, loss, fixed, fixedAgain]).map((e) => e.id)).toEqual([
+      brewed.id,
+      fixedAgain.id,
+    ])
     expect(batchYield([brewed, loss, fixed, fixedAgain], B)).toMatchObject({ lostBbl: 0, inVesselsBbl: 10 })
   })
 
   it('keeps batches apart and tells a ledger that does not reconcile', () => {
     const other = event({ kind: 'brewed', batchId: 'batch-2', toVesselId: 'fv-2', volumeBbl: 7 })
     const events = [event({ kind: 'brewed', toVesselId: FV1, volumeBbl: 10 }), other]
-    expect(batchYield(events, 'batch-2')).toMatchObject({ intoFermenterBbl: 7, inVesselsBbl: 7, reconciles: true })
+    expect(batchYield(events, 'batch-2')).toMatchObject({
+      intoFermenterBbl: 7,
+      inVesselsBbl: 7,
+      reconciles: true,
+    })
     expect(vesselContents(events).get('fv-2')?.batches).toEqual([{ batchId: 'batch-2', volumeBbl: 7 }])
     // A transfer out to nowhere in the cellar (no destination) leaves volume unaccounted for.
     const leak = [...events, event({ kind: 'transferred', fromVesselId: FV1, volumeBbl: 1 })]

@@ -18,7 +18,7 @@ export type LiquidEventKind = (typeof LIQUID_EVENT_KINDS)[number]
 /** The TTB line of each kind of event (docs/production.md "US TTB facts the reports use"). */
 export const TTB_CLASS_OF_KIND: Record<LiquidEventKind, string> = {
   brewed: 'produced',
-  transferred: 'in-bond-transfer',
+  transferred: 'internal',
   packaged: 'packaged',
   sampled: 'consumed-on-premises',
   dumped: 'destroyed',
@@ -28,7 +28,13 @@ export const TTB_CLASS_OF_KIND: Record<LiquidEventKind, string> = {
 }
 
 /** The kinds that take beer out of `fromVesselId` without putting it anywhere in the cellar. */
-const OUT_OF_CELLAR: ReadonlySet<LiquidEventKind> = new Set(['packaged', 'sampled', 'dumped', 'lost', 'removed'])
+const OUT_OF_CELLAR: ReadonlySet<LiquidEventKind> = new Set([
+  'packaged',
+  'sampled',
+  'dumped',
+  'lost',
+  'removed',
+])
 
 export type LedgerEvent = {
   id: string
@@ -46,7 +52,9 @@ const units = (barrels: number): number => Math.round(barrels * UNITS_PER_BBL)
 const barrels = (count: number): number => count / UNITS_PER_BBL
 
 /** The events that count: every event no other event supersedes. */
-export function effectiveEvents<E extends Pick<LedgerEvent, 'id' | 'supersedesId'>>(events: readonly E[]): E[] {
+export function effectiveEvents<E extends Pick<LedgerEvent, 'id' | 'supersedesId'>>(
+  events: readonly E[],
+): E[] {
   const superseded = new Set(events.map((event) => event.supersedesId).filter((id): id is string => !!id))
   return events.filter((event) => !superseded.has(event.id))
 }

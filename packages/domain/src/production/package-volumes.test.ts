@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { barrelsPerUnitOfPackageType, fluidOuncesToBarrels, millilitresToBarrels, roundBarrels } from './package-volumes.ts'
+import {
+  barrelsPerUnitOfPackageType,
+  fluidOuncesToBarrels,
+  millilitresToBarrels,
+  roundBarrels,
+} from './package-volumes.ts'
 
 describe('barrel equivalents (docs/production.md)', () => {
   it('gives the TTB figures: 24 × 12 fl oz, 12 × 750 ml, 1/2 and 1/6 bbl kegs', () => {
