@@ -355,12 +355,18 @@ export async function buildApp({
   const cellar = createCellarService({ db: database.db })
   await app.register(cellarRoutes, { prefix: '/api/cellar', cellar, runWrite })
   const cellarAlerts = jobs.define(
-    cellarAlertsJob(database.db, { realtime, mailer: identity.mailer, publicUrl: config.publicUrl, logger: app.log }),
+    cellarAlertsJob(database.db, {
+      realtime,
+      mailer: identity.mailer,
+      publicUrl: config.publicUrl,
+      logger: app.log,
+    }),
   )
   jobs.schedule(cellarAlerts, CELLAR_ALERTS_CRON)
   await app.register(ingestRoutes, {
     prefix: '/api/ingest',
-    perMinute: 120,
+    // Per client address: a brewery's devices behind one address, each posting every 15 minutes or so.
+    perMinute: 60,
     ingest: createIngest({
       db: database.db,
       cellar,

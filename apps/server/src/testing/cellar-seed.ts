@@ -147,6 +147,7 @@ export async function seedCellar(
   }
   const batchId = crypto.randomUUID()
   const year = 2026
+  // A counter of this process: each brewery under test gets its own numbers.
   const number = `${year}-${String(900 + sequence).padStart(3, '0')}`
   const brewedAt = new Date(Date.now() - brewedHoursAgo * 3_600_000)
   await db.insert(batches).values({
@@ -154,11 +155,11 @@ export async function seedCellar(
     entityId,
     number,
     year,
-    sequence: 900 + sequence + Math.floor(Math.random() * 100_000),
+    sequence: 900 + sequence,
     productId,
     productName: `Seed Pale ${sequence}`,
     recipeId: snapshot.id,
-    recipeSnapshot: snapshot as unknown as Record<string, unknown>,
+    recipeSnapshot: snapshot,
     brewhouseId,
     brewhouseVersionId: version.id,
     plannedBrewDate: brewedAt.toISOString().slice(0, 10),

@@ -57,9 +57,12 @@ function textAt(body: Record<string, unknown>, field: string, max = 200): string
   const value = body[field]
   if (value === undefined || value === null) return ''
   if (typeof value !== 'string' && typeof value !== 'number') return refuse(field, `${field} must be text`)
-  return String(value)
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .slice(0, max)
+  return (
+    String(value)
+      // eslint-disable-next-line no-control-regex -- control characters are what it removes
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .slice(0, max)
+  )
 }
 
 /** SG from a gravity in the unit given, or guessed (above 1.2 it is °Plato, as iSpindels are often set up). */

@@ -152,16 +152,14 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       try {
         const { reading } = await ingest(request.params.deviceToken, request.body)
-        return reply
-          .code(201)
-          .send({
-            data: {
-              id: reading.id,
-              vesselId: reading.vesselId,
-              batchId: reading.batchId,
-              takenAt: reading.takenAt,
-            },
-          })
+        return reply.code(201).send({
+          data: {
+            id: reading.id,
+            vesselId: reading.vesselId,
+            batchId: reading.batchId,
+            takenAt: reading.takenAt,
+          },
+        })
       } catch (error) {
         if ((error as { code?: string }).code === 'RATE_LIMITED')
           reply.header('retry-after', String(INGEST_SECONDS_PER_POST))

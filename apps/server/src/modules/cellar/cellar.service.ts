@@ -587,13 +587,18 @@ export function createCellarService({ db, now = () => new Date() }: { db: Db; no
     async packageRun(tx: Db, tenant: Tenant, input: PackagingInput) {
       const repo = createCellarRepository(tx)
       const from = await mustVessel(repo, tenant, input.fromVesselId, 'data.fromVesselId')
-      const olds = await Promise.all(
-        input.lines.map((line, index) =>
-          line.supersedesId
-            ? supersededEvent(tx, tenant, line.supersedesId, 'packaged', `data.lines.${index}.supersedesId`)
-            : null,
-        ),
-      )
+      const olds: EventRow[] = []
+      for (const [index, line] of input.lines.entries())
+        if (line.supersedesId)
+          olds.push(
+            await supersededEvent(
+              tx,
+              tenant,
+              line.supersedesId,
+              'packaged',
+              `data.lines.${index}.supersedesId`,
+            ),
+          )
       assertCan(tenant, 'planProduction')
       const batchId =
         olds.find((old) => old)?.batchId ?? (await batchInVessel(tx, tenant.entityId, from.id, now()))
@@ -645,7 +650,7 @@ export function createCellarService({ db, now = () => new Date() }: { db: Db; no
         }
       })
       const touching = (await repo.eventsTouching(tenant.entityId, [from.id], [batchId])).map(toLedgerEvent)
-      const candidate = rows.map((row) => ({ ...toLedgerEvent({ ...row, recordedAt: at } as EventRow) }))
+      const candidate = rows.map((row) => ({ ...toLedgerEvent({ ...row, recordedAt: at }) }))
       assertNoOverdraw([...touching, ...candidate], new Map([[from.id, from.name]]), 'data.lines')
       for (const [index, row] of rows.entries()) {
         if (!(await repo.insertEvent(row)))

@@ -68,7 +68,7 @@ export function createIngest({
         interval: reading.intervalSeconds,
       },
     })
-    const stored = toReading(row!, device.name)
+    const stored = toReading(row, device.name)
     realtime()?.dataModified(device.entityId, {
       sourceSocketId: '',
       payload: {

@@ -1,11 +1,12 @@
 import { BookOpen, Boxes, Factory } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { NavLink, Outlet } from 'react-router'
+import { Link, NavLink, Outlet } from 'react-router'
 import { UserManagement } from '@/features/users/components/user-management.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { BillingSettings } from '@/features/onboarding/billing-settings.tsx'
 import { cn } from '@/lib/utils.ts'
+import { CellarDashboardSection } from '@/features/cellar/components/cellar-dashboard.tsx'
 
 export { ProductPage, ProductsPage } from './product-page.tsx'
 
@@ -33,6 +34,7 @@ export function DashboardPage() {
           <span>Tutorial: coming soon</span>
         </p>
       </section>
+      <CellarDashboardSection />
     </div>
   )
 }
@@ -70,10 +72,20 @@ export function InventoryPage() {
 
 export function OperationsPage() {
   return (
-    <Blurb title="Operations" icon={<Factory aria-hidden="true" className="size-5" />}>
-      Run the brewhouse from one place: schedule brews and tank time, plan packaging runs, and keep the whole
-      team on the same page from mash-in to the loading dock.
-    </Blurb>
+    <div className="grid gap-6">
+      <Blurb title="Operations" icon={<Factory aria-hidden="true" className="size-5" />}>
+        Run the brewhouse from one place: schedule brews and tank time, plan packaging runs, and keep the
+        whole team on the same page from mash-in to the loading dock.
+      </Blurb>
+      <nav aria-label="Operations" className="flex flex-wrap gap-2">
+        <Link
+          to="/secure/operations/cellar"
+          className="inline-flex min-h-11 items-center rounded-lg border bg-card px-4 font-medium shadow-xs hover:border-primary"
+        >
+          Cellar
+        </Link>
+      </nav>
+    </div>
   )
 }
 
@@ -90,6 +102,7 @@ const SETTINGS_MENU = [
   { label: 'Roles', to: '/secure/settings/roles' },
   { label: 'Equipment', to: '/secure/settings/equipment' },
   { label: 'Billing', to: '/secure/settings/billing' },
+  { label: 'Devices', to: '/secure/settings/devices' },
 ] as const
 
 export function SettingsLayout() {
