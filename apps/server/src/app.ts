@@ -34,7 +34,16 @@ import { createMediaStorage } from './storage/media-storage.ts'
 import { createUploadGrants, UPLOAD_SWEEP_CRON, uploadSweepJob } from './storage/upload-grants.ts'
 import { s3BrowserOrigin } from './storage/s3-storage.ts'
 import { productRoutes } from './modules/products/products.routes.ts'
+import { createEquipmentRepository } from './modules/equipment/equipment.repository.ts'
+import { equipmentRoutes } from './modules/equipment/equipment.routes.ts'
+import { createEquipmentService } from './modules/equipment/equipment.service.ts'
+import { createBatchRepository } from './modules/batches/batches.repository.ts'
+import { batchRoutes } from './modules/batches/batches.routes.ts'
+import { createBatchService } from './modules/batches/batches.service.ts'
 import { createProductService } from './modules/products/products.service.ts'
+import { createBrewDayRepository } from './modules/brew-day/brew-day.repository.ts'
+import { brewDayRoutes } from './modules/brew-day/brew-day.routes.ts'
+import { createBrewDayService } from './modules/brew-day/brew-day.service.ts'
 import { createRealtime, type Realtime } from './realtime/realtime.ts'
 import { createWriteRunner, type BeforeCommit } from './writes/write-runner.ts'
 import { bumpBreweryVersion } from './cache/brewery-version.ts'
@@ -349,6 +358,28 @@ export async function buildApp({
   })
   await app.register(mediaRoutes, { prefix: '/api', media: mediaService, runWrite })
   await app.register(uploadsRoutes, { media: mediaStorage, grants: createUploadGrants(database.db) })
+  // Brew day (docs/production.md "brew_step").
+  await app.register(brewDayRoutes, {
+    prefix: '/api/batches',
+    brewDay: createBrewDayService({ db: database.db, repoFor: createBrewDayRepository }),
+    runWrite,
+  })
+
+  // The production side: Settings → Equipment and batches (docs/production.md).
+  await app.register(equipmentRoutes, {
+    prefix: '/api/equipment',
+    equipment: createEquipmentService({ db: database.db, repoFor: createEquipmentRepository }),
+    runWrite,
+  })
+  await app.register(batchRoutes, {
+    prefix: '/api/batches',
+    batches: createBatchService({
+      db: database.db,
+      repoFor: createBatchRepository,
+      equipmentFor: createEquipmentRepository,
+    }),
+    runWrite,
+  })
 
   // The cellar (docs/production.md): the tank board, readings, the liquid ledger, cleaning, devices, alerts; the
   // alert rules run on the job queue, every five minutes and after a device posts.

@@ -11,7 +11,14 @@
 //     scope 'brewery': it lists or creates within the caller's own brewery;
 //     request: builds a valid request of brewery A (the positive case), e.g. with `ctx.product()`.
 // HEAD routes that Fastify adds for a GET share the GET's line.
-import { makeEnvelope, newDeviceToken, newRecipe, type Permission, type Role } from '@brewcommand/domain'
+import {
+  DEFAULT_BREWHOUSE_CONSTANTS,
+  makeEnvelope,
+  newDeviceToken,
+  newRecipe,
+  type Permission,
+  type Role,
+} from '@brewcommand/domain'
 
 export interface MatrixRequest {
   method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -49,6 +56,11 @@ export interface RequestContext {
    * and an unread alert of the batch (testing/cellar-seed.ts; inserted as brew day leaves them).
    */
   cellar(): Promise<SeededCellar>
+  /**
+   * A fresh planned batch on a fresh brewhouse (testing/production-seed.ts: a 60-minute mash with a mash hop),
+   * the keys of its mash step and mash hop, and a fresh free fermenter.
+   */
+  plannedBatch(): Promise<{ id: string; mashKey: string; mashHopKey: string; fermenterId: string }>
 }
 
 export interface SeededCellar {
@@ -183,6 +195,28 @@ async function attached(ctx: RequestContext) {
   if (response.statusCode !== 201) throw new Error(`seeding a file: ${JSON.stringify(response.body)}`)
   return { productId, id: file.id }
 }
+
+// ---- brew day ----
+const brewStep = (batchId: string, key: string, verb: string) =>
+  `/api/batches/${batchId}/brew-day/steps/${encodeURIComponent(key)}/${verb}`
+/** A fresh batch of brewery A with brew day started, then the given step writes (`key/verb`) made by its Admin. */
+async function brewing(ctx: RequestContext, then: string[] = []) {
+  const batch = await ctx.plannedBatch()
+  for (const [url, type] of [
+    [`/api/batches/${batch.id}/brew-day`, 'batch'],
+    ...then.map((write) => {
+      const [key, verb] = write.split('/')
+      return [brewStep(batch.id, key === 'mash' ? batch.mashKey : key, verb), 'brew-step']
+    }),
+  ]) {
+    const response = await ctx.asAdmin({ method: 'POST', url, payload: makeEnvelope(type, {}) })
+    if (response.statusCode >= 300) throw new Error(`seeding ${url}: ${JSON.stringify(response.body)}`)
+  }
+  return batch
+}
+/** A brewing batch whose mash step runs (and its mash hop is due). */
+const mashing = (ctx: RequestContext) =>
+  brewing(ctx, ['strike-water/start', 'strike-water/complete', 'mash/start'])
 
 // ---- team (docs/product/01-access.md §8) ----
 /** A pending invitation of brewery A (a fresh address), as the team list shows it. */
@@ -749,7 +783,229 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     url: `/api/cellar/alerts/${(await ctx.cellar()).alertId}/acknowledge`,
     payload: makeEnvelope('alert', {}),
   })),
+  // ---- brew day (docs/production.md "brew_step") ----
+  'GET /api/batches/:batchId/brew-day': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/batches/${(await ctx.plannedBatch()).id}/brew-day`,
+  })),
+  'POST /api/batches/:batchId/brew-day': tenant('runBrewDay', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: `/api/batches/${(await ctx.plannedBatch()).id}/brew-day`,
+    payload: makeEnvelope('batch', {}),
+  })),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/start': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      const { id } = await brewing(ctx)
+      return {
+        method: 'POST',
+        url: brewStep(id, 'strike-water', 'start'),
+        payload: makeEnvelope('brew-step', {}),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/complete': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      const { id } = await brewing(ctx, ['strike-water/start'])
+      return {
+        method: 'POST',
+        url: brewStep(id, 'strike-water', 'complete'),
+        payload: makeEnvelope('brew-step', {}),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/extend': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      const { id, mashKey } = await mashing(ctx)
+      return {
+        method: 'POST',
+        url: brewStep(id, mashKey, 'extend'),
+        payload: makeEnvelope('brew-step', { minutes: 5 }),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/acknowledge': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      // The mash hop falls due when the mash starts.
+      const { id, mashHopKey } = await mashing(ctx)
+      return {
+        method: 'POST',
+        url: brewStep(id, mashHopKey, 'acknowledge'),
+        payload: makeEnvelope('brew-step', {}),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/confirm': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      const { id, mashHopKey } = await mashing(ctx)
+      return {
+        method: 'POST',
+        url: brewStep(id, mashHopKey, 'confirm'),
+        payload: makeEnvelope('brew-step', { actual: { value: 1, unit: 'Pounds' }, note: '' }),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/measurements': tenant('runBrewDay', 'record', 201, async (ctx) => {
+    const { id } = await brewing(ctx)
+    return {
+      method: 'POST',
+      url: `/api/batches/${id}/measurements`,
+      payload: makeEnvelope('measurement', {
+        id: uuid(),
+        point: 'original-gravity',
+        quantity: 'gravity',
+        value: 1.05,
+        unit: 'SG',
+        sampleTemperature: { value: 68, unit: 'F' },
+        instrument: 'hydrometer',
+        note: '',
+      }),
+    }
+  }),
+  'POST /api/batches/:batchId/brew-day/finish': tenant('runBrewDay', 'record', 200, async (ctx) => {
+    const { id, fermenterId } = await brewing(ctx)
+    return {
+      method: 'POST',
+      url: `/api/batches/${id}/brew-day/finish`,
+      payload: makeEnvelope('batch', { fermenterId }),
+    }
+  }),
+  // ---- equipment and batches (docs/production.md) ----
+  'GET /api/equipment/brewhouses': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/equipment/brewhouses',
+  })),
+  'POST /api/equipment/brewhouses': tenant('manageEquipment', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/equipment/brewhouses',
+    payload: makeEnvelope('brewhouse', brewhouseData()),
+  })),
+  'PUT /api/equipment/brewhouses/:brewhouseId': tenant('manageEquipment', 'record', 200, async (ctx) => {
+    const { id, ...constants } = brewhouseData(await brewhouse(ctx))
+    return {
+      method: 'PUT',
+      url: `/api/equipment/brewhouses/${id}`,
+      payload: makeEnvelope('brewhouse', { ...constants, brewhouseEfficiency: 72 }),
+    }
+  }),
+  'DELETE /api/equipment/brewhouses/:brewhouseId': tenant('manageEquipment', 'record', 204, async (ctx) => ({
+    method: 'DELETE',
+    url: `/api/equipment/brewhouses/${await brewhouse(ctx)}`,
+  })),
+  // A fresh brewhouse has no measured brews, so nothing to accept: the Admin's case is the 409 that says the
+  // proposals changed (accepting real proposals is equipment.routes.test.ts's).
+  'POST /api/equipment/brewhouses/:brewhouseId/calibrations': tenant(
+    'manageEquipment',
+    'record',
+    409,
+    async (ctx) => ({
+      method: 'POST',
+      url: `/api/equipment/brewhouses/${await brewhouse(ctx)}/calibrations`,
+      payload: makeEnvelope('brewhouse', {
+        version: 1,
+        proposals: [{ constant: 'brewhouseEfficiency', proposed: 71.5 }],
+      }),
+    }),
+  ),
+  'GET /api/equipment/vessels': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/equipment/vessels',
+  })),
+  'POST /api/equipment/vessels': tenant('manageEquipment', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/equipment/vessels',
+    payload: makeEnvelope('vessel', vesselData()),
+  })),
+  'PUT /api/equipment/vessels/:vesselId': tenant('manageEquipment', 'record', 200, async (ctx) => {
+    const { id, ...vessel } = vesselData(await seededVessel(ctx))
+    return {
+      method: 'PUT',
+      url: `/api/equipment/vessels/${id}`,
+      payload: makeEnvelope('vessel', { ...vessel, state: 'sanitised' }),
+    }
+  }),
+  'DELETE /api/equipment/vessels/:vesselId': tenant('manageEquipment', 'record', 204, async (ctx) => ({
+    method: 'DELETE',
+    url: `/api/equipment/vessels/${await seededVessel(ctx)}`,
+  })),
+  'GET /api/batches': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/batches?status=planned,brewing',
+  })),
+  'POST /api/batches': tenant('planProduction', 'brewery', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/batches',
+    payload: makeEnvelope('batch', await planData(ctx)),
+  })),
+  'GET /api/batches/:batchId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/batches/${await plannedBatch(ctx)}`,
+  })),
+  'PUT /api/batches/:batchId': tenant('planProduction', 'record', 200, async (ctx) => ({
+    method: 'PUT',
+    url: `/api/batches/${await plannedBatch(ctx)}`,
+    payload: makeEnvelope('batch', {
+      plannedBrewDate: '2026-12-03',
+      targetVolume: { quantity: 7, unit: 'BBL' },
+    }),
+  })),
 }
+
+// ---- equipment and batches: seeds of brewery A ----
+const brewhouseData = (id: string = uuid()) => ({
+  id,
+  name: 'Matrix 10 bbl',
+  ...DEFAULT_BREWHOUSE_CONSTANTS,
+})
+const vesselData = (id: string = uuid()) => ({
+  id,
+  name: 'FV-M',
+  kind: 'fermenter',
+  capacityBbl: 12,
+  workingCapacityBbl: 10,
+  state: 'clean',
+})
+async function seeded(
+  ctx: RequestContext,
+  url: string,
+  type: 'brewhouse' | 'vessel' | 'batch',
+  data: object,
+) {
+  const response = await ctx.asAdmin({ method: 'POST', url, payload: makeEnvelope(type, data) })
+  if (response.statusCode !== 201) throw new Error(`seeding a ${type}: ${JSON.stringify(response.body)}`)
+  return (response.body as { data: { id: string } }).data.id
+}
+/** A brewhouse of brewery A (the default 10 bbl constants). */
+const brewhouse = (ctx: RequestContext) =>
+  seeded(ctx, '/api/equipment/brewhouses', 'brewhouse', brewhouseData())
+const seededVessel = (ctx: RequestContext) => seeded(ctx, '/api/equipment/vessels', 'vessel', vesselData())
+/** Plan Batch of a fresh product's recipe on a fresh brewhouse of brewery A. */
+async function planData(ctx: RequestContext) {
+  const product = await ctx.product()
+  return {
+    id: uuid(),
+    productId: product.id,
+    recipeId: product.recipeId,
+    brewhouseId: await brewhouse(ctx),
+    plannedBrewDate: '2026-12-01',
+    targetVolume: { quantity: 5, unit: 'BBL' },
+  }
+}
+const plannedBatch = async (ctx: RequestContext) => seeded(ctx, '/api/batches', 'batch', await planData(ctx))
 
 /** Seeding helpers the factories above share with the harness. */
 export const SEED = { pkg, note, attribute }

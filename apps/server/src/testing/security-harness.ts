@@ -14,6 +14,7 @@ import { buildApp, type BuildAppOptions } from '../app.ts'
 import { mintJwt } from './tokens.ts'
 import { loadConfig } from '../config.ts'
 import { entities } from '../db/schema/entities.ts'
+import { seedBatch, seedVessel } from './production-seed.ts'
 import { users } from '../db/schema/users.ts'
 import type { BuiltInIdp } from '../idp/idp.ts'
 import { readOutbox } from './mail.ts'
@@ -391,6 +392,18 @@ export async function createWorld(s: SecurityApp): Promise<World> {
         })
         .returning({ id: cellarAlerts.id })
       return { ...seeded, alertId: alert.id }
+    },
+    async plannedBatch() {
+      const batch = await seedBatch(testDb.db, a.entityId)
+      known.add(batch.id)
+      const fermenterId = await seedVessel(testDb.db, a.entityId)
+      known.add(fermenterId)
+      return {
+        id: batch.id,
+        mashKey: `mash:${batch.recipe.process[0].id}`,
+        mashHopKey: `hop:${batch.recipe.hopsBill[1].id}`,
+        fermenterId,
+      }
     },
     async checkout() {
       // Brewery A is paid, and an active subscription starts no checkout: A is unpaid for this one call.

@@ -53,6 +53,16 @@ export function createRouter() {
                 Component: (await import('@/features/cellar/components/cellar-page.tsx')).CellarBatchRoute,
               }),
             },
+            {
+              path: 'operations/batches/:batchId',
+              lazy: async () => ({ Component: (await secure()).BatchPage }),
+            },
+            {
+              path: 'operations/batches/:batchId/brew-day',
+              lazy: async () => ({
+                Component: (await import('./routes/secure/brew-day-route.tsx')).BrewDayRoute,
+              }),
+            },
             { path: 'reporting', lazy: async () => ({ Component: (await secure()).ReportingPage }) },
             { path: 'profile', lazy: async () => ({ Component: (await secure()).ProfilePage }) },
             {
@@ -69,10 +79,7 @@ export function createRouter() {
                 },
                 {
                   path: 'equipment',
-                  lazy: async () => {
-                    const { SettingsPlaceholderPage } = await secure()
-                    return { element: <SettingsPlaceholderPage title="Equipment" /> }
-                  },
+                  lazy: async () => ({ Component: (await secure()).EquipmentSettingsPage }),
                 },
                 { path: 'billing', lazy: async () => ({ Component: (await secure()).BillingPage }) },
                 {
