@@ -2,7 +2,7 @@
 // day leaves them (vessel in use, batches.fermenter_id, an open vessel_occupancies row and a 'brewed' event of TTB
 // class 'produced'), so the cellar's tests need not run equipment set-up and a brew day first.
 import { DEFAULT_BREWHOUSE_CONSTANTS, newRecipe, type Recipe } from '@brewcommand/domain'
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { productPackages, products } from '../db/schema/products.ts'
 import {
@@ -26,6 +26,26 @@ export type CellarSeed = {
 }
 
 let sequence = 0
+
+/**
+ * The next batch sequence of a brewery's year for a seeded batch: after every batch there and after the last
+ * number Plan Batch gave out, which then moves on past it, so seeded and planned batches never share a number.
+ */
+export async function nextSeededSequence(db: Db, entityId: string, year: number): Promise<number> {
+  const [{ used }] = await db
+    .select({ used: sql<number>`coalesce(max(${batches.sequence}), 0)::int` })
+    .from(batches)
+    .where(and(eq(batches.entityId, entityId), eq(batches.year, year)))
+  const [{ last }] = await db
+    .insert(batchSequences)
+    .values({ entityId, year, last: Number(used) + 1 })
+    .onConflictDoUpdate({
+      target: [batchSequences.entityId, batchSequences.year],
+      set: { last: sql`greatest(${batchSequences.last}, ${Number(used)}) + 1` },
+    })
+    .returning({ last: batchSequences.last })
+  return last
+}
 
 /** A vessel of the brewery (state `clean` unless said). */
 export async function seedVessel(
@@ -150,15 +170,7 @@ export async function seedCellar(
   const batchId = crypto.randomUUID()
   const brewedAt = new Date(Date.now() - brewedHoursAgo * 3_600_000)
   const year = brewedAt.getUTCFullYear()
-  // The brewery's own sequence, as Plan Batch takes it, so seeded and planned batches never share a number.
-  const [{ last }] = await db
-    .insert(batchSequences)
-    .values({ entityId, year, last: 1 })
-    .onConflictDoUpdate({
-      target: [batchSequences.entityId, batchSequences.year],
-      set: { last: sql`${batchSequences.last} + 1` },
-    })
-    .returning({ last: batchSequences.last })
+  const last = await nextSeededSequence(db, entityId, year)
   const number = `${year}-${String(last).padStart(3, '0')}`
   await db.insert(batches).values({
     id: batchId,

@@ -9,7 +9,7 @@ import {
   type VesselKind,
   type VesselState,
 } from '@brewcommand/domain'
-import { and, eq, sql } from 'drizzle-orm'
+import { nextSeededSequence } from './cellar-seed.ts'
 import type { Db } from '../db/client.ts'
 import { batches, brewhouses, brewhouseVersions, vessels } from '../db/schema/production.ts'
 
@@ -107,11 +107,7 @@ export async function seedBatch(
   const recipe = options.recipe ?? brewableRecipe()
   const brewhouse = options.brewhouse ?? (await seedBrewhouse(db, entityId))
   const year = 2026
-  const [{ last }] = await db
-    .select({ last: sql<number>`coalesce(max(${batches.sequence}), 0)::int` })
-    .from(batches)
-    .where(and(eq(batches.entityId, entityId), eq(batches.year, year)))
-  const sequence = Number(last) + 1
+  const sequence = await nextSeededSequence(db, entityId, year)
   const id = crypto.randomUUID()
   const number = formatBatchNumber(year, sequence)
   await db.insert(batches).values({

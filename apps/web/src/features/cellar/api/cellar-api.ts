@@ -11,7 +11,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { z } from 'zod'
-import { request } from '@/lib/api-client.ts'
+import { ApiError, request } from '@/lib/api-client.ts'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useAuth } from '@/lib/auth/auth-context.ts'
 import { useSocket } from '@/lib/socket/socket-provider.tsx'
@@ -37,7 +37,9 @@ function useCellarQuery<T>(key: readonly unknown[], path: string | null) {
     queryKey: key,
     queryFn: async () => request('GET', path!, as<T>(), undefined, { token: await getAccessToken() }),
     enabled: path !== null,
-    retry: 1,
+    // Once more after a network failure or a 5xx; a 4xx is the answer.
+    retry: (count, error) =>
+      count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
   })
 }
 
