@@ -1,4 +1,5 @@
 import { YEASTS } from '../catalog/catalog.ts'
+import { silentLogger } from '../brewing/logger.ts'
 import { calculateRecipeStats } from '../brewing/stats.ts'
 import type { Recipe } from '../recipes/recipe.schema.ts'
 import { fahrenheitToCelsius } from './brew-day-maths.ts'
@@ -20,7 +21,7 @@ export function expectedFinalGravity(snapshot: Recipe | null): number | null {
   if (!snapshot) return null
   if (snapshot.finalGravity > 1) return snapshot.finalGravity
   try {
-    const stats = calculateRecipeStats(snapshot)
+    const stats = calculateRecipeStats(snapshot, { logger: silentLogger })
     return stats.finalGravity > 1 ? stats.finalGravity : null
   } catch {
     return null
@@ -32,7 +33,7 @@ export function expectedOriginalGravity(snapshot: Recipe | null): number | null 
   if (!snapshot) return null
   if (snapshot.originalGravity > 1) return snapshot.originalGravity
   try {
-    const stats = calculateRecipeStats(snapshot)
+    const stats = calculateRecipeStats(snapshot, { logger: silentLogger })
     return stats.originalGravity > 1 ? stats.originalGravity : null
   } catch {
     return null
