@@ -55,6 +55,10 @@ import { createContactRepository } from './modules/contacts/contacts.repository.
 import { contactRoutes } from './modules/contacts/contacts.routes.ts'
 import { createContactService } from './modules/contacts/contacts.service.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
+import { cellarRoutes, ingestRoutes } from './modules/cellar/cellar.routes.ts'
+import { createCellarService } from './modules/cellar/cellar.service.ts'
+import { CELLAR_ALERTS_CRON, cellarAlertsJob } from './modules/cellar/cellar-alerts.ts'
+import { createIngest } from './modules/cellar/ingest.ts'
 import { IDEMPOTENCY_PRUNE_CRON, idempotencyPruneJob } from './idempotency/idempotency.ts'
 import { createJobQueue } from './jobs/job-queue.ts'
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts'
@@ -392,6 +396,33 @@ export async function buildApp({
       equipmentFor: createEquipmentRepository,
     }),
     runWrite,
+  })
+
+  // The cellar (docs/production.md): the tank board, readings, the liquid ledger, cleaning, devices, alerts; the
+  // alert rules run on the job queue, every five minutes and after a device posts.
+  const cellar = createCellarService({ db: database.db })
+  await app.register(cellarRoutes, { prefix: '/api/cellar', cellar, runWrite })
+  const cellarAlerts = jobs.define(
+    cellarAlertsJob(database.db, {
+      realtime,
+      mailer: identity.mailer,
+      publicUrl: config.publicUrl,
+      logger: app.log,
+    }),
+  )
+  jobs.schedule(cellarAlerts, CELLAR_ALERTS_CRON)
+  await app.register(ingestRoutes, {
+    prefix: '/api/ingest',
+    // Per client address: a brewery's devices behind one address, each posting every 15 minutes or so.
+    perMinute: 60,
+    ingest: createIngest({
+      db: database.db,
+      cellar,
+      realtime: () => realtime,
+      afterReading: async (entityId) => {
+        await jobs.enqueue(cellarAlerts, { entityId }, { singletonKey: `cellar.alerts:${entityId}` })
+      },
+    }),
   })
 
   await app.register(staticWeb, {

@@ -14,6 +14,7 @@
 import {
   DEFAULT_BREWHOUSE_CONSTANTS,
   makeEnvelope,
+  newDeviceToken,
   newRecipe,
   type Permission,
   type Role,
@@ -51,12 +52,25 @@ export interface RequestContext {
   /** Any call as the brewery's Admin, to seed records a new route needs (answers status and JSON). */
   asAdmin(request: MatrixRequest): Promise<{ statusCode: number; body: unknown }>
   /**
+   * A fresh batch in a fermenter (10 bbl), an empty brite tank, the batch's product with its packaging options
+   * and an unread alert of the batch (testing/cellar-seed.ts; inserted as brew day leaves them).
+   */
+  cellar(): Promise<SeededCellar>
+  /**
    * A fresh planned batch on a fresh brewhouse (testing/production-seed.ts: a 60-minute mash with a mash hop),
    * the keys of its mash step and mash hop, and a fresh free fermenter.
    */
   plannedBatch(): Promise<{ id: string; mashKey: string; mashHopKey: string; fermenterId: string }>
   /** A fresh planned batch of the brewery, seeded in the database (testing/inventory-seed.ts). */
   inventoryBatch(): Promise<string>
+}
+
+export interface SeededCellar {
+  fermenterId: string
+  briteId: string
+  batchId: string
+  alertId: string
+  packages: { half: string }
 }
 
 export type RequestFactory = (ctx: RequestContext) => Promise<MatrixRequest> | MatrixRequest
@@ -241,6 +255,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/webhooks/stripe': "Stripe's events; the signature is the key (decision 060; Stripe mode only)",
   'GET /api/invitations/:token':
     'what an invitation link offers, before sign-in; the token is the key (rate limited)',
+  'POST /api/ingest/:deviceToken':
+    "fermentation devices' readings; the device token is the key (hashed; rate limited per address and per device)",
 }
 
 /** Path prefixes that are public as a whole (not API routes). */
@@ -317,7 +333,11 @@ export const IDP_ROUTES: Record<string, { reason: string; limit: string }> = {
  * Every public route is rate limited per client address (the test sends until it sees a 429), or is
  * exempt here with the reason (decision 081). Sign-in at /idp has its own limits (SIGN_IN_*).
  */
-export const RATE_LIMITED_PUBLIC_ROUTES = ['POST /api/contacts', 'GET /api/invitations/:token']
+export const RATE_LIMITED_PUBLIC_ROUTES = [
+  'POST /api/contacts',
+  'GET /api/invitations/:token',
+  'POST /api/ingest/:deviceToken',
+]
 export const RATE_LIMIT_EXEMPT: Record<string, string> = {
   'GET /api/config': 'answers constant settings from memory; no database, mail or payment work',
   'GET /api/health': 'load balancers and uptime probes poll it; a limit would take healthy instances out',
@@ -334,7 +354,42 @@ export const CONDITIONAL_ROUTES: Record<string, string> = {
 }
 
 /** Valid requests of the public routes that take a body. */
+/** One fermenter of brewery A for the ingest route's devices (the rate-limit test asks for hundreds). */
+const ingestFermenters = new WeakMap<RequestContext, Promise<string>>()
 const PUBLIC_REQUESTS: Record<string, RequestFactory> = {
+  // A fresh device of brewery A in its fermenter, posting what an iSpindel sends.
+  'POST /api/ingest/:deviceToken': async (ctx) => {
+    let fermenter = ingestFermenters.get(ctx)
+    if (!fermenter) ingestFermenters.set(ctx, (fermenter = ctx.cellar().then((seeded) => seeded.fermenterId)))
+    const token = newDeviceToken()
+    const device = await ctx.asAdmin({
+      method: 'POST',
+      url: '/api/cellar/devices',
+      payload: makeEnvelope('device', {
+        id: uuid(),
+        name: 'Matrix iSpindel',
+        kind: 'ispindel',
+        vesselId: await fermenter,
+        token,
+      }),
+    })
+    if (device.statusCode !== 201) throw new Error(`seeding a device: ${JSON.stringify(device.body)}`)
+    return {
+      method: 'POST',
+      url: `/api/ingest/${token}`,
+      payload: {
+        name: 'iSpindel000',
+        ID: 1234567,
+        angle: 64.5,
+        temperature: 19.5,
+        temp_units: 'C',
+        battery: 4.07,
+        gravity: 1.0452,
+        interval: 900,
+        RSSI: -72,
+      },
+    }
+  },
   'GET /api/invitations/:token': () => ({ method: 'GET', url: `/api/invitations/${unknownToken()}` }),
   'POST /api/contacts': () => ({
     method: 'POST',
@@ -757,6 +812,125 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     return { method: 'DELETE', url: `/api/products/${productId}/files/${id}` }
   }),
 
+  // ---- the cellar (docs/production.md) ----
+  'GET /api/cellar/tanks': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/tanks',
+  })),
+  'GET /api/cellar/dashboard': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/dashboard',
+  })),
+  'GET /api/cellar/vessels/:vesselId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/cellar/vessels/${(await ctx.cellar()).fermenterId}`,
+  })),
+  'GET /api/cellar/batches/:batchId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/cellar/batches/${(await ctx.cellar()).batchId}`,
+  })),
+  'POST /api/cellar/readings': tenant('cellarWork', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/cellar/readings',
+    payload: makeEnvelope('reading', {
+      id: uuid(),
+      vesselId: (await ctx.cellar()).fermenterId,
+      gravity: { value: 1.02, unit: 'SG' },
+      temperature: { value: 66, unit: 'F' },
+      ph: 4.4,
+      note: 'Matrix',
+    }),
+  })),
+  'POST /api/cellar/liquid-events': tenant('cellarWork', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/cellar/liquid-events',
+    payload: makeEnvelope('liquid-event', {
+      id: uuid(),
+      kind: 'lost',
+      fromVesselId: (await ctx.cellar()).fermenterId,
+      volumeBbl: 0.1,
+      reason: 'Matrix spill',
+    }),
+  })),
+  'POST /api/cellar/packaging-runs': tenant('planProduction', 'record', 201, async (ctx) => {
+    const seeded = await ctx.cellar()
+    return {
+      method: 'POST',
+      url: '/api/cellar/packaging-runs',
+      payload: makeEnvelope('liquid-event', {
+        id: uuid(),
+        fromVesselId: seeded.fermenterId,
+        lines: [{ id: uuid(), packageId: seeded.packages.half, units: 2 }],
+      }),
+    }
+  }),
+  'POST /api/cellar/cleaning': tenant('cellarWork', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/cellar/cleaning',
+    payload: makeEnvelope('cleaning', {
+      id: uuid(),
+      vesselId: (await ctx.cellar()).briteId,
+      kind: 'sanitise',
+      chemical: 'Star San',
+      concentration: '1 oz / 5 gal',
+      temperature: { value: 68, unit: 'F' },
+      durationMinutes: 2,
+      verification: 'Visual',
+    }),
+  })),
+  'GET /api/cellar/devices': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/devices',
+  })),
+  'POST /api/cellar/devices': tenant('manageEquipment', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/cellar/devices',
+    payload: makeEnvelope('device', {
+      id: uuid(),
+      name: 'Matrix Tilt',
+      kind: 'tilt',
+      vesselId: (await ctx.cellar()).fermenterId,
+      token: newDeviceToken(),
+    }),
+  })),
+  'DELETE /api/cellar/devices/:deviceId': tenant('manageEquipment', 'record', 204, async (ctx) => {
+    const id = uuid()
+    const device = await ctx.asAdmin({
+      method: 'POST',
+      url: '/api/cellar/devices',
+      payload: makeEnvelope('device', {
+        id,
+        name: 'Matrix stream',
+        kind: 'custom',
+        vesselId: null,
+        token: newDeviceToken(),
+      }),
+    })
+    if (device.statusCode !== 201) throw new Error(`seeding a device: ${JSON.stringify(device.body)}`)
+    return { method: 'DELETE', url: `/api/cellar/devices/${id}` }
+  }),
+  'GET /api/cellar/settings': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/settings',
+  })),
+  'PUT /api/cellar/settings': tenant('manageEquipment', 'brewery', 200, () => ({
+    method: 'PUT',
+    url: '/api/cellar/settings',
+    payload: makeEnvelope('cellar-settings', {
+      cleanWindowHours: 24,
+      sanitiseWindowHours: 4,
+      alertRoles: ['Admin'],
+    }),
+  })),
+  'GET /api/cellar/alerts': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/alerts',
+  })),
+  'POST /api/cellar/alerts/:alertId/acknowledge': tenant('cellarWork', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/cellar/alerts/${(await ctx.cellar()).alertId}/acknowledge`,
+    payload: makeEnvelope('alert', {}),
+  })),
   // ---- brew day (docs/production.md "brew_step") ----
   'GET /api/batches/:batchId/brew-day': tenant('read', 'record', 200, async (ctx) => ({
     method: 'GET',

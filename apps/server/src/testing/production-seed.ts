@@ -9,9 +9,9 @@ import {
   type VesselKind,
   type VesselState,
 } from '@brewcommand/domain'
-import { sql } from 'drizzle-orm'
+import { nextSeededSequence } from './cellar-seed.ts'
 import type { Db } from '../db/client.ts'
-import { batches, batchSequences, brewhouses, brewhouseVersions, vessels } from '../db/schema/production.ts'
+import { batches, brewhouses, brewhouseVersions, vessels } from '../db/schema/production.ts'
 
 /** A recipe worth brewing: 400 lb of pale malt for 10 BBL, a 60-minute mash with a mash hop, a 60-minute boil. */
 export function brewableRecipe(productId: string = crypto.randomUUID()): Recipe {
@@ -107,16 +107,7 @@ export async function seedBatch(
   const recipe = options.recipe ?? brewableRecipe()
   const brewhouse = options.brewhouse ?? (await seedBrewhouse(db, entityId))
   const year = 2026
-  // The brewery's sequence, as Plan Batch takes it, so seeded and planned batches never share a number.
-  const [{ last }] = await db
-    .insert(batchSequences)
-    .values({ entityId, year, last: 1 })
-    .onConflictDoUpdate({
-      target: [batchSequences.entityId, batchSequences.year],
-      set: { last: sql`${batchSequences.last} + 1` },
-    })
-    .returning({ last: batchSequences.last })
-  const sequence = last
+  const sequence = await nextSeededSequence(db, entityId, year)
   const id = crypto.randomUUID()
   const number = formatBatchNumber(year, sequence)
   await db.insert(batches).values({

@@ -33,6 +33,8 @@ import {
   type SeededProduct,
 } from '../security/route-matrix.ts'
 import { paidBreweries } from './paid-breweries.ts'
+import { seedCellar } from './cellar-seed.ts'
+import { cellarAlerts } from '../db/schema/cellar.ts'
 
 export interface CapturedRoute {
   /** `METHOD /path`, the key of ROUTE_MATRIX. */
@@ -387,6 +389,21 @@ export async function createWorld(s: SecurityApp): Promise<World> {
         }),
       ])
       return seeded
+    },
+    async cellar() {
+      const seeded = await seedCellar(testDb.db, a.entityId)
+      const [alert] = await testDb.db
+        .insert(cellarAlerts)
+        .values({
+          entityId: a.entityId,
+          kind: 'fg-reached',
+          message: 'Seeded alert',
+          vesselId: seeded.fermenterId,
+          batchId: seeded.batchId,
+          subject: `batch:${seeded.batchId}`,
+        })
+        .returning({ id: cellarAlerts.id })
+      return { ...seeded, alertId: alert.id }
     },
     async plannedBatch() {
       const batch = await seedBatch(testDb.db, a.entityId)

@@ -40,6 +40,19 @@ export function createRouter() {
             { path: 'products/:productId/recipes/:recipeId', lazy: recipePage },
             { path: 'inventory', lazy: async () => ({ Component: (await secure()).InventoryPage }) },
             { path: 'operations', lazy: async () => ({ Component: (await secure()).OperationsPage }) },
+            // The cellar (docs/production.md); its chart library comes with these screens only.
+            {
+              path: 'operations/cellar',
+              lazy: async () => ({
+                Component: (await import('@/features/cellar/components/cellar-page.tsx')).CellarPage,
+              }),
+            },
+            {
+              path: 'operations/cellar/batches/:batchId',
+              lazy: async () => ({
+                Component: (await import('@/features/cellar/components/cellar-page.tsx')).CellarBatchRoute,
+              }),
+            },
             {
               path: 'operations/batches/:batchId',
               lazy: async () => ({ Component: (await secure()).BatchPage }),
@@ -69,6 +82,13 @@ export function createRouter() {
                   lazy: async () => ({ Component: (await secure()).EquipmentSettingsPage }),
                 },
                 { path: 'billing', lazy: async () => ({ Component: (await secure()).BillingPage }) },
+                {
+                  path: 'devices',
+                  lazy: async () => ({
+                    Component: (await import('@/features/cellar/components/devices-settings.tsx'))
+                      .DevicesSettings,
+                  }),
+                },
               ],
             },
             { path: '*', element: <NotFoundPage /> },

@@ -1,11 +1,12 @@
 import { BookOpen } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { NavLink, Outlet } from 'react-router'
+import { Link, NavLink, Outlet } from 'react-router'
 import { UserManagement } from '@/features/users/components/user-management.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { BillingSettings } from '@/features/onboarding/billing-settings.tsx'
 import { EquipmentPage } from '@/features/equipment/components/equipment-page.tsx'
 import { cn } from '@/lib/utils.ts'
+import { CellarDashboardSection } from '@/features/cellar/components/cellar-dashboard.tsx'
 
 export { ProductPage, ProductsPage } from './product-page.tsx'
 export { InventoryPage } from '@/features/inventory/components/inventory-page.tsx'
@@ -34,12 +35,30 @@ export function DashboardPage() {
           <span>Tutorial: coming soon</span>
         </p>
       </section>
+      <CellarDashboardSection />
     </div>
   )
 }
 
 // Operations: the batches, with the Operations blurb as the empty state (features/batches).
-export { OperationsPage } from '@/features/batches/components/operations-page.tsx'
+import { OperationsPage as BatchesPage } from '@/features/batches/components/operations-page.tsx'
+
+/** Operations: the cellar's tank board one tap away, then the batches. */
+export function OperationsPage() {
+  return (
+    <div className="grid gap-4">
+      <nav aria-label="Operations" className="flex flex-wrap gap-2">
+        <Link
+          to="/secure/operations/cellar"
+          className="inline-flex min-h-11 items-center rounded-lg border bg-card px-4 font-medium shadow-xs hover:border-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          Cellar
+        </Link>
+      </nav>
+      <BatchesPage />
+    </div>
+  )
+}
 export { BatchPage } from '@/features/batches/components/batch-page.tsx'
 
 export function ReportingPage() {
@@ -55,6 +74,7 @@ const SETTINGS_MENU = [
   { label: 'Roles', to: '/secure/settings/roles' },
   { label: 'Equipment', to: '/secure/settings/equipment' },
   { label: 'Billing', to: '/secure/settings/billing' },
+  { label: 'Devices', to: '/secure/settings/devices' },
 ] as const
 
 export function SettingsLayout() {

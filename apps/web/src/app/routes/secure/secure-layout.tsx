@@ -13,6 +13,7 @@ import { useAuth } from '@/lib/auth/auth-context.ts'
 import { PaymentBanner } from '@/features/onboarding/payment-banner.tsx'
 import { SecureShell } from '@/app/shell/secure-shell.tsx'
 import { TeamSync } from '@/features/users/team-sync.tsx'
+import { AlertsBell } from '@/features/cellar/components/alerts-bell.tsx'
 import { RequireAuth } from './require-auth.tsx'
 
 /**
@@ -38,9 +39,10 @@ function Shell() {
       toast.success('Changes successfully saved to the server.')
       return
     }
-    toast.info('Synchronizing changes from another user.')
-    // Production records are merged by their own screens (lib/production/use-production-sync.ts).
+    // Production records are no product's: their own screens merge or reload them
+    // (lib/production/use-production-sync.ts, features/cellar).
     if (!productIdFromObjectUri(event.payload.objectUri)) return
+    toast.info('Synchronizing changes from another user.')
     applyLocal((entity) => {
       const products = applyRemoteChange(entity.products, event)
       if (!products) {
@@ -75,14 +77,17 @@ function Shell() {
             user={data.user}
             onSignOut={() => void signOut()}
             status={
-              <QueueStatus
-                // Discarding reverts the local change from server state; other unsent writes stay applied.
-                onDiscarded={() =>
-                  void reload().then(() =>
-                    applyLocal((entity) => reapplyAll(entity, pendingWrites.current())),
-                  )
-                }
-              />
+              <>
+                <AlertsBell />
+                <QueueStatus
+                  // Discarding reverts the local change from server state; other unsent writes stay applied.
+                  onDiscarded={() =>
+                    void reload().then(() =>
+                      applyLocal((entity) => reapplyAll(entity, pendingWrites.current())),
+                    )
+                  }
+                />
+              </>
             }
           >
             <PaymentBanner subscription={currentEntity.subscription} />
