@@ -75,5 +75,6 @@ export const ENVELOPE_TYPES = [
   'device',
   'stock',
   'report-period',
+  'schedule',
 ] as const
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]
