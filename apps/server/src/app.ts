@@ -35,6 +35,8 @@ import { createUploadGrants, UPLOAD_SWEEP_CRON, uploadSweepJob } from './storage
 import { s3BrowserOrigin } from './storage/s3-storage.ts'
 import { productRoutes } from './modules/products/products.routes.ts'
 import { createProductService } from './modules/products/products.service.ts'
+import { calendarRoutes, scheduleRoutes } from './modules/schedule/schedule.routes.ts'
+import { createScheduleService } from './modules/schedule/schedule.service.ts'
 import { createRealtime, type Realtime } from './realtime/realtime.ts'
 import { createWriteRunner, type BeforeCommit } from './writes/write-runner.ts'
 import { bumpBreweryVersion } from './cache/brewery-version.ts'
@@ -345,6 +347,11 @@ export async function buildApp({
   })
   await app.register(mediaRoutes, { prefix: '/api', media: mediaService, runWrite })
   await app.register(uploadsRoutes, { media: mediaStorage, grants: createUploadGrants(database.db) })
+
+  // The vessel schedule and its private calendar feed (docs/production.md "Scheduling").
+  const scheduleService = createScheduleService({ db: database.db, publicUrl: config.publicUrl })
+  await app.register(scheduleRoutes, { prefix: '/api/schedule', schedule: scheduleService, runWrite })
+  await app.register(calendarRoutes, { prefix: '/api/calendar', schedule: scheduleService, perMinute: 30 })
 
   await app.register(staticWeb, {
     root: config.webDist,

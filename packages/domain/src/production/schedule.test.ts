@@ -116,9 +116,9 @@ describe('actuals move the plan', () => {
   })
   const now = d('2026-03-18') + 10 * HOUR_MS
 
-  it('grows a batch still in its vessel past its planned end to now', () => {
+  it('grows a batch still in its vessel past its planned end to the end of today', () => {
     const b = tracked(booking(1, 'fv1', '2026-03-01', '2026-03-15'), d('2026-03-01'))
-    expect(effectiveInterval(b, now)).toEqual({ start: d('2026-03-01'), end: now, grown: true })
+    expect(effectiveInterval(b, now)).toEqual({ start: d('2026-03-01'), end: d('2026-03-19'), grown: true })
     expect(effectiveInterval({ ...b, actualEnd: d('2026-03-14') }, now).grown).toBe(false)
   })
 
@@ -135,7 +135,7 @@ describe('actuals move the plan', () => {
       ['2026-002', '2026-001'],
       ['2026-003', '2026-002'],
     ])
-    expect(shifts[0].to.start).toBe(now + GAP)
+    expect(shifts[0].to.start).toBe(d('2026-03-19') + GAP)
     expect(shifts[0].to.end - shifts[0].to.start).toBe(4 * DAY_MS)
     expect(shifts[1].to.start).toBe(shifts[0].to.end + GAP)
   })

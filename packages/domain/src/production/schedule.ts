@@ -155,12 +155,14 @@ export type TrackedBooking = Booking & {
 
 /**
  * Where an occupancy really is: an ended one holds [actual start, actual end); one that started and is still
- * there past its planned end has grown to `now`; anything else holds its plan.
+ * there past its planned end has grown to the end of today; anything else holds its plan.
  */
 export function effectiveInterval(booking: TrackedBooking, now: number): Interval & { grown: boolean } {
   const start = booking.actualStart ?? booking.plannedStart
   if (booking.actualEnd !== null) return { start, end: booking.actualEnd, grown: false }
-  if (booking.actualStart !== null && booking.plannedEnd < now) return { start, end: now, grown: true }
+  // Grown to the end of today, so a shift proposed and accepted today stays clear all day.
+  const endOfToday = startOfUtcDay(now) + DAY_MS
+  if (booking.actualStart !== null && booking.plannedEnd < now) return { start, end: endOfToday, grown: true }
   return { start, end: booking.plannedEnd, grown: false }
 }
 
@@ -178,7 +180,7 @@ export type ProposedShift = {
 }
 
 /**
- * "Actuals move the plan": every booking that started and stayed past its planned end grows to `now`; every
+ * "Actuals move the plan": every booking that started and stayed past its planned end grows to the end of today; every
  * later booking of the same vessel it now collides with is proposed a shift to the grown end plus the
  * cleaning gap (keeping its length), and the shifts cascade down that vessel. Nothing is moved here: a
  * person accepts a shift.
