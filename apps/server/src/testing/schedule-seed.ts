@@ -104,3 +104,60 @@ export async function seedOccupancy(
     .returning({ id: vesselOccupancies.id })
   return row.id
 }
+
+const DAY = 86_400_000
+const today = () => Math.floor(Date.now() / DAY) * DAY
+
+/**
+ * One fresh case of every schedule route (the security matrix's `ctx.scheduleSeed()`): a booked batch and a
+ * free fermenter to move it to, a batch not booked yet, and an overdue batch whose later neighbour has a
+ * proposed shift. Dates far from other cases, so cases never collide.
+ */
+export async function seedScheduleCase(db: Db, entityId: string) {
+  const brewhouse = await seedBrewhouse(db, entityId)
+  const vessel = await seedVessel(db, entityId, {
+    name: `FV-${crypto.randomUUID().slice(0, 6)}`,
+    workingCapacityBbl: 20,
+  })
+  const parked = await seedVessel(db, entityId, {
+    name: `FV-${crypto.randomUUID().slice(0, 6)}`,
+    workingCapacityBbl: 20,
+  })
+  const busy = await seedVessel(db, entityId, {
+    name: `FV-${crypto.randomUUID().slice(0, 6)}`,
+    workingCapacityBbl: 20,
+  })
+  const booked = await seedBatch(db, entityId, brewhouse, { plannedBrewDate: '2030-06-01' })
+  const occupancyId = await seedOccupancy(db, entityId, {
+    batchId: booked.id,
+    vesselId: parked.id,
+    plannedStart: new Date('2030-06-01T00:00:00Z'),
+    plannedEnd: new Date('2030-06-15T00:00:00Z'),
+  })
+  const unbooked = await seedBatch(db, entityId, brewhouse, { plannedBrewDate: '2032-01-01' })
+  const late = await seedBatch(db, entityId, brewhouse, {
+    plannedBrewDate: '2020-01-01',
+    status: 'fermenting',
+  })
+  await seedOccupancy(db, entityId, {
+    batchId: late.id,
+    vesselId: busy.id,
+    plannedStart: new Date(today() - 20 * DAY),
+    plannedEnd: new Date(today() - 5 * DAY),
+    actualStart: new Date(today() - 20 * DAY),
+  })
+  const next = await seedBatch(db, entityId, brewhouse, { plannedBrewDate: '2020-01-02' })
+  const shiftedOccupancyId = await seedOccupancy(db, entityId, {
+    batchId: next.id,
+    vesselId: busy.id,
+    plannedStart: new Date(today()),
+    plannedEnd: new Date(today() + 14 * DAY),
+  })
+  return {
+    vesselId: vessel.id,
+    occupancyId,
+    bookedBatchId: booked.id,
+    unbookedBatchId: unbooked.id,
+    shiftedOccupancyId,
+  }
+}

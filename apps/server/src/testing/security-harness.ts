@@ -31,6 +31,7 @@ import {
   type SeededProduct,
 } from '../security/route-matrix.ts'
 import { paidBreweries } from './paid-breweries.ts'
+import { seedScheduleCase } from './schedule-seed.ts'
 
 export interface CapturedRoute {
   /** `METHOD /path`, the key of ROUTE_MATRIX. */
@@ -336,6 +337,7 @@ export async function createWorld(s: SecurityApp): Promise<World> {
     priceId,
     packagingTypeId,
     asAdmin,
+    scheduleSeed: () => seedScheduleCase(testDb.db, a.entityId),
     async mailTo(address) {
       const messages = await readOutbox(s.outboxDir, address)
       if (messages.length === 0) throw new Error(`no mail to ${address} in the outbox`)
