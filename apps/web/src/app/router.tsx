@@ -40,6 +40,12 @@ export function createRouter() {
             { path: 'products/:productId/recipes/:recipeId', lazy: recipePage },
             { path: 'inventory', lazy: async () => ({ Component: (await secure()).InventoryPage }) },
             { path: 'operations', lazy: async () => ({ Component: (await secure()).OperationsPage }) },
+            {
+              path: 'operations/schedule',
+              lazy: async () => ({
+                Component: (await import('@/features/schedule/components/schedule-page.tsx')).SchedulePage,
+              }),
+            },
             { path: 'reporting', lazy: async () => ({ Component: (await secure()).ReportingPage }) },
             { path: 'profile', lazy: async () => ({ Component: (await secure()).ProfilePage }) },
             {

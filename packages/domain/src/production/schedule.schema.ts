@@ -147,6 +147,16 @@ export const ScheduleReadSchema = z.object({
   bars: z.array(ScheduleBarSchema),
   days: z.array(ScheduleDaySchema),
   shifts: z.array(ProposedShiftSchema),
+  /** Planned batches with no booking yet (planned before the schedule existed, or whose booking failed). */
+  unbooked: z.array(
+    z.object({
+      batchId: z.uuid(),
+      batchNumber: z.string(),
+      productName: z.string(),
+      plannedBrewDate: z.string(),
+      volumeBbl: z.number(),
+    }),
+  ),
   feed: z.object({ active: z.boolean(), createdAt: instant.nullable() }),
 })
 export type ScheduleRead = z.infer<typeof ScheduleReadSchema>

@@ -193,6 +193,28 @@ export function createScheduleRepository(db: Db) {
         )
     },
 
+    /** Planned batches without any booking. */
+    async unbookedBatches(entityId: string) {
+      return db
+        .select({
+          batchId: batches.id,
+          batchNumber: batches.number,
+          productName: batches.productName,
+          plannedBrewDate: batches.plannedBrewDate,
+          volumeBbl: batches.targetVolumeBbl,
+        })
+        .from(batches)
+        .where(
+          and(
+            eq(batches.entityId, entityId),
+            eq(batches.status, 'planned'),
+            sql`not exists (select 1 from ${vesselOccupancies} where ${vesselOccupancies.batchId} = ${batches.id})`,
+          ),
+        )
+        .orderBy(asc(batches.plannedBrewDate), asc(batches.number))
+        .limit(100)
+    },
+
     /** A product's name and its first recipe (what "can we brew this?" plans from). */
     async productWithRecipe(entityId: string, productId: string) {
       const [product] = await db

@@ -425,12 +425,13 @@ export function createScheduleService({
       const at = now()
       const from = new Date(dayStart(range.from))
       const to = new Date(dayStart(range.to))
-      const [settings, vesselRows, rows, open, brewed] = await Promise.all([
+      const [settings, vesselRows, rows, open, brewed, unbooked] = await Promise.all([
         repo.settings(tenant.entityId),
         repo.vessels(tenant.entityId),
         repo.occupanciesBetween(tenant.entityId, from, to),
         repo.openOccupancies(tenant.entityId),
         repo.batchesBrewedBetween(tenant.entityId, range.from, range.to),
+        repo.unbookedBatches(tenant.entityId),
       ])
       const gap = (settings?.cleaningGapHours ?? DEFAULT_CLEANING_GAP_HOURS) * HOUR_MS
       const bars: ScheduleBar[] = rows.flatMap((row) => {
@@ -505,6 +506,7 @@ export function createScheduleService({
         bars,
         days,
         shifts,
+        unbooked: unbooked.map((b) => ({ ...b, volumeBbl: Number(b.volumeBbl) })),
         feed: { active: settings?.feedTokenHash != null, createdAt: iso(settings?.feedCreatedAt ?? null) },
       }
     },

@@ -1,4 +1,4 @@
-import { BookOpen, Boxes, Factory } from 'lucide-react'
+import { BookOpen, Boxes, CalendarDays, Factory } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink, Outlet } from 'react-router'
 import { UserManagement } from '@/features/users/components/user-management.tsx'
@@ -70,10 +70,21 @@ export function InventoryPage() {
 
 export function OperationsPage() {
   return (
-    <Blurb title="Operations" icon={<Factory aria-hidden="true" className="size-5" />}>
-      Run the brewhouse from one place: schedule brews and tank time, plan packaging runs, and keep the whole
-      team on the same page from mash-in to the loading dock.
-    </Blurb>
+    <div className="grid gap-6">
+      <Blurb title="Operations" icon={<Factory aria-hidden="true" className="size-5" />}>
+        Run the brewhouse from one place: schedule brews and tank time, plan packaging runs, and keep the
+        whole team on the same page from mash-in to the loading dock.
+      </Blurb>
+      <nav aria-label="Operations" className="flex max-w-3xl flex-wrap gap-3">
+        <NavLink
+          to="/secure/operations/schedule"
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg border bg-card px-4 font-medium shadow-xs hover:bg-accent"
+        >
+          <CalendarDays aria-hidden="true" className="size-5" />
+          Schedule
+        </NavLink>
+      </nav>
+    </div>
   )
 }
 
