@@ -34,6 +34,12 @@ import { createMediaStorage } from './storage/media-storage.ts'
 import { createUploadGrants, UPLOAD_SWEEP_CRON, uploadSweepJob } from './storage/upload-grants.ts'
 import { s3BrowserOrigin } from './storage/s3-storage.ts'
 import { productRoutes } from './modules/products/products.routes.ts'
+import { createEquipmentRepository } from './modules/equipment/equipment.repository.ts'
+import { equipmentRoutes } from './modules/equipment/equipment.routes.ts'
+import { createEquipmentService } from './modules/equipment/equipment.service.ts'
+import { createBatchRepository } from './modules/batches/batches.repository.ts'
+import { batchRoutes } from './modules/batches/batches.routes.ts'
+import { createBatchService } from './modules/batches/batches.service.ts'
 import { createProductService } from './modules/products/products.service.ts'
 import { calendarRoutes, scheduleRoutes } from './modules/schedule/schedule.routes.ts'
 import { createScheduleService } from './modules/schedule/schedule.service.ts'
@@ -348,8 +354,24 @@ export async function buildApp({
   await app.register(mediaRoutes, { prefix: '/api', media: mediaService, runWrite })
   await app.register(uploadsRoutes, { media: mediaStorage, grants: createUploadGrants(database.db) })
 
-  // The vessel schedule and its private calendar feed (docs/production.md "Scheduling").
+  // The vessel schedule (docs/production.md "Scheduling"): Plan Batch books a new batch's stages with it.
   const scheduleService = createScheduleService({ db: database.db, publicUrl: config.publicUrl })
+  // The production side: Settings → Equipment and batches (docs/production.md).
+  await app.register(equipmentRoutes, {
+    prefix: '/api/equipment',
+    equipment: createEquipmentService({ db: database.db, repoFor: createEquipmentRepository }),
+    runWrite,
+  })
+  await app.register(batchRoutes, {
+    prefix: '/api/batches',
+    batches: createBatchService({
+      db: database.db,
+      repoFor: createBatchRepository,
+      equipmentFor: createEquipmentRepository,
+      onPlanned: (tx, tenant, batchId) => scheduleService.bookIfFree(tx, tenant, batchId),
+    }),
+    runWrite,
+  })
   await app.register(scheduleRoutes, { prefix: '/api/schedule', schedule: scheduleService, runWrite })
   await app.register(calendarRoutes, { prefix: '/api/calendar', schedule: scheduleService, perMinute: 30 })
 

@@ -11,7 +11,13 @@
 //     scope 'brewery': it lists or creates within the caller's own brewery;
 //     request: builds a valid request of brewery A (the positive case), e.g. with `ctx.product()`.
 // HEAD routes that Fastify adds for a GET share the GET's line.
-import { makeEnvelope, newRecipe, type Permission, type Role } from '@brewcommand/domain'
+import {
+  DEFAULT_BREWHOUSE_CONSTANTS,
+  makeEnvelope,
+  newRecipe,
+  type Permission,
+  type Role,
+} from '@brewcommand/domain'
 
 export interface MatrixRequest {
   method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -598,6 +604,86 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     return { method: 'DELETE', url: `/api/products/${productId}/files/${id}` }
   }),
 
+  // ---- equipment and batches (docs/production.md) ----
+  'GET /api/equipment/brewhouses': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/equipment/brewhouses',
+  })),
+  'POST /api/equipment/brewhouses': tenant('manageEquipment', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/equipment/brewhouses',
+    payload: makeEnvelope('brewhouse', brewhouseData()),
+  })),
+  'PUT /api/equipment/brewhouses/:brewhouseId': tenant('manageEquipment', 'record', 200, async (ctx) => {
+    const { id, ...constants } = brewhouseData(await brewhouse(ctx))
+    return {
+      method: 'PUT',
+      url: `/api/equipment/brewhouses/${id}`,
+      payload: makeEnvelope('brewhouse', { ...constants, brewhouseEfficiency: 72 }),
+    }
+  }),
+  'DELETE /api/equipment/brewhouses/:brewhouseId': tenant('manageEquipment', 'record', 204, async (ctx) => ({
+    method: 'DELETE',
+    url: `/api/equipment/brewhouses/${await brewhouse(ctx)}`,
+  })),
+  // A fresh brewhouse has no measured brews, so nothing to accept: the Admin's case is the 409 that says the
+  // proposals changed (accepting real proposals is equipment.routes.test.ts's).
+  'POST /api/equipment/brewhouses/:brewhouseId/calibrations': tenant(
+    'manageEquipment',
+    'record',
+    409,
+    async (ctx) => ({
+      method: 'POST',
+      url: `/api/equipment/brewhouses/${await brewhouse(ctx)}/calibrations`,
+      payload: makeEnvelope('brewhouse', {
+        version: 1,
+        proposals: [{ constant: 'brewhouseEfficiency', proposed: 71.5 }],
+      }),
+    }),
+  ),
+  'GET /api/equipment/vessels': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/equipment/vessels',
+  })),
+  'POST /api/equipment/vessels': tenant('manageEquipment', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/equipment/vessels',
+    payload: makeEnvelope('vessel', vesselData()),
+  })),
+  'PUT /api/equipment/vessels/:vesselId': tenant('manageEquipment', 'record', 200, async (ctx) => {
+    const { id, ...vessel } = vesselData(await seededVessel(ctx))
+    return {
+      method: 'PUT',
+      url: `/api/equipment/vessels/${id}`,
+      payload: makeEnvelope('vessel', { ...vessel, state: 'sanitised' }),
+    }
+  }),
+  'DELETE /api/equipment/vessels/:vesselId': tenant('manageEquipment', 'record', 204, async (ctx) => ({
+    method: 'DELETE',
+    url: `/api/equipment/vessels/${await seededVessel(ctx)}`,
+  })),
+  'GET /api/batches': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/batches?status=planned,brewing',
+  })),
+  'POST /api/batches': tenant('planProduction', 'brewery', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/batches',
+    payload: makeEnvelope('batch', await planData(ctx)),
+  })),
+  'GET /api/batches/:batchId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/batches/${await plannedBatch(ctx)}`,
+  })),
+  'PUT /api/batches/:batchId': tenant('planProduction', 'record', 200, async (ctx) => ({
+    method: 'PUT',
+    url: `/api/batches/${await plannedBatch(ctx)}`,
+    payload: makeEnvelope('batch', {
+      plannedBrewDate: '2026-12-03',
+      targetVolume: { quantity: 7, unit: 'BBL' },
+    }),
+  })),
+
   // ---- schedule (docs/production.md "Scheduling"): a Manager schedules, everyone reads ----
   'GET /api/schedule': tenant('read', 'brewery', 200, () => ({
     method: 'GET',
@@ -647,6 +733,48 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     url: '/api/schedule/feed',
   })),
 }
+
+// ---- equipment and batches: seeds of brewery A ----
+const brewhouseData = (id: string = uuid()) => ({
+  id,
+  name: 'Matrix 10 bbl',
+  ...DEFAULT_BREWHOUSE_CONSTANTS,
+})
+const vesselData = (id: string = uuid()) => ({
+  id,
+  name: 'FV-M',
+  kind: 'fermenter',
+  capacityBbl: 12,
+  workingCapacityBbl: 10,
+  state: 'clean',
+})
+async function seeded(
+  ctx: RequestContext,
+  url: string,
+  type: 'brewhouse' | 'vessel' | 'batch',
+  data: object,
+) {
+  const response = await ctx.asAdmin({ method: 'POST', url, payload: makeEnvelope(type, data) })
+  if (response.statusCode !== 201) throw new Error(`seeding a ${type}: ${JSON.stringify(response.body)}`)
+  return (response.body as { data: { id: string } }).data.id
+}
+/** A brewhouse of brewery A (the default 10 bbl constants). */
+const brewhouse = (ctx: RequestContext) =>
+  seeded(ctx, '/api/equipment/brewhouses', 'brewhouse', brewhouseData())
+const seededVessel = (ctx: RequestContext) => seeded(ctx, '/api/equipment/vessels', 'vessel', vesselData())
+/** Plan Batch of a fresh product's recipe on a fresh brewhouse of brewery A. */
+async function planData(ctx: RequestContext) {
+  const product = await ctx.product()
+  return {
+    id: uuid(),
+    productId: product.id,
+    recipeId: product.recipeId,
+    brewhouseId: await brewhouse(ctx),
+    plannedBrewDate: '2026-12-01',
+    targetVolume: { quantity: 5, unit: 'BBL' },
+  }
+}
+const plannedBatch = async (ctx: RequestContext) => seeded(ctx, '/api/batches', 'batch', await planData(ctx))
 
 /** Seeding helpers the factories above share with the harness. */
 export const SEED = { pkg, note, attribute }

@@ -226,15 +226,8 @@ export function createScheduleService({
           )
         }
       }
-      const fermentationId = await repo.insertOccupancy(tenant.entityId, {
-        batchId,
-        vesselId: fermenter.id,
-        stage: 'fermentation',
-        plannedStart: new Date(plan.fermentation.start),
-        plannedEnd: new Date(plan.fermentation.end),
-      })
-
-      let conditioning: { id: string; vesselId: string } | null = null
+      // Both vessels are chosen before anything is written, so a refusal leaves no half booking behind.
+      let brite: VesselRow | null = null
       if (days.conditioningDays > 0 && brites.length > 0) {
         const candidate = { ...plan.conditioning, batchId, stage: 'conditioning' as const }
         for (const vessel of brites) {
@@ -247,24 +240,36 @@ export function createScheduleService({
             gap,
           )
           if (!refusal) {
-            const id = await repo.insertOccupancy(tenant.entityId, {
-              batchId,
-              vesselId: vessel.id,
-              stage: 'conditioning',
-              plannedStart: new Date(plan.conditioning.start),
-              plannedEnd: new Date(plan.conditioning.end),
-            })
-            conditioning = { id, vesselId: vessel.id }
+            brite = lockedById.get(vessel.id)!
             break
           }
         }
-        if (!conditioning) {
+        if (!brite) {
           throw new AppError(
             'CONFLICT',
             `No brite tank that holds ${volume} bbl is free from ${utcDate(plan.conditioning.start)} to ${utcDate(plan.conditioning.end)}.`,
           )
         }
       }
+      const fermentationId = await repo.insertOccupancy(tenant.entityId, {
+        batchId,
+        vesselId: fermenter.id,
+        stage: 'fermentation',
+        plannedStart: new Date(plan.fermentation.start),
+        plannedEnd: new Date(plan.fermentation.end),
+      })
+      const conditioning = brite
+        ? {
+            id: await repo.insertOccupancy(tenant.entityId, {
+              batchId,
+              vesselId: brite.id,
+              stage: 'conditioning',
+              plannedStart: new Date(plan.conditioning.start),
+              plannedEnd: new Date(plan.conditioning.end),
+            }),
+            vesselId: brite.id,
+          }
+        : null
       return {
         batchId,
         batchNumber: batch.number,
@@ -275,6 +280,20 @@ export function createScheduleService({
           days.conditioningDays > 0 && conditioning ? plan.conditioning.end : plan.fermentation.end,
         ),
         ...days,
+      }
+    },
+
+    /**
+     * What Plan Batch calls in its own transaction: books the new batch's stages into the first free vessels,
+     * or leaves it unbooked (the schedule lists it under "not booked yet") when none is free — planning a batch
+     * never fails for want of a tank.
+     */
+    async bookIfFree(tx: Db, tenant: Tenant, batchId: string) {
+      try {
+        return await this.bookBatchStages(tx, tenant, batchId)
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'CONFLICT') return null
+        throw error
       }
     },
 

@@ -1,10 +1,11 @@
-import { BookOpen, Boxes, CalendarDays, Factory } from 'lucide-react'
+import { BookOpen, Boxes } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink, Outlet } from 'react-router'
 import { UserManagement } from '@/features/users/components/user-management.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { BillingSettings } from '@/features/onboarding/billing-settings.tsx'
+import { EquipmentPage } from '@/features/equipment/components/equipment-page.tsx'
 import { cn } from '@/lib/utils.ts'
 
 export { ProductPage, ProductsPage } from './product-page.tsx'
@@ -68,25 +69,9 @@ export function InventoryPage() {
   )
 }
 
-export function OperationsPage() {
-  return (
-    <div className="grid gap-6">
-      <Blurb title="Operations" icon={<Factory aria-hidden="true" className="size-5" />}>
-        Run the brewhouse from one place: schedule brews and tank time, plan packaging runs, and keep the
-        whole team on the same page from mash-in to the loading dock.
-      </Blurb>
-      <nav aria-label="Operations" className="flex max-w-3xl flex-wrap gap-3">
-        <NavLink
-          to="/secure/operations/schedule"
-          className="inline-flex min-h-11 items-center gap-2 rounded-lg border bg-card px-4 font-medium shadow-xs hover:bg-accent"
-        >
-          <CalendarDays aria-hidden="true" className="size-5" />
-          Schedule
-        </NavLink>
-      </nav>
-    </div>
-  )
-}
+// Operations: the batches, with the Operations blurb as the empty state (features/batches).
+export { OperationsPage } from '@/features/batches/components/operations-page.tsx'
+export { BatchPage } from '@/features/batches/components/batch-page.tsx'
 
 export function ReportingPage() {
   return <PageHeading>Reporting</PageHeading>
@@ -137,6 +122,11 @@ export function SettingsLayout() {
 
 export function UserManagementPage() {
   return <UserManagement />
+}
+
+/** Settings → Equipment: brewhouses and vessels (docs/production.md). */
+export function EquipmentSettingsPage() {
+  return <EquipmentPage />
 }
 
 /** Settings → Billing: the subscription's state, and Stripe's customer portal in Stripe mode. */

@@ -36,7 +36,8 @@ import { BookingDialog } from './booking-dialog.tsx'
 import { CapacityForm, FeedPanel, ShiftsPanel, UnbookedPanel } from './schedule-panels.tsx'
 import { ScheduleTimeline, type MoveTarget } from './schedule-timeline.tsx'
 
-const SCHEDULE_URI = 'brewcommand://schedule'
+/** Changes that move the schedule: its own, and batches and vessels (planned, changed, brewed, archived). */
+const SCHEDULE_URIS = ['brewcommand://schedule', 'brewcommand://batches/', 'brewcommand://vessels/']
 
 /** Applies the queued moves over the server's bars, so a drag shows at once (offline too). */
 function withPendingMoves(schedule: ScheduleRead, writes: ProductionWrite[]): ScheduleRead {
@@ -91,7 +92,7 @@ export function SchedulePage() {
   useEffect(
     () =>
       subscribe('dataModified', (event) => {
-        if (event.payload.objectUri.startsWith(SCHEDULE_URI)) {
+        if (SCHEDULE_URIS.some((uri) => event.payload.objectUri.startsWith(uri))) {
           void queryClient.invalidateQueries({ queryKey: scheduleKey(entityId) })
         }
       }),
