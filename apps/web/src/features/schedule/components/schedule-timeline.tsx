@@ -241,10 +241,12 @@ function Bar({
     if (!started?.dragged) return
     suppressClick.current = true
     const shift = snapDays(event.clientX - started.x, dayWidth)
-    // The row under the pointer is the vessel it was dropped on.
-    const row = (document.elementsFromPoint?.(event.clientX, event.clientY) ?? [])
-      .map((element) => (element as HTMLElement).dataset?.vesselRow)
-      .find(Boolean)
+    // The vessel row at the pointer's height is the one it was dropped on (by height only, so a row scrolled
+    // sideways out of view still counts).
+    const row = [...document.querySelectorAll<HTMLElement>('[data-vessel-row]')].find((element) => {
+      const rect = element.getBoundingClientRect()
+      return event.clientY >= rect.top && event.clientY < rect.bottom
+    })?.dataset.vesselRow
     const vesselId = row ?? bar.vesselId
     if (shift === 0 && vesselId === bar.vesselId) return
     onMove({ bar, vesselId, start: addDays(start, shift), end: addDays(end, shift) })
