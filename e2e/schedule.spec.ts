@@ -73,7 +73,7 @@ test('a Manager plans two batches into one fermenter, is refused the overlap nam
   const recipe: Recipe = {
     ...newRecipe(productId),
     yield: { quantity: 5, unit: 'BBL' },
-    yeast: { ...kveik, attenuation: kveik.attenuation },
+    yeast: { ...kveik, flocculation: kveik.flocculation ?? 'Medium' },
   }
   await apiWrite(page, '/api/products', 'product', {
     id: productId,
