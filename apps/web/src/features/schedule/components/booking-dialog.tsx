@@ -1,4 +1,11 @@
-import { MoveBookingSchema, type ScheduleBar, type ScheduleRead } from '@brewcommand/domain'
+import {
+  DAY_MS,
+  MoveBookingSchema,
+  StageDurationsSchema,
+  type ScheduleBar,
+  type ScheduleRead,
+  type StageDurations,
+} from '@brewcommand/domain'
 import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import {
@@ -22,17 +29,27 @@ export function BookingDialog({
   canEdit,
   onClose,
   onSave,
+  onDurations,
 }: {
   bar: ScheduleBar | null
   schedule: ScheduleRead
   canEdit: boolean
   onClose: () => void
   onSave: (target: MoveTarget) => void
+  /** Saves the batch's own stage durations (its bookings are laid out again). */
+  onDurations: (bar: ScheduleBar, durations: StageDurations) => void
 }) {
   return (
     <Dialog open={bar !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        {bar && <BookingForm key={bar.id} bar={bar} schedule={schedule} canEdit={canEdit} onSave={onSave} />}
+        {bar && (
+          <>
+            <BookingForm key={bar.id} bar={bar} schedule={schedule} canEdit={canEdit} onSave={onSave} />
+            {canEdit && !bar.actualEnd && (
+              <DurationsForm key={`${bar.id}-days`} bar={bar} schedule={schedule} onSave={onDurations} />
+            )}
+          </>
+        )}
       </DialogContent>
     </Dialog>
   )
@@ -118,6 +135,83 @@ function BookingForm({
           </Button>
         </DialogFooter>
       )}
+    </form>
+  )
+}
+
+const lengthDays = (bar: ScheduleBar | undefined) =>
+  bar
+    ? Math.round((Date.parse(bar.plannedEnd ?? bar.end) - Date.parse(bar.plannedStart ?? bar.start)) / DAY_MS)
+    : 0
+
+/** The batch's own fermentation and conditioning days (ADR 206 gives the defaults). */
+function DurationsForm({
+  bar,
+  schedule,
+  onSave,
+}: {
+  bar: ScheduleBar
+  schedule: ScheduleRead
+  onSave: (bar: ScheduleBar, durations: StageDurations) => void
+}) {
+  const ofBatch = schedule.bars.filter((other) => other.batchId === bar.batchId)
+  const [fermentation, setFermentation] = useState(
+    String(lengthDays(ofBatch.find((b) => b.stage === 'fermentation'))),
+  )
+  const [conditioning, setConditioning] = useState(
+    String(lengthDays(ofBatch.find((b) => b.stage === 'conditioning'))),
+  )
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = StageDurationsSchema.safeParse({
+      fermentationDays: Number(fermentation),
+      conditioningDays: Number(conditioning),
+    })
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])))
+      return
+    }
+    onSave(bar, parsed.data)
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-4 border-t pt-4" noValidate aria-label="Stage durations">
+      <h3 className="font-semibold">Stage durations of batch {bar.batchNumber}</h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Fermentation"
+          unit="days"
+          htmlFor="durations-fermentation"
+          error={errors.fermentationDays}
+        >
+          <Input
+            id="durations-fermentation"
+            inputMode="numeric"
+            value={fermentation}
+            aria-invalid={!!errors.fermentationDays}
+            onChange={(event) => setFermentation(event.target.value)}
+          />
+        </FormField>
+        <FormField
+          label="Conditioning"
+          unit="days"
+          htmlFor="durations-conditioning"
+          error={errors.conditioningDays}
+        >
+          <Input
+            id="durations-conditioning"
+            inputMode="numeric"
+            value={conditioning}
+            aria-invalid={!!errors.conditioningDays}
+            onChange={(event) => setConditioning(event.target.value)}
+          />
+        </FormField>
+      </div>
+      <DialogFooter>
+        <Button type="submit" size="lg" variant="outline">
+          Save durations
+        </Button>
+      </DialogFooter>
     </form>
   )
 }

@@ -33,7 +33,7 @@ import {
 import { refusalMessage } from '../refusal.ts'
 import { DAY_WIDTH, pageAnchor, viewWindow, type ScheduleView } from '../timeline.ts'
 import { BookingDialog } from './booking-dialog.tsx'
-import { CapacityForm, FeedPanel, ShiftsPanel, UnbookedPanel } from './schedule-panels.tsx'
+import { CapacityForm, CleaningTimeForm, FeedPanel, ShiftsPanel, UnbookedPanel } from './schedule-panels.tsx'
 import { ScheduleTimeline, type MoveTarget } from './schedule-timeline.tsx'
 
 /** Changes that move the schedule: its own, and batches and vessels (planned, changed, brewed, archived). */
@@ -262,7 +262,24 @@ export function SchedulePage() {
           />
           <div className={cn('grid gap-6', canEdit && 'lg:grid-cols-2')}>
             <CapacityForm products={products} today={today} getToken={getAccessToken} />
-            {canEdit && <FeedPanel feed={data.feed} getToken={getAccessToken} onChanged={refresh} />}
+            {canEdit && (
+              <div className="grid gap-6">
+                <FeedPanel feed={data.feed} getToken={getAccessToken} onChanged={refresh} />
+                <CleaningTimeForm
+                  key={data.cleaningGapHours}
+                  hours={data.cleaningGapHours}
+                  onSave={(settings) =>
+                    write({
+                      kind: 'production',
+                      action: 'schedule:settings',
+                      uri: '/api/schedule/settings',
+                      data: settings,
+                      name: 'Cleaning time',
+                    })
+                  }
+                />
+              </div>
+            )}
           </div>
           <BookingDialog
             bar={open}
@@ -272,6 +289,16 @@ export function SchedulePage() {
             onSave={(target) => {
               setOpen(null)
               move(target)
+            }}
+            onDurations={(bar, durations) => {
+              setOpen(null)
+              write({
+                kind: 'production',
+                action: 'schedule:durations',
+                uri: `/api/schedule/batches/${bar.batchId}/durations`,
+                data: durations,
+                name: bar.batchNumber,
+              })
             }}
           />
         </>

@@ -1,8 +1,10 @@
 import {
   CapacityQuerySchema,
   FERMENTING_VESSEL_KINDS,
+  ScheduleSettingsSchema,
   type CapacityAnswer,
   type ScheduleRead,
+  type ScheduleSettings,
 } from '@brewcommand/domain'
 import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
@@ -20,6 +22,9 @@ import {
   CAPACITY_HEADING,
   CAPACITY_NONE,
   CAPACITY_SUBMIT,
+  CLEANING_HEADING,
+  CLEANING_LABEL,
+  CLEANING_SAVE,
   FEED_ACTIVE,
   FEED_COPY_NOTE,
   FEED_HEADING,
@@ -318,6 +323,50 @@ export function FeedPanel({
           {error instanceof ApiError ? error.message : String(error)}
         </p>
       )}
+    </section>
+  )
+}
+
+/** The brewery's cleaning time reserved between two bookings of a vessel (a Manager). */
+export function CleaningTimeForm({
+  hours,
+  onSave,
+}: {
+  hours: number
+  onSave: (settings: ScheduleSettings) => void
+}) {
+  const [value, setValue] = useState(String(hours))
+  const [error, setError] = useState<string | undefined>()
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = ScheduleSettingsSchema.safeParse({ cleaningGapHours: Number(value) })
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message)
+      return
+    }
+    setError(undefined)
+    onSave(parsed.data)
+  }
+  return (
+    <section aria-labelledby="cleaning-heading" className={panel}>
+      <h2 id="cleaning-heading" className="text-lg font-semibold">
+        {CLEANING_HEADING}
+      </h2>
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-3" noValidate>
+        <FormField label={CLEANING_LABEL} unit="hours" htmlFor="cleaning-hours" error={error}>
+          <Input
+            id="cleaning-hours"
+            inputMode="numeric"
+            className="h-11 w-28"
+            value={value}
+            aria-invalid={!!error}
+            onChange={(event) => setValue(event.target.value)}
+          />
+        </FormField>
+        <Button type="submit" size="lg" variant="outline">
+          {CLEANING_SAVE}
+        </Button>
+      </form>
     </section>
   )
 }

@@ -116,7 +116,14 @@ describe('the booking dialog', () => {
   it('refuses an end before the start, naming the field, and saves typed dates', async () => {
     const onSave = vi.fn()
     render(
-      <BookingDialog bar={schedule.bars[0]} schedule={schedule} canEdit onClose={vi.fn()} onSave={onSave} />,
+      <BookingDialog
+        bar={schedule.bars[0]}
+        schedule={schedule}
+        canEdit
+        onClose={vi.fn()}
+        onSave={onSave}
+        onDurations={vi.fn()}
+      />,
     )
     const end = screen.getByLabelText('End')
     fireEvent.change(end, { target: { value: '2026-03-05' } })
@@ -131,5 +138,25 @@ describe('the booking dialog', () => {
       start: '2026-03-10',
       end: '2026-03-20',
     })
+  })
+  it('sets the batch’s own stage durations, refusing days that are not whole', async () => {
+    const onDurations = vi.fn()
+    render(
+      <BookingDialog
+        bar={schedule.bars[0]}
+        schedule={schedule}
+        canEdit
+        onClose={vi.fn()}
+        onSave={vi.fn()}
+        onDurations={onDurations}
+      />,
+    )
+    expect(screen.getByLabelText(/Fermentation/)).toHaveValue('4')
+    fireEvent.change(screen.getByLabelText(/Conditioning/), { target: { value: '2.5' } })
+    await userEvent.click(screen.getByRole('button', { name: 'Save durations' }))
+    expect(screen.getByText('Conditioning days must be whole days')).toBeInTheDocument()
+    fireEvent.change(screen.getByLabelText(/Conditioning/), { target: { value: '3' } })
+    await userEvent.click(screen.getByRole('button', { name: 'Save durations' }))
+    expect(onDurations).toHaveBeenCalledWith(schedule.bars[0], { fermentationDays: 4, conditioningDays: 3 })
   })
 })
