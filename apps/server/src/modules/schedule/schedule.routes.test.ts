@@ -197,6 +197,44 @@ describe.each(TEST_DATABASES)('schedule API on %s', (kind) => {
     expect((await move(date(316), date(330), adminB)).statusCode).toBe(404)
   })
 
+  it('reserves the brewery’s cleaning time between bookings: none at 0 hours, and refuses a negative setting', async () => {
+    const fv = await seedVessel(testDb.db, entityA, { name: 'FV-Gap', workingCapacityBbl: 10 })
+    const a = await seedBatch(testDb.db, entityA, brewhouse, { plannedBrewDate: date(600) })
+    const b = await seedBatch(testDb.db, entityA, brewhouse, { plannedBrewDate: date(620) })
+    await seedOccupancy(testDb.db, entityA, {
+      batchId: a.id,
+      vesselId: fv.id,
+      plannedStart: day(600),
+      plannedEnd: day(614),
+    })
+    const bId = await seedOccupancy(testDb.db, entityA, {
+      batchId: b.id,
+      vesselId: fv.id,
+      plannedStart: day(620),
+      plannedEnd: day(630),
+    })
+    const touch = () =>
+      call(
+        managerA,
+        'PUT',
+        `/api/schedule/occupancies/${bId}`,
+        envelope({ vesselId: fv.id, start: date(614), end: date(624) }),
+      )
+    expect((await touch()).statusCode).toBe(409)
+    const settings = (hours: number, sub = managerA) =>
+      call(sub, 'PUT', '/api/schedule/settings', envelope({ cleaningGapHours: hours }))
+    expect((await settings(0, brewerA)).statusCode).toBe(403)
+    const negative = await settings(-1)
+    expect(negative.statusCode).toBe(400)
+    expect(negative.json<{ error: { issues: { path: string; message: string }[] } }>().error.issues).toEqual([
+      expect.objectContaining({ path: 'data.cleaningGapHours', message: 'Cleaning time cannot be negative' }),
+    ])
+    expect((await settings(0)).statusCode).toBe(200)
+    expect((await read()).cleaningGapHours).toBe(0)
+    expect((await touch()).statusCode).toBe(200)
+    expect((await settings(4)).statusCode).toBe(200)
+  })
+
   it('answers 400 naming the field for bad dates and an end before the start', async () => {
     const id = crypto.randomUUID()
     const vesselId = crypto.randomUUID()
