@@ -369,6 +369,7 @@ export async function buildApp({
       repoFor: createBatchRepository,
       equipmentFor: createEquipmentRepository,
       onPlanned: (tx, tenant, batchId) => scheduleService.bookIfFree(tx, tenant, batchId),
+      onChanged: (tx, tenant, batchId) => scheduleService.followPlan(tx, tenant, batchId),
     }),
     runWrite,
   })

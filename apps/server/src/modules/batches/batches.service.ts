@@ -94,12 +94,15 @@ export function createBatchService({
   repoFor,
   equipmentFor,
   onPlanned,
+  onChanged,
 }: {
   db: Db
   repoFor: (connection: Db) => BatchRepository
   equipmentFor: (connection: Db) => EquipmentRepository
   /** Runs in Plan Batch's transaction once the batch is stored: the schedule books its stages. */
   onPlanned?: (connection: Db, tenant: Tenant, batchId: string) => Promise<unknown>
+  /** Runs in Change Plan's transaction once the batch is updated: the schedule moves its bookings along. */
+  onChanged?: (connection: Db, tenant: Tenant, batchId: string) => Promise<unknown>
 }) {
   const repo = repoFor(db)
 
@@ -188,6 +191,7 @@ export function createBatchService({
       if (change.targetVolume || change.brewhouseId) checkVolume(targetVolumeBbl, constants)
       if (Object.keys(set).length > 0 && !(await r.updatePlanned(tenant.entityId, id, set)))
         throw new AppError('CONFLICT', `Batch ${batch.number} is no longer planned.`)
+      if (Object.keys(set).length > 0) await onChanged?.(connection, tenant, id)
       return toBatch(await read(r, tenant, id))
     },
   }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startProductionApp, type Members, type ProductionApp } from '../../testing/production-harness.ts'
+import {
+  brewhouseConstants,
+  startProductionApp,
+  type Members,
+  type ProductionApp,
+} from '../../testing/production-harness.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
 
 type Bar = { batchId: string; vesselId: string; stage: string; start: string; end: string }
@@ -62,5 +67,43 @@ describe.each(TEST_DATABASES)('Plan Batch books the schedule on %s', (kind) => {
     // The only fermenter is taken: the second batch is planned all the same, waiting to be booked.
     expect(data.bars.some((bar) => bar.batchId === second)).toBe(false)
     expect(data.unbooked.map((b) => b.batchId)).toContain(second)
+  })
+  it('moves a planned batch’s bookings with Change Plan, and refuses a change that collides or outgrows its tank', async () => {
+    // A brewhouse larger than the tanks, so the tank refuses the volume before the brewhouse would.
+    const brewhouseId = crypto.randomUUID()
+    const created = await p.write(a.Admin, 'POST', '/api/equipment/brewhouses', 'brewhouse', {
+      id: brewhouseId,
+      ...brewhouseConstants('Twenty barrel'),
+      maxBatchGallons: 620,
+      maxGrainPounds: 2000,
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const product = await p.product(a)
+    // Far from the other test's days: both go into the first fermenter, one after the other.
+    const first = await plan(product.id, product.recipe.id, brewhouseId, '2028-03-01')
+    const second = await plan(product.id, product.recipe.id, brewhouseId, '2028-04-01')
+    const bars = async () =>
+      (await p.call(a.Brewer, 'GET', '/api/schedule?from=2028-02-01&to=2028-06-01')).json<{
+        data: { bars: Bar[] }
+      }>().data.bars
+    const fermentationOf = async (batchId: string) =>
+      (await bars()).find((bar) => bar.batchId === batchId && bar.stage === 'fermentation')!
+    const firstVessel = (await fermentationOf(first)).vesselId
+    expect((await fermentationOf(second)).vesselId).toBe(firstVessel)
+
+    const change = (id: string, data: object) =>
+      p.write(a.Manager, 'PUT', `/api/batches/${id}`, 'batch', data)
+    const moved = await change(second, { plannedBrewDate: '2028-04-10' })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect((await fermentationOf(second)).start.slice(0, 10)).toBe('2028-04-10')
+
+    const collides = await change(second, { plannedBrewDate: '2028-03-10' })
+    expect(collides.statusCode).toBe(409)
+    expect(collides.body).toMatch(/batch \d{4}-\d{3}/)
+    expect((await fermentationOf(second)).start.slice(0, 10)).toBe('2028-04-10')
+
+    const tooBig = await change(second, { targetVolume: { quantity: 10.5, unit: 'BBL' } })
+    expect(tooBig.statusCode).toBe(409)
+    expect(tooBig.body).toContain('above the working capacity')
   })
 })

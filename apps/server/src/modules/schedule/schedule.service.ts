@@ -297,6 +297,51 @@ export function createScheduleService({
       }
     },
 
+    /**
+     * What Change Plan calls in its transaction: a planned batch's bookings not yet started move with its new
+     * brew day and must hold its new volume (refused like any booking, which refuses the change); a batch not
+     * booked yet is booked if a tank is free.
+     */
+    async followPlan(tx: Db, tenant: Tenant, batchId: string) {
+      const repo = repoFor(tx)
+      const batch = await findBatch(repo, tenant, batchId)
+      const rows = (await repo.occupanciesOfBatch(tenant.entityId, batchId)).filter(
+        (row) => !row.actualStart && isVesselStage(row.stage) && row.plannedStart && row.plannedEnd,
+      )
+      const fermentation = rows.find((row) => row.stage === 'fermentation')
+      if (!fermentation) {
+        if ((await repo.occupanciesOfBatch(tenant.entityId, batchId)).length === 0) {
+          await this.bookIfFree(tx, tenant, batchId)
+        }
+        return
+      }
+      const delta = dayStart(batch.plannedBrewDate) - startOfDay(fermentation.plannedStart!)
+      const locked = await repo.lockVessels(
+        tenant.entityId,
+        rows.map((row) => row.vesselId),
+      )
+      const byId = new Map(locked.map((v) => [v.id, v]))
+      const gap = await gapMs(repo, tenant.entityId)
+      for (const row of rows) {
+        const start = row.plannedStart!.getTime() + delta
+        const end = row.plannedEnd!.getTime() + delta
+        await assertFree(
+          repo,
+          tenant.entityId,
+          byId.get(row.vesselId)!,
+          { id: row.id, batchId, stage: row.stage as VesselStage, start, end },
+          Number(batch.targetVolumeBbl),
+          gap,
+        )
+        if (delta !== 0) {
+          await repo.updateOccupancy(tenant.entityId, row.id, {
+            plannedStart: new Date(start),
+            plannedEnd: new Date(end),
+          })
+        }
+      }
+    },
+
     /** Moves a booking to other days and/or another vessel; its batch's brew day follows its fermentation. */
     async move(tx: Db, tenant: Tenant, occupancyId: string, input: MoveBooking) {
       const repo = repoFor(tx)
