@@ -1,4 +1,4 @@
-import { formatBatchNumber } from '@brewcommand/domain'
+import { DEFAULT_BREWHOUSE_CONSTANTS, formatBatchNumber } from '@brewcommand/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import {
@@ -40,7 +40,13 @@ export async function seedBrewhouse(db: Db, entityId: string) {
   await db.insert(brewhouses).values({ id, entityId, name: 'Main 10 bbl' })
   const [version] = await db
     .insert(brewhouseVersions)
-    .values({ entityId, brewhouseId: id, version: 1, constants: {}, reason: 'created' })
+    .values({
+      entityId,
+      brewhouseId: id,
+      version: 1,
+      constants: { name: 'Main 10 bbl', ...DEFAULT_BREWHOUSE_CONSTANTS },
+      reason: 'created',
+    })
     .returning({ id: brewhouseVersions.id })
   return { brewhouseId: id, brewhouseVersionId: version.id }
 }
