@@ -44,6 +44,8 @@ import { createProductService } from './modules/products/products.service.ts'
 import { createBrewDayRepository } from './modules/brew-day/brew-day.repository.ts'
 import { brewDayRoutes } from './modules/brew-day/brew-day.routes.ts'
 import { createBrewDayService } from './modules/brew-day/brew-day.service.ts'
+import { calendarRoutes, scheduleRoutes } from './modules/schedule/schedule.routes.ts'
+import { createScheduleService } from './modules/schedule/schedule.service.ts'
 import { createRealtime, type Realtime } from './realtime/realtime.ts'
 import { createWriteRunner, type BeforeCommit } from './writes/write-runner.ts'
 import { bumpBreweryVersion } from './cache/brewery-version.ts'
@@ -382,6 +384,8 @@ export async function buildApp({
     checkParLevels: parLevelsQueuer(jobs, parLevels),
   })
 
+  // The vessel schedule (docs/production.md "Scheduling"): Plan Batch books a new batch's stages with it.
+  const scheduleService = createScheduleService({ db: database.db, publicUrl: config.publicUrl })
   // The production side: Settings → Equipment and batches (docs/production.md).
   await app.register(equipmentRoutes, {
     prefix: '/api/equipment',
@@ -394,9 +398,13 @@ export async function buildApp({
       db: database.db,
       repoFor: createBatchRepository,
       equipmentFor: createEquipmentRepository,
+      onPlanned: (tx, tenant, batchId) => scheduleService.bookIfFree(tx, tenant, batchId),
+      onChanged: (tx, tenant, batchId) => scheduleService.followPlan(tx, tenant, batchId),
     }),
     runWrite,
   })
+  await app.register(scheduleRoutes, { prefix: '/api/schedule', schedule: scheduleService, runWrite })
+  await app.register(calendarRoutes, { prefix: '/api/calendar', schedule: scheduleService, perMinute: 30 })
 
   // The cellar (docs/production.md): the tank board, readings, the liquid ledger, cleaning, devices, alerts; the
   // alert rules run on the job queue, every five minutes and after a device posts.

@@ -77,5 +77,6 @@ export const ENVELOPE_TYPES = [
   'report-period',
   'cellar-settings',
   'alert',
+  'schedule',
 ] as const
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]

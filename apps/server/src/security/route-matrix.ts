@@ -49,6 +49,11 @@ export interface RequestContext {
   checkout(): Promise<{ sessionId: string; clientSecret: string }>
   /** The text of the latest mail sent to `address` (invitation links, verification links). */
   mailTo(address: string): Promise<string>
+  /**
+   * Fresh schedule records of brewery A (testing/schedule-seed.ts): a booked batch, a batch not yet booked with
+   * a free fermenter, and a later booking an overdue batch pushes (it has a proposed shift).
+   */
+  scheduleSeed(): Promise<ScheduleSeed>
   /** Any call as the brewery's Admin, to seed records a new route needs (answers status and JSON). */
   asAdmin(request: MatrixRequest): Promise<{ statusCode: number; body: unknown }>
   /**
@@ -71,6 +76,16 @@ export interface SeededCellar {
   batchId: string
   alertId: string
   packages: { half: string }
+}
+
+/** What `ctx.scheduleSeed()` made. */
+export interface ScheduleSeed {
+  /** A free fermenter the booked occupancy can move to. */
+  vesselId: string
+  occupancyId: string
+  bookedBatchId: string
+  unbookedBatchId: string
+  shiftedOccupancyId: string
 }
 
 export type RequestFactory = (ctx: RequestContext) => Promise<MatrixRequest> | MatrixRequest
@@ -257,6 +272,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     'what an invitation link offers, before sign-in; the token is the key (rate limited)',
   'POST /api/ingest/:deviceToken':
     "fermentation devices' readings; the device token is the key (hashed; rate limited per address and per device)",
+  'GET /api/calendar/:feedToken.ics':
+    "a brewery's private calendar feed for calendar apps; the secret address is the key, stored hashed (rate limited)",
 }
 
 /** Path prefixes that are public as a whole (not API routes). */
@@ -337,6 +354,7 @@ export const RATE_LIMITED_PUBLIC_ROUTES = [
   'POST /api/contacts',
   'GET /api/invitations/:token',
   'POST /api/ingest/:deviceToken',
+  'GET /api/calendar/:feedToken.ics',
 ]
 export const RATE_LIMIT_EXEMPT: Record<string, string> = {
   'GET /api/config': 'answers constant settings from memory; no database, mail or payment work',
@@ -390,6 +408,7 @@ const PUBLIC_REQUESTS: Record<string, RequestFactory> = {
       },
     }
   },
+  'GET /api/calendar/:feedToken.ics': () => ({ method: 'GET', url: `/api/calendar/${unknownToken()}.ics` }),
   'GET /api/invitations/:token': () => ({ method: 'GET', url: `/api/invitations/${unknownToken()}` }),
   'POST /api/contacts': () => ({
     method: 'POST',
@@ -1112,6 +1131,55 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     }),
   })),
   ...INVENTORY_MATRIX,
+
+  // ---- schedule (docs/production.md "Scheduling"): a Manager schedules, everyone reads ----
+  'GET /api/schedule': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/schedule?from=2026-01-01&to=2026-03-01',
+  })),
+  'GET /api/schedule/capacity': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/schedule/capacity?productId=${(await ctx.product()).id}&date=2026-06-01&volumeBbl=5`,
+  })),
+  'PUT /api/schedule/occupancies/:id': tenant('planProduction', 'record', 200, async (ctx) => {
+    const seed = await ctx.scheduleSeed()
+    return {
+      method: 'PUT',
+      url: `/api/schedule/occupancies/${seed.occupancyId}`,
+      payload: makeEnvelope('schedule', { vesselId: seed.vesselId, start: '2031-01-01', end: '2031-01-15' }),
+    }
+  }),
+  'POST /api/schedule/batches/:batchId/book': tenant('planProduction', 'record', 201, async (ctx) => {
+    const seed = await ctx.scheduleSeed()
+    return {
+      method: 'POST',
+      url: `/api/schedule/batches/${seed.unbookedBatchId}/book`,
+      payload: makeEnvelope('schedule', { fermenterId: seed.vesselId }),
+    }
+  }),
+  'PUT /api/schedule/batches/:batchId/durations': tenant('planProduction', 'record', 200, async (ctx) => ({
+    method: 'PUT',
+    url: `/api/schedule/batches/${(await ctx.scheduleSeed()).bookedBatchId}/durations`,
+    payload: makeEnvelope('schedule', { fermentationDays: 10, conditioningDays: 5 }),
+  })),
+  'POST /api/schedule/shifts/accept': tenant('planProduction', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: '/api/schedule/shifts/accept',
+    payload: makeEnvelope('schedule', { occupancyId: (await ctx.scheduleSeed()).shiftedOccupancyId }),
+  })),
+  'PUT /api/schedule/settings': tenant('planProduction', 'brewery', 200, () => ({
+    method: 'PUT',
+    url: '/api/schedule/settings',
+    payload: makeEnvelope('schedule', { cleaningGapHours: 4 }),
+  })),
+  'POST /api/schedule/feed': tenant('planProduction', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/schedule/feed',
+  })),
+  'DELETE /api/schedule/feed': tenant('planProduction', 'brewery', 204, () => ({
+    method: 'DELETE',
+    url: '/api/schedule/feed',
+  })),
 }
 
 // ---- equipment and batches: seeds of brewery A ----

@@ -35,6 +35,7 @@ import {
 import { paidBreweries } from './paid-breweries.ts'
 import { seedCellar } from './cellar-seed.ts'
 import { cellarAlerts } from '../db/schema/cellar.ts'
+import { seedScheduleCase } from './schedule-seed.ts'
 
 export interface CapturedRoute {
   /** `METHOD /path`, the key of ROUTE_MATRIX. */
@@ -351,6 +352,7 @@ export async function createWorld(s: SecurityApp): Promise<World> {
       known.add(batchId)
       return batchId
     },
+    scheduleSeed: () => seedScheduleCase(testDb.db, a.entityId),
     async mailTo(address) {
       const messages = await readOutbox(s.outboxDir, address)
       if (messages.length === 0) throw new Error(`no mail to ${address} in the outbox`)

@@ -63,6 +63,12 @@ export function createRouter() {
                 Component: (await import('./routes/secure/brew-day-route.tsx')).BrewDayRoute,
               }),
             },
+            {
+              path: 'operations/schedule',
+              lazy: async () => ({
+                Component: (await import('@/features/schedule/components/schedule-page.tsx')).SchedulePage,
+              }),
+            },
             { path: 'reporting', lazy: async () => ({ Component: (await secure()).ReportingPage }) },
             { path: 'profile', lazy: async () => ({ Component: (await secure()).ProfilePage }) },
             {

@@ -297,6 +297,15 @@ CREATE TABLE "readings" (
 	"recorded_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "schedule_settings" (
+	"entity_id" uuid PRIMARY KEY NOT NULL,
+	"cleaning_gap_hours" integer DEFAULT 4 NOT NULL,
+	"feed_token_hash" text,
+	"feed_created_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "batch_sequences" ADD CONSTRAINT "batch_sequences_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "batches" ADD CONSTRAINT "batches_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "batches" ADD CONSTRAINT "batches_brewhouse_id_brewhouses_id_fk" FOREIGN KEY ("brewhouse_id") REFERENCES "public"."brewhouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -359,6 +368,7 @@ ALTER TABLE "readings" ADD CONSTRAINT "readings_vessel_id_vessels_id_fk" FOREIGN
 ALTER TABLE "readings" ADD CONSTRAINT "readings_batch_id_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."batches"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "readings" ADD CONSTRAINT "readings_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "readings" ADD CONSTRAINT "readings_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "schedule_settings" ADD CONSTRAINT "schedule_settings_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "batches_entity_id_idx" ON "batches" USING btree ("entity_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "batches_entity_number_uq" ON "batches" USING btree ("entity_id","year","sequence");--> statement-breakpoint
 CREATE INDEX "batches_brewhouse_version_id_idx" ON "batches" USING btree ("brewhouse_version_id");--> statement-breakpoint
@@ -399,4 +409,5 @@ CREATE INDEX "devices_entity_id_idx" ON "devices" USING btree ("entity_id");--> 
 CREATE UNIQUE INDEX "devices_token_hash_uq" ON "devices" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "readings_entity_id_idx" ON "readings" USING btree ("entity_id");--> statement-breakpoint
 CREATE INDEX "readings_vessel_taken_idx" ON "readings" USING btree ("vessel_id","taken_at");--> statement-breakpoint
-CREATE INDEX "readings_batch_taken_idx" ON "readings" USING btree ("batch_id","taken_at");
+CREATE INDEX "readings_batch_taken_idx" ON "readings" USING btree ("batch_id","taken_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "schedule_settings_feed_token_hash_uq" ON "schedule_settings" USING btree ("feed_token_hash");

@@ -93,10 +93,16 @@ export function createBatchService({
   db,
   repoFor,
   equipmentFor,
+  onPlanned,
+  onChanged,
 }: {
   db: Db
   repoFor: (connection: Db) => BatchRepository
   equipmentFor: (connection: Db) => EquipmentRepository
+  /** Runs in Plan Batch's transaction once the batch is stored: the schedule books its stages. */
+  onPlanned?: (connection: Db, tenant: Tenant, batchId: string) => Promise<unknown>
+  /** Runs in Change Plan's transaction once the batch is updated: the schedule moves its bookings along. */
+  onChanged?: (connection: Db, tenant: Tenant, batchId: string) => Promise<unknown>
 }) {
   const repo = repoFor(db)
 
@@ -148,6 +154,7 @@ export function createBatchService({
         plannedBy: tenant.userId,
       })
       if (!inserted) throw new AppError('CONFLICT', `A batch with id ${input.id} already exists`)
+      await onPlanned?.(connection, tenant, input.id)
       return toBatch(await read(r, tenant, input.id))
     },
 
@@ -184,6 +191,7 @@ export function createBatchService({
       if (change.targetVolume || change.brewhouseId) checkVolume(targetVolumeBbl, constants)
       if (Object.keys(set).length > 0 && !(await r.updatePlanned(tenant.entityId, id, set)))
         throw new AppError('CONFLICT', `Batch ${batch.number} is no longer planned.`)
+      if (Object.keys(set).length > 0) await onChanged?.(connection, tenant, id)
       return toBatch(await read(r, tenant, id))
     },
   }

@@ -72,7 +72,16 @@ export function OperationsPage() {
 
   return (
     <div className="grid gap-6">
-      <h1 className="text-2xl font-semibold tracking-tight">{BATCH_TEXTS.operations}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">{BATCH_TEXTS.operations}</h1>
+        {/* The vessel schedule (features/schedule), at /secure/operations/schedule. */}
+        <Link
+          to="/secure/operations/schedule"
+          className="inline-flex min-h-11 items-center rounded-md border bg-card px-4 text-sm font-medium shadow-xs hover:bg-accent"
+        >
+          Schedule
+        </Link>
+      </div>
       {batches.isPending ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Spinner className="size-4" /> Loading…
