@@ -132,11 +132,8 @@ test('a Manager receives two lots of a malt; a batch needing more than the first
       targetVolume: { quantity: 5, unit: 'BBL' },
     }),
   )) as { data: { number: string } }
-  await andSaved(page, 'POST', /\/reservations$/, async () => {
-    await callApi(page, 'POST', `/api/inventory/batches/${batchId}/reservations`, makeEnvelope('stock', {}))
-  })
 
-  // Live: the reservation shows without a reload. Can we brew? finds no shortfall: two lots cover 100 kg.
+  // Plan Batch reserved the grain bill in its own write; live, the reservation shows without a reload. Can we brew? finds no shortfall: two lots cover 100 kg.
   await expect(row).toContainText('100 kg')
   await expect(row).toContainText('20 kg')
   const canWeBrew = page.getByRole('region', { name: 'Can we brew?' })
@@ -144,8 +141,8 @@ test('a Manager receives two lots of a malt; a batch needing more than the first
   await expect(canWeBrew.getByText('No shortfall: stock covers the 1 planned batch.')).toBeVisible()
   await expect(canWeBrew.getByText(new RegExp(planned.data.number))).toBeVisible()
 
-  // Brew it: brew day's start consumes the grain bill (brew day's own write does this at merge).
-  await callApi(page, 'POST', `/api/inventory/batches/${batchId}/consumption`, makeEnvelope('stock', {}))
+  // Brew it: Start Brew Day consumes the grain bill, in brew day's own write.
+  await callApi(page, 'POST', `/api/batches/${batchId}/brew-day`, makeEnvelope('batch', {}))
 
   // Consumption took the oldest lot first, then the rest from the second; on hand matches.
   await expect(row).toContainText('20 kg')

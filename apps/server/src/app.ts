@@ -398,8 +398,15 @@ export async function buildApp({
       db: database.db,
       repoFor: createBatchRepository,
       equipmentFor: createEquipmentRepository,
-      onPlanned: (tx, tenant, batchId) => scheduleService.bookIfFree(tx, tenant, batchId),
-      onChanged: (tx, tenant, batchId) => scheduleService.followPlan(tx, tenant, batchId),
+      // A planned batch books its tanks and reserves its ingredients, in Plan Batch's own transaction.
+      onPlanned: async (tx, tenant, batchId) => {
+        await scheduleService.bookIfFree(tx, tenant, batchId)
+        await inventoryService.reserveForBatch(tx, tenant, batchId)
+      },
+      onChanged: async (tx, tenant, batchId) => {
+        await scheduleService.followPlan(tx, tenant, batchId)
+        await inventoryService.reserveForBatch(tx, tenant, batchId)
+      },
     }),
     runWrite,
   })
@@ -408,7 +415,10 @@ export async function buildApp({
 
   // The cellar (docs/production.md): the tank board, readings, the liquid ledger, cleaning, devices, alerts; the
   // alert rules run on the job queue, every five minutes and after a device posts.
-  const cellar = createCellarService({ db: database.db })
+  const cellar = createCellarService({
+    db: database.db,
+    finishedGoods: (tx, tenant, event) => inventoryService.finishedGoodsFromPackaging(tx, tenant, event),
+  })
   await app.register(cellarRoutes, { prefix: '/api/cellar', cellar, runWrite })
   const cellarAlerts = jobs.define(
     cellarAlertsJob(database.db, {

@@ -538,21 +538,6 @@ export const INVENTORY_MATRIX: Record<string, RouteDescriptor> = {
     method: 'GET',
     url: `/api/inventory/batches/${await ctx.inventoryBatch()}/hop-amounts`,
   })),
-  'POST /api/inventory/batches/:batchId/reservations': tenant(
-    'planProduction',
-    'record',
-    200,
-    async (ctx) => ({
-      method: 'POST',
-      url: `/api/inventory/batches/${await ctx.inventoryBatch()}/reservations`,
-      payload: makeEnvelope('stock', {}),
-    }),
-  ),
-  'POST /api/inventory/batches/:batchId/consumption': tenant('runBrewDay', 'record', 201, async (ctx) => ({
-    method: 'POST',
-    url: `/api/inventory/batches/${await ctx.inventoryBatch()}/consumption`,
-    payload: makeEnvelope('stock', {}),
-  })),
   'GET /api/inventory/finished-goods': tenant('read', 'brewery', 200, () => ({
     method: 'GET',
     url: '/api/inventory/finished-goods',

@@ -211,7 +211,33 @@ function celsius(temperature: { value: number; unit: 'F' | 'C' } | null): number
  * cleaning, devices, alerts and the brewery's cellar settings. Writes take the write runner's transaction;
  * reads use the service's connection.
  */
-export function createCellarService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
+/**
+ * What a packaging run puts on hand (modules/inventory, docs/decisions/213-finished-goods-and-cost.md): the
+ * finished goods of each `packaged` event and the packaging materials they use, in the run's own transaction.
+ */
+export type FinishedGoodsPort = (
+  tx: Db,
+  tenant: Tenant,
+  event: {
+    id: string
+    batchId: string | null
+    volumeBbl: string
+    details: Record<string, unknown> | null
+    supersedesId: string | null
+    occurredAt: Date
+  },
+) => Promise<unknown>
+
+export function createCellarService({
+  db,
+  now = () => new Date(),
+  finishedGoods,
+}: {
+  db: Db
+  now?: () => Date
+  /** Finished goods from packaging runs; none in tests of the cellar alone. */
+  finishedGoods?: FinishedGoodsPort
+}) {
   const reads = createCellarRepository(db)
 
   async function measuredOriginalGravity(connection: Db, entityId: string, batchId: string) {
@@ -658,6 +684,7 @@ export function createCellarService({ db, now = () => new Date() }: { db: Db; no
             { path: `data.lines.${index}.id`, message: 'Taken' },
           ])
       }
+      if (finishedGoods) for (const row of rows) await finishedGoods(tx, tenant, row)
       await afterMovement(tx, tenant, batch, { from, to: null }, now())
       const stored = (await repo.batchEvents(tenant.entityId, batchId)).filter((row) =>
         rows.some((r) => r.id === row.id),

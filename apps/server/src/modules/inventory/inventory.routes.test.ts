@@ -298,15 +298,23 @@ describe.each(TEST_DATABASES)('inventory API on %s', (kind) => {
     const weeks = dataOf<CanWeBrew>(await call(brewerA, 'GET', '/api/inventory/can-we-brew?weeks=2'))
     expect(weeks.batches.map((b) => b.batchNumber)).toContain(number)
 
-    const consumed = await write(brewerA, 'POST', `/api/inventory/batches/${batchId}/consumption`, {})
-    expect(consumed.statusCode, consumed.body).toBe(201)
-    expect(dataOf<{ taken: unknown[] }[]>(consumed)[0].taken).toEqual([
-      expect.objectContaining({ lotId: older, quantity: 60, costCents: 6000 }),
-      expect.objectContaining({ lotId: newer, quantity: 40, costCents: 8000 }),
-    ])
+    // Brew day's start consumes the grain bill (modules/brew-day), in its own transaction.
+    const started = await call(brewerA, 'POST', `/api/batches/${batchId}/brew-day`, makeEnvelope('batch', {}))
+    expect(started.statusCode, started.body).toBe(201)
+    const lots = await testDb.db
+      .select({ lotId: stockMovements.lotId, quantity: stockMovements.quantity })
+      .from(stockMovements)
+      .where(eq(stockMovements.batchId, batchId))
+    expect(lots.map((m) => [m.lotId, Number(m.quantity)]).sort()).toEqual(
+      [
+        [older, -60],
+        [newer, -40],
+      ].sort(),
+    )
     expect(await itemOf(itemId)).toMatchObject({ onHand: 20, reserved: 0, available: 20, valueCents: 4000 })
-    // Again: nothing is taken twice.
-    await write(brewerA, 'POST', `/api/inventory/batches/${batchId}/consumption`, {})
+    // Again: brew day starts once, and nothing is taken twice.
+    const again = await call(brewerA, 'POST', `/api/batches/${batchId}/brew-day`, makeEnvelope('batch', {}))
+    expect(again.statusCode).toBe(409)
     expect((await itemOf(itemId)).onHand).toBe(20)
     const cost = dataOf<BatchCost>(await call(brewerA, 'GET', `/api/inventory/batches/${batchId}/cost`))
     expect(cost).toMatchObject({ ingredientCents: 14_000, materialCents: 0, totalCents: 14_000 })
@@ -524,7 +532,7 @@ describe.each(TEST_DATABASES)('inventory API on %s', (kind) => {
     const { batchId } = await seedBatch(testDb.db, entityA, { recipe: seedRecipe({}) })
     expect((await call(adminB, 'GET', `/api/inventory/batches/${batchId}/cost`)).statusCode).toBe(404)
     expect(
-      (await write(adminB, 'POST', `/api/inventory/batches/${batchId}/consumption`, {})).statusCode,
+      (await call(adminB, 'POST', `/api/batches/${batchId}/brew-day`, makeEnvelope('batch', {}))).statusCode,
     ).toBe(404)
   })
 })

@@ -21,7 +21,6 @@ import {
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { assertCan } from '../../auth/tenant.ts'
 import { WriteHeadersSchema, type Broadcast, type WriteRunner } from '../../writes/write-runner.ts'
 import type { InventoryService } from './inventory.service.ts'
 
@@ -178,47 +177,6 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{
     '/batches/:batchId/hop-amounts',
     { schema: { params: BatchParams, response: { 200: z.object({ data: z.array(HopAmountSchema) }) } } },
     async (request) => ({ data: await inventory.hopAmounts(request.tenant, request.params.batchId) }),
-  )
-
-  // Re-runs a planned batch's reservations (Plan Batch and its changes do this in their own writes).
-  app.post(
-    '/batches/:batchId/reservations',
-    { schema: { params: BatchParams, body: stock(z.object({})), headers } },
-    (request, reply) => {
-      const { batchId } = request.params
-      return runWrite(request, reply, {
-        status: 200,
-        run: async (tx) => {
-          await inventory.mustFindBatch(tx, request.tenant, batchId)
-          assertCan(request.tenant, 'planProduction')
-          return inventory.reserveForBatch(tx, request.tenant, batchId)
-        },
-        body: (rows) => ({ data: { reservations: rows.length } }),
-        broadcast: () => stockChange(`batches/${batchId}`, batchId),
-        afterCommit: () => checkParLevels(request.tenant.entityId, request.log),
-      })
-    },
-  )
-
-  // Records that a batch's brew started: its grain bill is consumed (brew day's start does the same inside
-  // its own write; consuming twice takes nothing twice).
-  app.post(
-    '/batches/:batchId/consumption',
-    { schema: { params: BatchParams, body: stock(z.object({})), headers } },
-    (request, reply) => {
-      const { batchId } = request.params
-      return runWrite(request, reply, {
-        status: 201,
-        run: async (tx) => {
-          await inventory.mustFindBatch(tx, request.tenant, batchId)
-          assertCan(request.tenant, 'runBrewDay')
-          return inventory.consumeForBatchStart(tx, request.tenant, batchId)
-        },
-        body: (consumed) => ({ data: consumed }),
-        broadcast: () => stockChange(`batches/${batchId}`, batchId),
-        afterCommit: () => checkParLevels(request.tenant.entityId, request.log),
-      })
-    },
   )
 
   app.get(

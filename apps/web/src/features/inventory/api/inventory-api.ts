@@ -77,7 +77,10 @@ export function usePreviewImport() {
     api.post('/api/inventory/import/preview', { csv }, PreviewSchema, { token: await getAccessToken() })
 }
 
-/** Refreshes the inventory when anyone's stock change (or a batch's) reaches the brewery's room. */
+/**
+ * Refreshes the inventory when anyone's stock change reaches the brewery's room, or a change that moves stock
+ * elsewhere: a batch's (Plan Batch reserves, brew day consumes) or the cellar's (a packaging run).
+ */
 export function useInventorySync() {
   const { subscribe } = useSocket()
   const { currentEntity } = useAppState()
@@ -87,7 +90,11 @@ export function useInventorySync() {
     if (!entityId) return
     return subscribe('dataModified', (event) => {
       const uri = event.payload.objectUri
-      if (isInventoryObjectUri(uri) || uri.startsWith('brewcommand://batches/'))
+      if (
+        isInventoryObjectUri(uri) ||
+        uri.startsWith('brewcommand://batches/') ||
+        uri.startsWith('brewcommand://cellar/')
+      )
         void queryClient.invalidateQueries({ queryKey: ['inventory', entityId] })
     })
   }, [subscribe, entityId, queryClient])
