@@ -46,6 +46,8 @@ import { createContactRepository } from './modules/contacts/contacts.repository.
 import { contactRoutes } from './modules/contacts/contacts.routes.ts'
 import { createContactService } from './modules/contacts/contacts.service.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
+import { reportingRoutes } from './modules/reporting/reporting.routes.ts'
+import { createReportingService } from './modules/reporting/reporting.service.ts'
 import { IDEMPOTENCY_PRUNE_CRON, idempotencyPruneJob } from './idempotency/idempotency.ts'
 import { createJobQueue } from './jobs/job-queue.ts'
 import errorHandler from './plugins/error-handler.ts'
@@ -345,6 +347,11 @@ export async function buildApp({
   })
   await app.register(mediaRoutes, { prefix: '/api', media: mediaService, runWrite })
   await app.register(uploadsRoutes, { media: mediaStorage, grants: createUploadGrants(database.db) })
+  await app.register(reportingRoutes, {
+    prefix: '/api/reports',
+    reports: createReportingService(database.db),
+    runWrite,
+  })
 
   await app.register(staticWeb, {
     root: config.webDist,

@@ -75,5 +75,7 @@ export const ENVELOPE_TYPES = [
   'device',
   'stock',
   'report-period',
+  'physical-inventory',
+  'tax-settings',
 ] as const
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]

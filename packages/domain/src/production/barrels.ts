@@ -50,7 +50,7 @@ function assertUnits(units: number) {
 }
 
 /** Integer cents as a dollar string ('$1,234.50'). */
-export function formatCents(cents: number): string {
+export function dollarsOfCents(cents: number): string {
   const sign = cents < 0 ? '-' : ''
   const magnitude = Math.abs(cents)
   const dollars = Math.floor(magnitude / 100).toLocaleString('en-US')

@@ -188,16 +188,3 @@ export const ClosePeriodInputSchema = z
     }
   })
 export type ClosePeriodInput = z.infer<typeof ClosePeriodInputSchema>
-
-/** A closed period as read: the snapshot's hash and who closed it when (the snapshot itself on its own route). */
-export const ReportPeriodSchema = z.object({
-  id: z.uuid(),
-  report: z.enum(REPORT_KINDS),
-  period: z.string(),
-  from: z.string(),
-  to: z.string(),
-  contentHash: z.string(),
-  closedBy: z.string().nullable(),
-  closedAt: z.string(),
-})
-export type ReportPeriod = z.infer<typeof ReportPeriodSchema>

@@ -1,4 +1,4 @@
-import type { InventoryCount, LedgerEvent } from './ttb.ts'
+import type { InventoryCount, TtbLedgerEvent } from './ttb.ts'
 
 // A seeded quarter (2026-Q3) for the reports' tests: brews, transfers, packaging, samples, a dump, removals, a
 // return, a correction and the monthly physical counts, with every line of the reports worked out by hand in
@@ -12,8 +12,8 @@ const event = (
   kind: string,
   ttbClass: string,
   volumeBbl: string,
-  extra: Partial<LedgerEvent> = {},
-): LedgerEvent => ({
+  extra: Partial<TtbLedgerEvent> = {},
+): TtbLedgerEvent => ({
   id,
   kind,
   ttbClass,
@@ -56,7 +56,7 @@ export const Q3_IDS = {
 const I = Q3_IDS
 
 /** The ledger of the seeded quarter, with one brew in June so the quarter starts with beer on hand. */
-export const Q3_EVENTS: LedgerEvent[] = [
+export const Q3_EVENTS: TtbLedgerEvent[] = [
   event(I.juneBrew, '06-10', 'brewed', 'produced', '20.00000', {
     productName: 'Hazy Daze',
     batchNumber: '2026-001',

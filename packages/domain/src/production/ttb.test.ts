@@ -10,7 +10,7 @@ import {
   operationsReport,
   postLedger,
   type InventoryCount,
-  type LedgerEvent,
+  type TtbLedgerEvent,
   type ReportLine,
 } from './ttb.ts'
 import { Q3_COUNTS, Q3_EVENTS, Q3_IDS as I } from './ttb-fixture.ts'
@@ -51,6 +51,12 @@ describe('classifying ledger events', () => {
     ['removed', 'removed_without_tax', 'removedWithoutTax'],
     ['anything', 'received_in_bond', 'receivedInBond'],
     ['anything', 'mystery', 'unclassified'],
+    // The cellar's spellings (packages/domain/src/production/liquid-ledger.ts on its branch).
+    ['transferred', 'internal', null],
+    ['packaged', 'packaged', null],
+    ['sampled', 'consumed-on-premises', 'consumedOnPremises'],
+    ['lost', 'losses', 'losses'],
+    ['removed', 'removed-taxpaid', 'removedTaxpaid'],
     ['mystery', '', 'unclassified'],
   ])('%s with class "%s" is %s', (kind, ttbClass, line) =>
     expect(classifyLedgerEvent({ kind, ttbClass })).toBe(line),
@@ -166,7 +172,7 @@ describe('the seeded quarter 2026-Q3', () => {
 
 describe('corrections after a close', () => {
   const closedQ3 = { from: Q3.from, to: Q3.to, closedAt: '2026-10-05T09:00:00.000Z' }
-  const correction: LedgerEvent = {
+  const correction: TtbLedgerEvent = {
     ...Q3_EVENTS.find((event) => event.id === I.septemberRemoval)!,
     id: '00000000-0000-4000-8000-000000000018',
     volumeBbl: '18.00000',
@@ -200,7 +206,7 @@ describe('corrections after a close', () => {
 })
 
 describe('the excise tiers', () => {
-  const removal = (id: string, day: string, volumeBbl: string): LedgerEvent => ({
+  const removal = (id: string, day: string, volumeBbl: string): TtbLedgerEvent => ({
     id,
     kind: 'removed',
     ttbClass: 'removed_taxpaid',
@@ -211,7 +217,7 @@ describe('the excise tiers', () => {
     supersedesId: null,
   })
   const brewed = { ...removal('b', '01-01', '7000000'), kind: 'brewed', ttbClass: 'produced' }
-  const tax = (settings: Partial<TaxSettings>, events: LedgerEvent[], period = '2026-Q3') =>
+  const tax = (settings: Partial<TaxSettings>, events: TtbLedgerEvent[], period = '2026-Q3') =>
     exciseReturn(parsePeriod(period)!, postLedger([brewed, ...events]), [], {
       ...DEFAULT_TAX_SETTINGS,
       ...settings,
@@ -287,7 +293,7 @@ describe('drill-downs (property)', () => {
     )
     .map(([drafts, supersede, countDrafts, closedQuarter]) => {
       const instant = (day: number) => new Date(Date.UTC(2026, 0, 1 + day, 12)).toISOString()
-      const events: LedgerEvent[] = drafts.map((draft, index) => ({
+      const events: TtbLedgerEvent[] = drafts.map((draft, index) => ({
         id: `e${index}`,
         kind: draft.kind[0],
         ttbClass: draft.kind[1],

@@ -7,7 +7,7 @@ import { monthOf, monthsOf, parsePeriod, type Period, type TaxSettings } from '.
 // Every figure keeps the ledger events behind it, and a line's events always sum to the line.
 
 /** One row of `liquid_events` as the reports read it (instants as ISO strings). */
-export type LedgerEvent = {
+export type TtbLedgerEvent = {
   id: string
   kind: string
   ttbClass: string
@@ -86,6 +86,7 @@ const TTB_CLASSES: Record<string, FlowLine | null> = {
   losses: 'losses',
   none: null,
   internal: null,
+  packaged: null,
 }
 
 /** The line of an event whose `ttb_class` is empty, from its kind. */
@@ -112,7 +113,7 @@ const KINDS: Record<string, FlowLine | null> = {
  * stays in the brewery; `'unclassified'` for a class or kind the reports do not know (shown, never dropped).
  */
 export function classifyLedgerEvent(
-  event: Pick<LedgerEvent, 'kind' | 'ttbClass'>,
+  event: Pick<TtbLedgerEvent, 'kind' | 'ttbClass'>,
 ): FlowLine | null | 'unclassified' {
   const ttbClass = event.ttbClass
     .trim()
@@ -139,7 +140,7 @@ export type Posting = {
   adjustment: boolean
   /** For a reversal: the superseded event it takes back. */
   reversalOf: string | null
-  event: LedgerEvent
+  event: TtbLedgerEvent
 }
 
 const inSpan = (instant: string, span: ClosedSpan) =>
@@ -153,15 +154,15 @@ const closedAt = (instant: string, closed: ClosedSpan[], by: string) =>
  * stays in that closed period, and the correction books its reversal and its own volume in the period where
  * the correction was recorded (an adjustment, never an edit of a closed period).
  */
-export function postLedger(events: readonly LedgerEvent[], closed: readonly ClosedSpan[] = []): Posting[] {
+export function postLedger(events: readonly TtbLedgerEvent[], closed: readonly ClosedSpan[] = []): Posting[] {
   const spans = [...closed]
-  const supersededBy = new Map<string, LedgerEvent>()
+  const supersededBy = new Map<string, TtbLedgerEvent>()
   for (const event of events) {
     if (!event.supersedesId) continue
     const previous = supersededBy.get(event.supersedesId)
     if (!previous || previous.recordedAt < event.recordedAt) supersededBy.set(event.supersedesId, event)
   }
-  const booking = (event: LedgerEvent) =>
+  const booking = (event: TtbLedgerEvent) =>
     closedAt(event.occurredAt, spans, event.recordedAt)
       ? { at: event.recordedAt, adjustment: true }
       : { at: event.occurredAt, adjustment: false }
