@@ -40,7 +40,13 @@ export function createRouter() {
             { path: 'products/:productId/recipes/:recipeId', lazy: recipePage },
             { path: 'inventory', lazy: async () => ({ Component: (await secure()).InventoryPage }) },
             { path: 'operations', lazy: async () => ({ Component: (await secure()).OperationsPage }) },
-            { path: 'reporting', lazy: async () => ({ Component: (await secure()).ReportingPage }) },
+            {
+              // Its own chunk: the charting library loads with the Reporting page only (ADR 217).
+              path: 'reporting',
+              lazy: async () => ({
+                Component: (await import('@/features/reporting/components/reporting-page.tsx')).ReportingPage,
+              }),
+            },
             { path: 'profile', lazy: async () => ({ Component: (await secure()).ProfilePage }) },
             {
               path: 'settings',
@@ -62,6 +68,13 @@ export function createRouter() {
                   },
                 },
                 { path: 'billing', lazy: async () => ({ Component: (await secure()).BillingPage }) },
+                {
+                  path: 'tax',
+                  lazy: async () => ({
+                    Component: (await import('@/features/reporting/components/tax-settings.tsx'))
+                      .TaxSettingsPage,
+                  }),
+                },
               ],
             },
             { path: '*', element: <NotFoundPage /> },

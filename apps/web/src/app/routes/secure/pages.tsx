@@ -77,10 +77,6 @@ export function OperationsPage() {
   )
 }
 
-export function ReportingPage() {
-  return <PageHeading>Reporting</PageHeading>
-}
-
 export function ProfilePage() {
   return <PageHeading>Profile</PageHeading>
 }
@@ -90,6 +86,7 @@ const SETTINGS_MENU = [
   { label: 'Roles', to: '/secure/settings/roles' },
   { label: 'Equipment', to: '/secure/settings/equipment' },
   { label: 'Billing', to: '/secure/settings/billing' },
+  { label: 'Tax', to: '/secure/settings/tax' },
 ] as const
 
 export function SettingsLayout() {
