@@ -34,7 +34,16 @@ import { createMediaStorage } from './storage/media-storage.ts'
 import { createUploadGrants, UPLOAD_SWEEP_CRON, uploadSweepJob } from './storage/upload-grants.ts'
 import { s3BrowserOrigin } from './storage/s3-storage.ts'
 import { productRoutes } from './modules/products/products.routes.ts'
+import { createEquipmentRepository } from './modules/equipment/equipment.repository.ts'
+import { equipmentRoutes } from './modules/equipment/equipment.routes.ts'
+import { createEquipmentService } from './modules/equipment/equipment.service.ts'
+import { createBatchRepository } from './modules/batches/batches.repository.ts'
+import { batchRoutes } from './modules/batches/batches.routes.ts'
+import { createBatchService } from './modules/batches/batches.service.ts'
 import { createProductService } from './modules/products/products.service.ts'
+import { createBrewDayRepository } from './modules/brew-day/brew-day.repository.ts'
+import { brewDayRoutes } from './modules/brew-day/brew-day.routes.ts'
+import { createBrewDayService } from './modules/brew-day/brew-day.service.ts'
 import { createRealtime, type Realtime } from './realtime/realtime.ts'
 import { createWriteRunner, type BeforeCommit } from './writes/write-runner.ts'
 import { bumpBreweryVersion } from './cache/brewery-version.ts'
@@ -48,6 +57,10 @@ import { createContactService } from './modules/contacts/contacts.service.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { reportingRoutes } from './modules/reporting/reporting.routes.ts'
 import { createReportingService } from './modules/reporting/reporting.service.ts'
+import { cellarRoutes, ingestRoutes } from './modules/cellar/cellar.routes.ts'
+import { createCellarService } from './modules/cellar/cellar.service.ts'
+import { CELLAR_ALERTS_CRON, cellarAlertsJob } from './modules/cellar/cellar-alerts.ts'
+import { createIngest } from './modules/cellar/ingest.ts'
 import { IDEMPOTENCY_PRUNE_CRON, idempotencyPruneJob } from './idempotency/idempotency.ts'
 import { createJobQueue } from './jobs/job-queue.ts'
 import errorHandler from './plugins/error-handler.ts'
@@ -351,6 +364,55 @@ export async function buildApp({
     prefix: '/api/reports',
     reports: createReportingService(database.db),
     runWrite,
+  })
+  // Brew day (docs/production.md "brew_step").
+  await app.register(brewDayRoutes, {
+    prefix: '/api/batches',
+    brewDay: createBrewDayService({ db: database.db, repoFor: createBrewDayRepository }),
+    runWrite,
+  })
+
+  // The production side: Settings → Equipment and batches (docs/production.md).
+  await app.register(equipmentRoutes, {
+    prefix: '/api/equipment',
+    equipment: createEquipmentService({ db: database.db, repoFor: createEquipmentRepository }),
+    runWrite,
+  })
+  await app.register(batchRoutes, {
+    prefix: '/api/batches',
+    batches: createBatchService({
+      db: database.db,
+      repoFor: createBatchRepository,
+      equipmentFor: createEquipmentRepository,
+    }),
+    runWrite,
+  })
+
+  // The cellar (docs/production.md): the tank board, readings, the liquid ledger, cleaning, devices, alerts; the
+  // alert rules run on the job queue, every five minutes and after a device posts.
+  const cellar = createCellarService({ db: database.db })
+  await app.register(cellarRoutes, { prefix: '/api/cellar', cellar, runWrite })
+  const cellarAlerts = jobs.define(
+    cellarAlertsJob(database.db, {
+      realtime,
+      mailer: identity.mailer,
+      publicUrl: config.publicUrl,
+      logger: app.log,
+    }),
+  )
+  jobs.schedule(cellarAlerts, CELLAR_ALERTS_CRON)
+  await app.register(ingestRoutes, {
+    prefix: '/api/ingest',
+    // Per client address: a brewery's devices behind one address, each posting every 15 minutes or so.
+    perMinute: 60,
+    ingest: createIngest({
+      db: database.db,
+      cellar,
+      realtime: () => realtime,
+      afterReading: async (entityId) => {
+        await jobs.enqueue(cellarAlerts, { entityId }, { singletonKey: `cellar.alerts:${entityId}` })
+      },
+    }),
   })
 
   await app.register(staticWeb, {

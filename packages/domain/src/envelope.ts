@@ -77,5 +77,7 @@ export const ENVELOPE_TYPES = [
   'report-period',
   'physical-inventory',
   'tax-settings',
+  'cellar-settings',
+  'alert',
 ] as const
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]

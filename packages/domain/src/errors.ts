@@ -16,6 +16,8 @@ export const ErrorCodeSchema = z.enum([
   'INTERNAL',
   /** A service we depend on (mail, the payment provider) did not answer; trying again later may work. */
   'UNAVAILABLE',
+  /** Filling a vessel not cleaned or sanitised within the brewery's windows: send again accepting the warning. */
+  'CLEANING_WARNING',
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>
 
@@ -32,6 +34,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYMENT_REQUIRED: 402,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  CLEANING_WARNING: 409,
 }
 
 export const ErrorIssueSchema = z.object({ path: z.string(), message: z.string() })

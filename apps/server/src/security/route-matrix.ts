@@ -11,7 +11,14 @@
 //     scope 'brewery': it lists or creates within the caller's own brewery;
 //     request: builds a valid request of brewery A (the positive case), e.g. with `ctx.product()`.
 // HEAD routes that Fastify adds for a GET share the GET's line.
-import { makeEnvelope, newRecipe, type Permission, type Role } from '@brewcommand/domain'
+import {
+  DEFAULT_BREWHOUSE_CONSTANTS,
+  makeEnvelope,
+  newDeviceToken,
+  newRecipe,
+  type Permission,
+  type Role,
+} from '@brewcommand/domain'
 
 export interface MatrixRequest {
   method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -44,6 +51,24 @@ export interface RequestContext {
   mailTo(address: string): Promise<string>
   /** Any call as the brewery's Admin, to seed records a new route needs (answers status and JSON). */
   asAdmin(request: MatrixRequest): Promise<{ statusCode: number; body: unknown }>
+  /**
+   * A fresh batch in a fermenter (10 bbl), an empty brite tank, the batch's product with its packaging options
+   * and an unread alert of the batch (testing/cellar-seed.ts; inserted as brew day leaves them).
+   */
+  cellar(): Promise<SeededCellar>
+  /**
+   * A fresh planned batch on a fresh brewhouse (testing/production-seed.ts: a 60-minute mash with a mash hop),
+   * the keys of its mash step and mash hop, and a fresh free fermenter.
+   */
+  plannedBatch(): Promise<{ id: string; mashKey: string; mashHopKey: string; fermenterId: string }>
+}
+
+export interface SeededCellar {
+  fermenterId: string
+  briteId: string
+  batchId: string
+  alertId: string
+  packages: { half: string }
 }
 
 export type RequestFactory = (ctx: RequestContext) => Promise<MatrixRequest> | MatrixRequest
@@ -171,6 +196,28 @@ async function attached(ctx: RequestContext) {
   return { productId, id: file.id }
 }
 
+// ---- brew day ----
+const brewStep = (batchId: string, key: string, verb: string) =>
+  `/api/batches/${batchId}/brew-day/steps/${encodeURIComponent(key)}/${verb}`
+/** A fresh batch of brewery A with brew day started, then the given step writes (`key/verb`) made by its Admin. */
+async function brewing(ctx: RequestContext, then: string[] = []) {
+  const batch = await ctx.plannedBatch()
+  for (const [url, type] of [
+    [`/api/batches/${batch.id}/brew-day`, 'batch'],
+    ...then.map((write) => {
+      const [key, verb] = write.split('/')
+      return [brewStep(batch.id, key === 'mash' ? batch.mashKey : key, verb), 'brew-step']
+    }),
+  ]) {
+    const response = await ctx.asAdmin({ method: 'POST', url, payload: makeEnvelope(type, {}) })
+    if (response.statusCode >= 300) throw new Error(`seeding ${url}: ${JSON.stringify(response.body)}`)
+  }
+  return batch
+}
+/** A brewing batch whose mash step runs (and its mash hop is due). */
+const mashing = (ctx: RequestContext) =>
+  brewing(ctx, ['strike-water/start', 'strike-water/complete', 'mash/start'])
+
 // ---- team (docs/product/01-access.md §8) ----
 /** A pending invitation of brewery A (a fresh address), as the team list shows it. */
 async function invited(ctx: RequestContext, role: Role = 'Brewer') {
@@ -206,6 +253,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/webhooks/stripe': "Stripe's events; the signature is the key (decision 060; Stripe mode only)",
   'GET /api/invitations/:token':
     'what an invitation link offers, before sign-in; the token is the key (rate limited)',
+  'POST /api/ingest/:deviceToken':
+    "fermentation devices' readings; the device token is the key (hashed; rate limited per address and per device)",
 }
 
 /** Path prefixes that are public as a whole (not API routes). */
@@ -282,7 +331,11 @@ export const IDP_ROUTES: Record<string, { reason: string; limit: string }> = {
  * Every public route is rate limited per client address (the test sends until it sees a 429), or is
  * exempt here with the reason (decision 081). Sign-in at /idp has its own limits (SIGN_IN_*).
  */
-export const RATE_LIMITED_PUBLIC_ROUTES = ['POST /api/contacts', 'GET /api/invitations/:token']
+export const RATE_LIMITED_PUBLIC_ROUTES = [
+  'POST /api/contacts',
+  'GET /api/invitations/:token',
+  'POST /api/ingest/:deviceToken',
+]
 export const RATE_LIMIT_EXEMPT: Record<string, string> = {
   'GET /api/config': 'answers constant settings from memory; no database, mail or payment work',
   'GET /api/health': 'load balancers and uptime probes poll it; a limit would take healthy instances out',
@@ -299,7 +352,42 @@ export const CONDITIONAL_ROUTES: Record<string, string> = {
 }
 
 /** Valid requests of the public routes that take a body. */
+/** One fermenter of brewery A for the ingest route's devices (the rate-limit test asks for hundreds). */
+const ingestFermenters = new WeakMap<RequestContext, Promise<string>>()
 const PUBLIC_REQUESTS: Record<string, RequestFactory> = {
+  // A fresh device of brewery A in its fermenter, posting what an iSpindel sends.
+  'POST /api/ingest/:deviceToken': async (ctx) => {
+    let fermenter = ingestFermenters.get(ctx)
+    if (!fermenter) ingestFermenters.set(ctx, (fermenter = ctx.cellar().then((seeded) => seeded.fermenterId)))
+    const token = newDeviceToken()
+    const device = await ctx.asAdmin({
+      method: 'POST',
+      url: '/api/cellar/devices',
+      payload: makeEnvelope('device', {
+        id: uuid(),
+        name: 'Matrix iSpindel',
+        kind: 'ispindel',
+        vesselId: await fermenter,
+        token,
+      }),
+    })
+    if (device.statusCode !== 201) throw new Error(`seeding a device: ${JSON.stringify(device.body)}`)
+    return {
+      method: 'POST',
+      url: `/api/ingest/${token}`,
+      payload: {
+        name: 'iSpindel000',
+        ID: 1234567,
+        angle: 64.5,
+        temperature: 19.5,
+        temp_units: 'C',
+        battery: 4.07,
+        gravity: 1.0452,
+        interval: 900,
+        RSSI: -72,
+      },
+    }
+  },
   'GET /api/invitations/:token': () => ({ method: 'GET', url: `/api/invitations/${unknownToken()}` }),
   'POST /api/contacts': () => ({
     method: 'POST',
@@ -645,7 +733,348 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
 
   // ---- reporting (docs/production.md "Reporting") ----
   ...REPORTING_ROUTES,
+  // ---- the cellar (docs/production.md) ----
+  'GET /api/cellar/tanks': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/tanks',
+  })),
+  'GET /api/cellar/dashboard': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/dashboard',
+  })),
+  'GET /api/cellar/vessels/:vesselId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/cellar/vessels/${(await ctx.cellar()).fermenterId}`,
+  })),
+  'GET /api/cellar/batches/:batchId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/cellar/batches/${(await ctx.cellar()).batchId}`,
+  })),
+  'POST /api/cellar/readings': tenant('cellarWork', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/cellar/readings',
+    payload: makeEnvelope('reading', {
+      id: uuid(),
+      vesselId: (await ctx.cellar()).fermenterId,
+      gravity: { value: 1.02, unit: 'SG' },
+      temperature: { value: 66, unit: 'F' },
+      ph: 4.4,
+      note: 'Matrix',
+    }),
+  })),
+  'POST /api/cellar/liquid-events': tenant('cellarWork', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/cellar/liquid-events',
+    payload: makeEnvelope('liquid-event', {
+      id: uuid(),
+      kind: 'lost',
+      fromVesselId: (await ctx.cellar()).fermenterId,
+      volumeBbl: 0.1,
+      reason: 'Matrix spill',
+    }),
+  })),
+  'POST /api/cellar/packaging-runs': tenant('planProduction', 'record', 201, async (ctx) => {
+    const seeded = await ctx.cellar()
+    return {
+      method: 'POST',
+      url: '/api/cellar/packaging-runs',
+      payload: makeEnvelope('liquid-event', {
+        id: uuid(),
+        fromVesselId: seeded.fermenterId,
+        lines: [{ id: uuid(), packageId: seeded.packages.half, units: 2 }],
+      }),
+    }
+  }),
+  'POST /api/cellar/cleaning': tenant('cellarWork', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/cellar/cleaning',
+    payload: makeEnvelope('cleaning', {
+      id: uuid(),
+      vesselId: (await ctx.cellar()).briteId,
+      kind: 'sanitise',
+      chemical: 'Star San',
+      concentration: '1 oz / 5 gal',
+      temperature: { value: 68, unit: 'F' },
+      durationMinutes: 2,
+      verification: 'Visual',
+    }),
+  })),
+  'GET /api/cellar/devices': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/devices',
+  })),
+  'POST /api/cellar/devices': tenant('manageEquipment', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/cellar/devices',
+    payload: makeEnvelope('device', {
+      id: uuid(),
+      name: 'Matrix Tilt',
+      kind: 'tilt',
+      vesselId: (await ctx.cellar()).fermenterId,
+      token: newDeviceToken(),
+    }),
+  })),
+  'DELETE /api/cellar/devices/:deviceId': tenant('manageEquipment', 'record', 204, async (ctx) => {
+    const id = uuid()
+    const device = await ctx.asAdmin({
+      method: 'POST',
+      url: '/api/cellar/devices',
+      payload: makeEnvelope('device', {
+        id,
+        name: 'Matrix stream',
+        kind: 'custom',
+        vesselId: null,
+        token: newDeviceToken(),
+      }),
+    })
+    if (device.statusCode !== 201) throw new Error(`seeding a device: ${JSON.stringify(device.body)}`)
+    return { method: 'DELETE', url: `/api/cellar/devices/${id}` }
+  }),
+  'GET /api/cellar/settings': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/settings',
+  })),
+  'PUT /api/cellar/settings': tenant('manageEquipment', 'brewery', 200, () => ({
+    method: 'PUT',
+    url: '/api/cellar/settings',
+    payload: makeEnvelope('cellar-settings', {
+      cleanWindowHours: 24,
+      sanitiseWindowHours: 4,
+      alertRoles: ['Admin'],
+    }),
+  })),
+  'GET /api/cellar/alerts': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/alerts',
+  })),
+  'POST /api/cellar/alerts/:alertId/acknowledge': tenant('cellarWork', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/cellar/alerts/${(await ctx.cellar()).alertId}/acknowledge`,
+    payload: makeEnvelope('alert', {}),
+  })),
+  // ---- brew day (docs/production.md "brew_step") ----
+  'GET /api/batches/:batchId/brew-day': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/batches/${(await ctx.plannedBatch()).id}/brew-day`,
+  })),
+  'POST /api/batches/:batchId/brew-day': tenant('runBrewDay', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: `/api/batches/${(await ctx.plannedBatch()).id}/brew-day`,
+    payload: makeEnvelope('batch', {}),
+  })),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/start': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      const { id } = await brewing(ctx)
+      return {
+        method: 'POST',
+        url: brewStep(id, 'strike-water', 'start'),
+        payload: makeEnvelope('brew-step', {}),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/complete': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      const { id } = await brewing(ctx, ['strike-water/start'])
+      return {
+        method: 'POST',
+        url: brewStep(id, 'strike-water', 'complete'),
+        payload: makeEnvelope('brew-step', {}),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/extend': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      const { id, mashKey } = await mashing(ctx)
+      return {
+        method: 'POST',
+        url: brewStep(id, mashKey, 'extend'),
+        payload: makeEnvelope('brew-step', { minutes: 5 }),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/acknowledge': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      // The mash hop falls due when the mash starts.
+      const { id, mashHopKey } = await mashing(ctx)
+      return {
+        method: 'POST',
+        url: brewStep(id, mashHopKey, 'acknowledge'),
+        payload: makeEnvelope('brew-step', {}),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/brew-day/steps/:stepKey/confirm': tenant(
+    'runBrewDay',
+    'record',
+    200,
+    async (ctx) => {
+      const { id, mashHopKey } = await mashing(ctx)
+      return {
+        method: 'POST',
+        url: brewStep(id, mashHopKey, 'confirm'),
+        payload: makeEnvelope('brew-step', { actual: { value: 1, unit: 'Pounds' }, note: '' }),
+      }
+    },
+  ),
+  'POST /api/batches/:batchId/measurements': tenant('runBrewDay', 'record', 201, async (ctx) => {
+    const { id } = await brewing(ctx)
+    return {
+      method: 'POST',
+      url: `/api/batches/${id}/measurements`,
+      payload: makeEnvelope('measurement', {
+        id: uuid(),
+        point: 'original-gravity',
+        quantity: 'gravity',
+        value: 1.05,
+        unit: 'SG',
+        sampleTemperature: { value: 68, unit: 'F' },
+        instrument: 'hydrometer',
+        note: '',
+      }),
+    }
+  }),
+  'POST /api/batches/:batchId/brew-day/finish': tenant('runBrewDay', 'record', 200, async (ctx) => {
+    const { id, fermenterId } = await brewing(ctx)
+    return {
+      method: 'POST',
+      url: `/api/batches/${id}/brew-day/finish`,
+      payload: makeEnvelope('batch', { fermenterId }),
+    }
+  }),
+  // ---- equipment and batches (docs/production.md) ----
+  'GET /api/equipment/brewhouses': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/equipment/brewhouses',
+  })),
+  'POST /api/equipment/brewhouses': tenant('manageEquipment', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/equipment/brewhouses',
+    payload: makeEnvelope('brewhouse', brewhouseData()),
+  })),
+  'PUT /api/equipment/brewhouses/:brewhouseId': tenant('manageEquipment', 'record', 200, async (ctx) => {
+    const { id, ...constants } = brewhouseData(await brewhouse(ctx))
+    return {
+      method: 'PUT',
+      url: `/api/equipment/brewhouses/${id}`,
+      payload: makeEnvelope('brewhouse', { ...constants, brewhouseEfficiency: 72 }),
+    }
+  }),
+  'DELETE /api/equipment/brewhouses/:brewhouseId': tenant('manageEquipment', 'record', 204, async (ctx) => ({
+    method: 'DELETE',
+    url: `/api/equipment/brewhouses/${await brewhouse(ctx)}`,
+  })),
+  // A fresh brewhouse has no measured brews, so nothing to accept: the Admin's case is the 409 that says the
+  // proposals changed (accepting real proposals is equipment.routes.test.ts's).
+  'POST /api/equipment/brewhouses/:brewhouseId/calibrations': tenant(
+    'manageEquipment',
+    'record',
+    409,
+    async (ctx) => ({
+      method: 'POST',
+      url: `/api/equipment/brewhouses/${await brewhouse(ctx)}/calibrations`,
+      payload: makeEnvelope('brewhouse', {
+        version: 1,
+        proposals: [{ constant: 'brewhouseEfficiency', proposed: 71.5 }],
+      }),
+    }),
+  ),
+  'GET /api/equipment/vessels': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/equipment/vessels',
+  })),
+  'POST /api/equipment/vessels': tenant('manageEquipment', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/equipment/vessels',
+    payload: makeEnvelope('vessel', vesselData()),
+  })),
+  'PUT /api/equipment/vessels/:vesselId': tenant('manageEquipment', 'record', 200, async (ctx) => {
+    const { id, ...vessel } = vesselData(await seededVessel(ctx))
+    return {
+      method: 'PUT',
+      url: `/api/equipment/vessels/${id}`,
+      payload: makeEnvelope('vessel', { ...vessel, state: 'sanitised' }),
+    }
+  }),
+  'DELETE /api/equipment/vessels/:vesselId': tenant('manageEquipment', 'record', 204, async (ctx) => ({
+    method: 'DELETE',
+    url: `/api/equipment/vessels/${await seededVessel(ctx)}`,
+  })),
+  'GET /api/batches': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/batches?status=planned,brewing',
+  })),
+  'POST /api/batches': tenant('planProduction', 'brewery', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/batches',
+    payload: makeEnvelope('batch', await planData(ctx)),
+  })),
+  'GET /api/batches/:batchId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/batches/${await plannedBatch(ctx)}`,
+  })),
+  'PUT /api/batches/:batchId': tenant('planProduction', 'record', 200, async (ctx) => ({
+    method: 'PUT',
+    url: `/api/batches/${await plannedBatch(ctx)}`,
+    payload: makeEnvelope('batch', {
+      plannedBrewDate: '2026-12-03',
+      targetVolume: { quantity: 7, unit: 'BBL' },
+    }),
+  })),
 }
+
+// ---- equipment and batches: seeds of brewery A ----
+const brewhouseData = (id: string = uuid()) => ({
+  id,
+  name: 'Matrix 10 bbl',
+  ...DEFAULT_BREWHOUSE_CONSTANTS,
+})
+const vesselData = (id: string = uuid()) => ({
+  id,
+  name: 'FV-M',
+  kind: 'fermenter',
+  capacityBbl: 12,
+  workingCapacityBbl: 10,
+  state: 'clean',
+})
+async function seeded(
+  ctx: RequestContext,
+  url: string,
+  type: 'brewhouse' | 'vessel' | 'batch',
+  data: object,
+) {
+  const response = await ctx.asAdmin({ method: 'POST', url, payload: makeEnvelope(type, data) })
+  if (response.statusCode !== 201) throw new Error(`seeding a ${type}: ${JSON.stringify(response.body)}`)
+  return (response.body as { data: { id: string } }).data.id
+}
+/** A brewhouse of brewery A (the default 10 bbl constants). */
+const brewhouse = (ctx: RequestContext) =>
+  seeded(ctx, '/api/equipment/brewhouses', 'brewhouse', brewhouseData())
+const seededVessel = (ctx: RequestContext) => seeded(ctx, '/api/equipment/vessels', 'vessel', vesselData())
+/** Plan Batch of a fresh product's recipe on a fresh brewhouse of brewery A. */
+async function planData(ctx: RequestContext) {
+  const product = await ctx.product()
+  return {
+    id: uuid(),
+    productId: product.id,
+    recipeId: product.recipeId,
+    brewhouseId: await brewhouse(ctx),
+    plannedBrewDate: '2026-12-01',
+    targetVolume: { quantity: 5, unit: 'BBL' },
+  }
+}
+const plannedBatch = async (ctx: RequestContext) => seeded(ctx, '/api/batches', 'batch', await planData(ctx))
 
 /** Seeding helpers the factories above share with the harness. */
 export const SEED = { pkg, note, attribute }

@@ -14,6 +14,7 @@ import { buildApp, type BuildAppOptions } from '../app.ts'
 import { mintJwt } from './tokens.ts'
 import { loadConfig } from '../config.ts'
 import { entities } from '../db/schema/entities.ts'
+import { seedBatch, seedVessel } from './production-seed.ts'
 import { users } from '../db/schema/users.ts'
 import type { BuiltInIdp } from '../idp/idp.ts'
 import { readOutbox } from './mail.ts'
@@ -31,6 +32,8 @@ import {
   type SeededProduct,
 } from '../security/route-matrix.ts'
 import { paidBreweries } from './paid-breweries.ts'
+import { seedCellar } from './cellar-seed.ts'
+import { cellarAlerts } from '../db/schema/cellar.ts'
 
 export interface CapturedRoute {
   /** `METHOD /path`, the key of ROUTE_MATRIX. */
@@ -374,6 +377,33 @@ export async function createWorld(s: SecurityApp): Promise<World> {
         }),
       ])
       return seeded
+    },
+    async cellar() {
+      const seeded = await seedCellar(testDb.db, a.entityId)
+      const [alert] = await testDb.db
+        .insert(cellarAlerts)
+        .values({
+          entityId: a.entityId,
+          kind: 'fg-reached',
+          message: 'Seeded alert',
+          vesselId: seeded.fermenterId,
+          batchId: seeded.batchId,
+          subject: `batch:${seeded.batchId}`,
+        })
+        .returning({ id: cellarAlerts.id })
+      return { ...seeded, alertId: alert.id }
+    },
+    async plannedBatch() {
+      const batch = await seedBatch(testDb.db, a.entityId)
+      known.add(batch.id)
+      const fermenterId = await seedVessel(testDb.db, a.entityId)
+      known.add(fermenterId)
+      return {
+        id: batch.id,
+        mashKey: `mash:${batch.recipe.process[0].id}`,
+        mashHopKey: `hop:${batch.recipe.hopsBill[1].id}`,
+        fermenterId,
+      }
     },
     async checkout() {
       // Brewery A is paid, and an active subscription starts no checkout: A is unpaid for this one call.

@@ -40,6 +40,29 @@ export function createRouter() {
             { path: 'products/:productId/recipes/:recipeId', lazy: recipePage },
             { path: 'inventory', lazy: async () => ({ Component: (await secure()).InventoryPage }) },
             { path: 'operations', lazy: async () => ({ Component: (await secure()).OperationsPage }) },
+            // The cellar (docs/production.md); its chart library comes with these screens only.
+            {
+              path: 'operations/cellar',
+              lazy: async () => ({
+                Component: (await import('@/features/cellar/components/cellar-page.tsx')).CellarPage,
+              }),
+            },
+            {
+              path: 'operations/cellar/batches/:batchId',
+              lazy: async () => ({
+                Component: (await import('@/features/cellar/components/cellar-page.tsx')).CellarBatchRoute,
+              }),
+            },
+            {
+              path: 'operations/batches/:batchId',
+              lazy: async () => ({ Component: (await secure()).BatchPage }),
+            },
+            {
+              path: 'operations/batches/:batchId/brew-day',
+              lazy: async () => ({
+                Component: (await import('./routes/secure/brew-day-route.tsx')).BrewDayRoute,
+              }),
+            },
             {
               // Its own chunk: the charting library loads with the Reporting page only (ADR 217).
               path: 'reporting',
@@ -62,10 +85,7 @@ export function createRouter() {
                 },
                 {
                   path: 'equipment',
-                  lazy: async () => {
-                    const { SettingsPlaceholderPage } = await secure()
-                    return { element: <SettingsPlaceholderPage title="Equipment" /> }
-                  },
+                  lazy: async () => ({ Component: (await secure()).EquipmentSettingsPage }),
                 },
                 { path: 'billing', lazy: async () => ({ Component: (await secure()).BillingPage }) },
                 {
@@ -73,6 +93,13 @@ export function createRouter() {
                   lazy: async () => ({
                     Component: (await import('@/features/reporting/components/tax-settings.tsx'))
                       .TaxSettingsPage,
+                  }),
+                },
+                {
+                  path: 'devices',
+                  lazy: async () => ({
+                    Component: (await import('@/features/cellar/components/devices-settings.tsx'))
+                      .DevicesSettings,
                   }),
                 },
               ],

@@ -50,7 +50,11 @@ export async function withOfflineCopy<T>(
   }
 }
 
-/** Removes the kept copy (at sign-out). */
+/** Where screens keep their own offline copies (a brew day): every key under it goes at sign-out too. */
+export const OFFLINE_COPY_PREFIX = 'brewcommand:offline:'
+
+/** Removes the kept copy and the screens' offline copies (at sign-out). */
 export function forgetOfflineBootstrap(storage: Storage = localStorage) {
   storage.removeItem(OFFLINE_BOOTSTRAP_KEY)
+  for (const key of Object.keys(storage)) if (key.startsWith(OFFLINE_COPY_PREFIX)) storage.removeItem(key)
 }

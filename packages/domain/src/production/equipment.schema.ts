@@ -118,6 +118,7 @@ const isoDate = z
     const date = new Date(`${value}T00:00:00Z`)
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
   }, 'That date does not exist')
+  .refine((value) => value >= '1900' && value < '3000', 'Enter a year between 1900 and 2999')
 
 /** What Plan Batch sends: the recipe to brew, on which brewhouse, when and how much. */
 export const PlanBatchSchema = z.object({

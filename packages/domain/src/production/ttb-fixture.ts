@@ -87,9 +87,9 @@ export const Q3_EVENTS: TtbLedgerEvent[] = [
     supersedesId: I.augustMistake,
     recordedAt: at('08-21'),
   }),
-  event(I.augustKegs, '08-25', 'packaged', 'none', '10.00000', {
+  event(I.augustKegs, '08-25', 'packaged', 'packaged', '10.00000', {
     productName: 'Pils',
-    details: { container: 'keg' },
+    details: { packageType: '1/2 bbl Keg', units: 20 },
   }),
   event(I.septemberReceived, '09-02', 'received', 'received_in_bond', '5.00000', {
     reason: 'From our other brewery',

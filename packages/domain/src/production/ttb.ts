@@ -422,9 +422,13 @@ export function operationsReport(
       posting.bookedAt.slice(0, 10) >= period.from &&
       posting.bookedAt.slice(0, 10) < period.to,
   )
-  const container = (posting: Posting) => posting.event.details?.container
-  const isKeg = (posting: Posting) =>
-    typeof container(posting) === 'string' && /keg/i.test(container(posting) as string)
+  // The container: `details.container`, or the packaging option's type the cellar's packaging runs record.
+  const container = (posting: Posting) => {
+    const details = posting.event.details ?? {}
+    const value = details.container ?? details.packageType
+    return typeof value === 'string' ? value : ''
+  }
+  const isKeg = (posting: Posting) => /keg|barrel|bbl/i.test(container(posting))
   return {
     form,
     period,

@@ -1,11 +1,13 @@
-import { BookOpen, Boxes, Factory } from 'lucide-react'
+import { BookOpen, Boxes } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { NavLink, Outlet } from 'react-router'
+import { Link, NavLink, Outlet } from 'react-router'
 import { UserManagement } from '@/features/users/components/user-management.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { BillingSettings } from '@/features/onboarding/billing-settings.tsx'
+import { EquipmentPage } from '@/features/equipment/components/equipment-page.tsx'
 import { cn } from '@/lib/utils.ts'
+import { CellarDashboardSection } from '@/features/cellar/components/cellar-dashboard.tsx'
 
 export { ProductPage, ProductsPage } from './product-page.tsx'
 
@@ -33,6 +35,7 @@ export function DashboardPage() {
           <span>Tutorial: coming soon</span>
         </p>
       </section>
+      <CellarDashboardSection />
     </div>
   )
 }
@@ -68,14 +71,26 @@ export function InventoryPage() {
   )
 }
 
+// Operations: the batches, with the Operations blurb as the empty state (features/batches).
+import { OperationsPage as BatchesPage } from '@/features/batches/components/operations-page.tsx'
+
+/** Operations: the cellar's tank board one tap away, then the batches. */
 export function OperationsPage() {
   return (
-    <Blurb title="Operations" icon={<Factory aria-hidden="true" className="size-5" />}>
-      Run the brewhouse from one place: schedule brews and tank time, plan packaging runs, and keep the whole
-      team on the same page from mash-in to the loading dock.
-    </Blurb>
+    <div className="grid gap-4">
+      <nav aria-label="Operations" className="flex flex-wrap gap-2">
+        <Link
+          to="/secure/operations/cellar"
+          className="inline-flex min-h-11 items-center rounded-lg border bg-card px-4 font-medium shadow-xs hover:border-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          Cellar
+        </Link>
+      </nav>
+      <BatchesPage />
+    </div>
   )
 }
+export { BatchPage } from '@/features/batches/components/batch-page.tsx'
 
 export function ProfilePage() {
   return <PageHeading>Profile</PageHeading>
@@ -87,6 +102,7 @@ const SETTINGS_MENU = [
   { label: 'Equipment', to: '/secure/settings/equipment' },
   { label: 'Billing', to: '/secure/settings/billing' },
   { label: 'Tax', to: '/secure/settings/tax' },
+  { label: 'Devices', to: '/secure/settings/devices' },
 ] as const
 
 export function SettingsLayout() {
@@ -123,6 +139,11 @@ export function SettingsLayout() {
 
 export function UserManagementPage() {
   return <UserManagement />
+}
+
+/** Settings → Equipment: brewhouses and vessels (docs/production.md). */
+export function EquipmentSettingsPage() {
+  return <EquipmentPage />
 }
 
 /** Settings → Billing: the subscription's state, and Stripe's customer portal in Stripe mode. */

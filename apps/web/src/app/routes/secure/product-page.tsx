@@ -1,6 +1,7 @@
 import { useParams } from 'react-router'
 import { ExportRecipeButtons } from '@/features/interchange/components/export-recipe-buttons.tsx'
 import { ImportRecipeButton } from '@/features/interchange/components/import-recipe-dialog.tsx'
+import { PlanBatchButton } from '@/features/batches/components/plan-batch-dialog.tsx'
 import { MediaAssets } from '@/features/media/components/media-assets.tsx'
 import { ProductDetail } from '@/features/products/components/product-detail.tsx'
 import { ProductsList } from '@/features/products/components/products-list.tsx'
@@ -24,11 +25,14 @@ export function ProductPage() {
           confirm={confirm}
           header={<ImportRecipeButton product={{ id: product.id, name: product.name }} />}
           recipeActions={(recipe) => (
-            <ExportRecipeButtons
-              productName={product.name}
-              description={product.description}
-              recipe={recipe}
-            />
+            <div className="grid gap-2">
+              <PlanBatchButton product={{ id: product.id, name: product.name }} recipe={recipe} />
+              <ExportRecipeButtons
+                productName={product.name}
+                description={product.description}
+                recipe={recipe}
+              />
+            </div>
           )}
         />
       )}

@@ -1,4 +1,4 @@
-import { applyWrite, type DataModifiedEvent } from '@brewcommand/domain'
+import { applyWrite, isCellarObjectUri, type DataModifiedEvent } from '@brewcommand/domain'
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { Navigate, Outlet } from 'react-router'
 import { applyRemoteChange } from '@/lib/socket/apply-remote-change.ts'
@@ -13,6 +13,7 @@ import { useAuth } from '@/lib/auth/auth-context.ts'
 import { PaymentBanner } from '@/features/onboarding/payment-banner.tsx'
 import { SecureShell } from '@/app/shell/secure-shell.tsx'
 import { TeamSync } from '@/features/users/team-sync.tsx'
+import { AlertsBell } from '@/features/cellar/components/alerts-bell.tsx'
 import { RequireAuth } from './require-auth.tsx'
 
 /**
@@ -38,6 +39,8 @@ function Shell() {
       toast.success('Changes successfully saved to the server.')
       return
     }
+    // The cellar's changes are no product's: its screens reload themselves (features/cellar).
+    if (isCellarObjectUri(event.payload.objectUri)) return
     toast.info('Synchronizing changes from another user.')
     applyLocal((entity) => {
       const products = applyRemoteChange(entity.products, event)
@@ -73,14 +76,17 @@ function Shell() {
             user={data.user}
             onSignOut={() => void signOut()}
             status={
-              <QueueStatus
-                // Discarding reverts the local change from server state; other unsent writes stay applied.
-                onDiscarded={() =>
-                  void reload().then(() =>
-                    applyLocal((entity) => reapplyAll(entity, pendingWrites.current())),
-                  )
-                }
-              />
+              <>
+                <AlertsBell />
+                <QueueStatus
+                  // Discarding reverts the local change from server state; other unsent writes stay applied.
+                  onDiscarded={() =>
+                    void reload().then(() =>
+                      applyLocal((entity) => reapplyAll(entity, pendingWrites.current())),
+                    )
+                  }
+                />
+              </>
             }
           >
             <PaymentBanner subscription={currentEntity.subscription} />

@@ -1,0 +1,151 @@
+import {
+  ALERT_KINDS,
+  cellarObjectUri,
+  DEFAULT_CELLAR_SETTINGS,
+  expectedFinalGravity,
+  fermentationAlerts,
+  fermentationBand,
+  isDeviceSilent,
+  type AlertKind,
+  type CellarAlert,
+  type Recipe,
+} from '@brewcommand/domain'
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { defineJob } from '../../jobs/job-queue.ts'
+import type { Mailer } from '../../mail/mailer.ts'
+import type { Realtime } from '../../realtime/realtime.ts'
+import { createCellarRepository, type AlertRow } from './cellar.repository.ts'
+import { toAlert } from './cellar.service.ts'
+
+/** The alert rules run every five minutes on the job queue (and right after a device posts). */
+export const CELLAR_ALERTS_CRON = '*/5 * * * *'
+
+/** Alerts raised once per batch; the others again once the last one is acknowledged. */
+const ONCE_PER_BATCH: ReadonlySet<AlertKind> = new Set(['gravity-stable', 'fg-reached'])
+
+type Logger = { error(obj: object, msg: string): void }
+export type CellarAlertDeps = {
+  realtime: Pick<Realtime, 'dataModified'> | null
+  mailer: Mailer | null
+  publicUrl: string
+  logger?: Logger
+}
+
+/** The breweries to look at: those with batches in the cellar or devices that post. */
+async function breweriesToCheck(db: Db): Promise<string[]> {
+  const repo = createCellarRepository(db)
+  const [batches, devices] = await Promise.all([repo.batchesInCellar(), repo.activeDevices()])
+  return [...new Set([...batches.map((b) => b.entityId), ...devices.map((d) => d.entityId)])]
+}
+
+/** Evaluates one brewery's rules in one transaction (a lock per brewery, so two runs never raise one alert twice). */
+async function evaluateBrewery(db: Db, entityId: string, now: Date): Promise<AlertRow[]> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cellar.alerts:${entityId}`}))`)
+    const repo = createCellarRepository(tx)
+    const raised: AlertRow[] = []
+    const raise = async (row: Omit<Parameters<typeof repo.insertAlert>[0], 'entityId'>) => {
+      const [inserted] = await repo.insertAlert({ ...row, entityId, raisedAt: now })
+      raised.push(inserted)
+    }
+    for (const batch of await repo.batchesInCellar(entityId)) {
+      const rows = await repo.batchReadings(entityId, batch.id)
+      if (rows.length === 0) continue
+      const readings = rows.map(({ reading }) => ({
+        takenAt: reading.takenAt.toISOString(),
+        gravitySg: reading.gravitySg,
+        temperatureC: reading.temperatureC,
+      }))
+      const snapshot = batch.recipeSnapshot as unknown as Recipe
+      const vesselId = rows.at(-1)!.reading.vesselId
+      const found = fermentationAlerts({
+        readings,
+        expectedFg: expectedFinalGravity(snapshot),
+        band: fermentationBand(snapshot),
+        now,
+      })
+      for (const alert of found) {
+        const subject = `batch:${batch.id}`
+        const earlier = await repo.alertsOfSubject(entityId, subject, alert.kind)
+        const skip = ONCE_PER_BATCH.has(alert.kind)
+          ? earlier.length > 0
+          : earlier.some((a) => !a.acknowledgedAt)
+        if (skip) continue
+        await raise({
+          kind: alert.kind,
+          message: `${batch.number} ${batch.productName}: ${alert.message}`.trim(),
+          vesselId,
+          batchId: batch.id,
+          subject,
+        })
+      }
+    }
+    for (const device of await repo.vesselDevices(entityId)) {
+      const lastSeenAt = device.lastSeenAt?.toISOString() ?? null
+      if (!isDeviceSilent(lastSeenAt, now)) continue
+      const subject = `device:${device.id}`
+      const earlier = await repo.alertsOfSubject(entityId, subject, 'device-silent')
+      if (earlier.some((alert) => alert.raisedAt.getTime() >= device.lastSeenAt!.getTime())) continue
+      await raise({
+        kind: 'device-silent',
+        message: `${device.name} has sent nothing since ${lastSeenAt}`,
+        vesselId: device.vesselId,
+        deviceId: device.id,
+        subject,
+      })
+    }
+    return raised
+  })
+}
+
+/** Mails the brewery's chosen roles and tells its room; a failure is logged, the alerts stay in the app. */
+async function announce(db: Db, deps: CellarAlertDeps, entityId: string, rows: AlertRow[]) {
+  const alerts = rows.map(toAlert)
+  for (const alert of alerts)
+    deps.realtime?.dataModified(entityId, {
+      sourceSocketId: '',
+      payload: { objectUri: cellarObjectUri('alerts', alert.id), data: { ...alert } },
+    })
+  if (!deps.mailer) return
+  const repo = createCellarRepository(db)
+  try {
+    const settings = await repo.settings(entityId)
+    const roles = settings?.alertRoles ?? DEFAULT_CELLAR_SETTINGS.alertRoles
+    const addresses = await repo.memberAddresses(entityId, roles)
+    const text = [
+      ...alerts.map((alert) => `• ${ALERT_KINDS[alert.kind]}: ${alert.message}`),
+      '',
+      `See the cellar: ${deps.publicUrl.replace(/\/$/, '')}/secure/operations/cellar`,
+    ].join('\n')
+    const subject =
+      alerts.length === 1 ? `Cellar alert: ${ALERT_KINDS[alerts[0].kind]}` : `${alerts.length} cellar alerts`
+    for (const to of addresses) await deps.mailer.send({ to, subject, text })
+    await repo.markMailed(alerts.map((alert) => alert.id))
+  } catch (error) {
+    deps.logger?.error({ err: error }, 'cellar alerts: the mail could not be sent')
+  }
+}
+
+/** Runs the alert rules for one brewery, or every brewery with something in the cellar; answers what it raised. */
+export async function evaluateCellarAlerts(
+  db: Db,
+  deps: CellarAlertDeps,
+  { entityId, now = new Date() }: { entityId?: string; now?: Date } = {},
+): Promise<CellarAlert[]> {
+  const raised: CellarAlert[] = []
+  for (const id of entityId ? [entityId] : await breweriesToCheck(db)) {
+    const rows = await evaluateBrewery(db, id, now)
+    if (rows.length === 0) continue
+    await announce(db, deps, id, rows)
+    raised.push(...rows.map(toAlert))
+  }
+  return raised
+}
+
+/** The job the queue runs on its schedule and after a device posts (`{ entityId }`). */
+export const cellarAlertsJob = (db: Db, deps: CellarAlertDeps) =>
+  defineJob<{ entityId?: string }>('cellar.alerts', async (data) => {
+    await evaluateCellarAlerts(db, deps, data.entityId ? { entityId: data.entityId } : {})
+  })

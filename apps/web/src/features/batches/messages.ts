@@ -1,0 +1,54 @@
+import type { BatchStatus } from '@brewcommand/domain'
+
+/** The texts of Operations, Plan Batch and the batch page (docs/production.md "batch"). */
+export const BATCH_TEXTS = {
+  operations: 'Operations',
+  // The Operations blurb of docs/product/01-access.md §1, now the page's empty state.
+  blurb:
+    'Run the brewhouse from one place: schedule brews and tank time, plan packaging runs, and keep the whole team on the same page from mash-in to the loading dock.',
+  getStarted: 'Get Started',
+  setUpEquipment:
+    'Start with your equipment: add the brewhouse you brew on in Settings → Equipment, then plan a batch from a recipe.',
+  howToPlan:
+    'Open a product and choose Plan Batch on one of its recipes: pick the brewhouse, the brew date and the volume, and the batch appears here.',
+  goToProducts: 'Go to Products',
+  batches: 'Batches',
+  filter: 'Status',
+  allStatuses: 'All',
+  noMatch: 'No batches with this status.',
+  loadFailed: 'The batches could not be loaded.',
+  retry: 'Try again',
+  planBatch: 'Plan Batch',
+  planDescription: (product: string) => `A batch of ${product}: the recipe is frozen as it is now.`,
+  planned: 'Batch planned',
+  openBatch: 'Open batch',
+  noBrewhouse: 'There is no brewhouse yet: an Admin adds one in Settings → Equipment.',
+  brewhouse: 'Brewhouse',
+  plannedBrewDate: 'Planned brew date',
+  targetVolume: 'Target volume',
+  volumeUnit: 'Volume unit',
+  changePlan: 'Change Plan',
+  batchNotFound: 'Batch not found.',
+  batchSaving: 'This batch is being saved; it appears as soon as the server has it.',
+  batchFailed: 'This batch could not be saved: see the list of unsaved changes.',
+  backToOperations: 'Back to Operations',
+  brewDay: 'Brew Day',
+  volumePlan: 'Volume plan',
+  volumePlanIntro: (brewhouse: string, version: number) =>
+    `From ${brewhouse}, version ${version}: each line shows its formula and this batch's numbers.`,
+  scaled: (factor: string, volume: string) =>
+    `The recipe is written for ${volume}: every ingredient is scaled ×${factor} for this batch.`,
+  ogCompare: 'Original gravity',
+  capacityWarnings: 'Capacity',
+  recipe: 'Recipe (frozen when planned)',
+} as const
+
+export const STATUS_LABELS: Record<BatchStatus, string> = {
+  planned: 'Planned',
+  brewing: 'Brewing',
+  fermenting: 'Fermenting',
+  conditioning: 'Conditioning',
+  packaging: 'Packaging',
+  completed: 'Completed',
+  dumped: 'Dumped',
+}

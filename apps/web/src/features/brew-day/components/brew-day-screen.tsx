@@ -1,0 +1,438 @@
+import {
+  brewDayClocks,
+  can,
+  ringingSteps,
+  type BrewDay,
+  type BrewStep,
+  type StepClock,
+} from '@brewcommand/domain'
+import { BellRing, CloudOff, Flame, Timer } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '@/components/ui/button.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
+import { cn } from '@/lib/utils.ts'
+import { useBrewDay } from '../api/brew-day-api.ts'
+import { useBatchQueue, useBrewDaySync } from '../api/brew-day-sync.tsx'
+import { useBrewDayWrites } from '../api/use-brew-day-writes.ts'
+import { askToNotify, notificationState, unlockAudio, type NotificationState } from '../lib/alarm.ts'
+import { applyPending, type ShownBrewDay } from '../lib/pending.ts'
+import { useAlarm } from '../lib/use-alarm.ts'
+import { formatDuration, formatTime, useServerNow } from '../lib/use-now.ts'
+import { brewDayMessages as t } from '../messages.ts'
+import { AdditionCard } from './addition-card.tsx'
+import { FinishBrewDay } from './finish-brew-day.tsx'
+import { MeasurementsPanel } from './measurements-panel.tsx'
+import { BIG, PendingBadge } from './parts.tsx'
+
+type Writes = ReturnType<typeof useBrewDayWrites>
+
+/**
+ * The Brew Day screen of a batch (`/secure/operations/batches/{batchId}/brew-day`): the current step large with
+ * its countdown, alarms until acknowledged, due additions, coming steps, measurements with expected beside
+ * measured, and Finish Brew Day. Countdowns are computed from stored instants on the server's clock; queued
+ * writes show at once as pending; everyone on the batch sees every change live.
+ */
+export function BrewDayScreen({ batchId }: { batchId: string }) {
+  const query = useBrewDay(batchId)
+  const { requests, isOnline } = useBatchQueue(batchId)
+  useBrewDaySync(batchId, requests.length)
+
+  return (
+    <div className="mx-auto grid w-full max-w-4xl gap-6">
+      <h1 className="text-3xl font-semibold tracking-tight">{t.heading}</h1>
+      {query.isPending ? (
+        <div role="status" className="flex items-center gap-3 text-muted-foreground">
+          <Spinner />
+          {t.loading}
+        </div>
+      ) : query.isError ? (
+        <section role="alert" className="grid gap-3 rounded-xl border border-destructive/40 bg-card p-6">
+          <h2 className="text-lg font-semibold">{t.loadError}</h2>
+          <p className="text-muted-foreground">{query.error.message}</p>
+          <Button className={cn(BIG, 'w-fit')} onClick={() => void query.refetch()}>
+            {t.retry}
+          </Button>
+        </section>
+      ) : (
+        <Loaded
+          batchId={batchId}
+          brewDay={query.data.brewDay}
+          offsetMs={query.data.offsetMs}
+          offline={query.data.offline || !isOnline}
+          requests={requests}
+        />
+      )}
+    </div>
+  )
+}
+
+function Loaded({
+  batchId,
+  brewDay,
+  offsetMs,
+  offline,
+  requests,
+}: {
+  batchId: string
+  brewDay: BrewDay
+  offsetMs: number
+  offline: boolean
+  requests: ReturnType<typeof useBatchQueue>['requests']
+}) {
+  const { data, currentEntity } = useAppState()
+  const me = {
+    id: data.user.id,
+    name: `${data.user.givenName} ${data.user.familyName}`.trim() || data.user.email,
+  }
+  const shown = applyPending(brewDay, requests, offsetMs, me)
+  const writes = useBrewDayWrites(batchId, brewDay.number)
+  const now = useServerNow(offsetMs)
+  const mayRun = can(currentEntity?.role, 'runBrewDay')
+  const day = shown.brewDay
+  const ringing = day.status === 'brewing' ? ringingSteps(day.steps, now) : []
+  useAlarm(ringing)
+
+  return (
+    <>
+      <p className="text-lg text-muted-foreground">
+        <span className="font-medium text-foreground">{day.number}</span> · {day.productName} ·{' '}
+        {day.brewhouseName}
+      </p>
+      {offline && (
+        <p role="status" className="flex items-center gap-2 rounded-lg bg-muted p-3 text-sm">
+          <CloudOff aria-hidden="true" className="size-4 shrink-0" />
+          {t.offlineCopy}
+        </p>
+      )}
+      {day.status === 'planned' ? (
+        <NotStarted shown={shown} mayRun={mayRun} writes={writes} />
+      ) : (
+        <>
+          {day.status === 'brewing' && <AlarmSettings />}
+          {ringing.length > 0 && mayRun && <Alarms ringing={ringing} writes={writes} />}
+          <Timeline shown={shown} now={now} mayRun={mayRun && day.status === 'brewing'} writes={writes} />
+          <MeasurementsPanel
+            brewDay={day}
+            pending={shown.pendingMeasurements}
+            mayRun={mayRun && day.status !== 'completed' && day.status !== 'dumped'}
+            onRecord={writes.measure}
+          />
+          <FinishBrewDay shown={shown} mayRun={mayRun} onFinish={writes.finish} />
+        </>
+      )}
+    </>
+  )
+}
+
+function NotStarted({ shown, mayRun, writes }: { shown: ShownBrewDay; mayRun: boolean; writes: Writes }) {
+  return (
+    <section aria-labelledby="not-started" className="grid gap-4 rounded-xl border bg-card p-6 shadow-xs">
+      <h2 id="not-started" className="text-xl font-semibold">
+        {t.notStartedTitle}
+      </h2>
+      <p className="text-muted-foreground">{t.notStarted}</p>
+      {shown.pendingStart ? (
+        <p role="status" className="flex items-center gap-2 font-medium">
+          <Spinner className="size-4" />
+          {t.startPending}
+        </p>
+      ) : (
+        mayRun && (
+          <Button className={cn(BIG, 'w-fit')} onClick={writes.start}>
+            <Flame aria-hidden="true" />
+            {t.startBrewDay}
+          </Button>
+        )
+      )}
+    </section>
+  )
+}
+
+function AlarmSettings() {
+  const [state, setState] = useState<NotificationState>(() => notificationState())
+  const [soundOn, setSoundOn] = useState(false)
+  if (soundOn && (state === 'granted' || state === 'unsupported'))
+    return <p className="text-sm text-muted-foreground">{t.alarmsOn}</p>
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button
+        variant="outline"
+        className="h-14 px-5"
+        onClick={() => {
+          unlockAudio()
+          setSoundOn(true)
+          void askToNotify().then(setState)
+        }}
+      >
+        <BellRing aria-hidden="true" />
+        {t.enableAlarms}
+      </Button>
+      {state === 'denied' && <p className="text-sm text-muted-foreground">{t.notificationsBlocked}</p>}
+    </div>
+  )
+}
+
+function Alarms({ ringing, writes }: { ringing: BrewStep[]; writes: Writes }) {
+  return (
+    <section
+      role="alert"
+      aria-labelledby="alarms-heading"
+      className="grid gap-3 rounded-xl border-2 border-destructive bg-destructive/10 p-4"
+    >
+      <h2 id="alarms-heading" className="flex items-center gap-2 text-lg font-semibold">
+        <BellRing aria-hidden="true" className="size-5 animate-pulse" />
+        {t.alarms}
+      </h2>
+      <ul className="grid gap-3">
+        {ringing.map((step) => (
+          <li key={step.key} className="flex flex-wrap items-center justify-between gap-3">
+            <span className="text-lg font-medium">
+              {step.kind === 'timer' ? t.timerUp(step.plan.title) : t.dueNow(step.plan.title)}
+            </span>
+            <Button
+              className={BIG}
+              variant="destructive"
+              aria-label={`${t.acknowledge} ${step.plan.title}`}
+              onClick={() => writes.acknowledge(step.key, step.plan.title)}
+            >
+              {t.acknowledge}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+const isMain = (step: BrewStep) => step.plan.parentKey === null && step.plan.laterDays === null
+
+function Timeline({
+  shown,
+  now,
+  mayRun,
+  writes,
+}: {
+  shown: ShownBrewDay
+  now: number
+  mayRun: boolean
+  writes: Writes
+}) {
+  const day = shown.brewDay
+  const clocks = new Map(brewDayClocks(day.steps, now).map((clock) => [clock.key, clock]))
+  const mains = day.steps.filter(isMain)
+  const current =
+    mains.find((s) => s.startedAt && !s.completedAt) ?? mains.find((s) => !s.startedAt && !s.completedAt)
+  const coming = mains.filter((s) => !s.startedAt && !s.completedAt && s.key !== current?.key)
+  const additions = day.steps.filter(
+    (s) =>
+      s.kind === 'addition' &&
+      !s.completedAt &&
+      s.plan.parentKey !== null &&
+      clocks.get(s.plan.parentKey)?.status !== 'pending',
+  )
+  const later = day.steps.filter((s) => s.plan.laterDays !== null)
+  const done = day.steps.filter((s) => s.completedAt)
+
+  if (day.steps.length === 0) return <p className="text-muted-foreground">{t.noSteps}</p>
+  return (
+    <>
+      {current ? (
+        <CurrentStep
+          step={current}
+          clock={clocks.get(current.key)!}
+          now={now}
+          pending={shown.pendingSteps.has(current.key)}
+          mayRun={mayRun}
+          writes={writes}
+        />
+      ) : (
+        day.status === 'brewing' && <p className="rounded-xl border bg-card p-6 text-lg">{t.allDone}</p>
+      )}
+
+      {additions.length > 0 && (
+        <section aria-labelledby="additions-heading" className="grid gap-3">
+          <h2 id="additions-heading" className="text-xl font-semibold">
+            {t.additions}
+          </h2>
+          <ul className="grid gap-3">
+            {additions.map((step) => (
+              <li key={step.key}>
+                <AdditionCard
+                  step={step}
+                  clock={clocks.get(step.key)!}
+                  now={now}
+                  pending={shown.pendingSteps.has(step.key)}
+                  mayRun={mayRun}
+                  onConfirm={(input) => writes.confirmAddition(step.key, step.plan.title, input)}
+                  onAcknowledge={() => writes.acknowledge(step.key, step.plan.title)}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {coming.length > 0 && (
+        <section aria-labelledby="coming-heading" className="grid gap-2">
+          <h2 id="coming-heading" className="text-xl font-semibold">
+            {t.comingSteps}
+          </h2>
+          <ol className="grid gap-2">
+            {coming.map((step) => {
+              const startsAt = clocks.get(step.key)?.startsAtMs
+              return (
+                <li
+                  key={step.key}
+                  className="flex flex-wrap justify-between gap-2 rounded-lg border bg-card p-3"
+                >
+                  <span className="font-medium">{step.plan.title}</span>
+                  <span className="text-muted-foreground">
+                    {step.kind === 'timer' && `${step.plan.plannedMinutes + step.extendedMinutes} min · `}
+                    {startsAt ? t.startsAt(formatTime(startsAt)) : ''}
+                  </span>
+                </li>
+              )
+            })}
+          </ol>
+        </section>
+      )}
+
+      {later.length > 0 && (
+        <section aria-labelledby="later-heading" className="grid gap-2">
+          <h2 id="later-heading" className="text-lg font-semibold">
+            {t.laterDays}
+          </h2>
+          <ul className="grid gap-1 text-muted-foreground">
+            {later.map((step) => (
+              <li key={step.key}>
+                {step.plan.title} — {step.plan.detail} ({t.inDays(step.plan.laterDays ?? 0)})
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {done.length > 0 && (
+        <section aria-labelledby="log-heading" className="grid gap-2">
+          <h2 id="log-heading" className="text-lg font-semibold">
+            {t.log}
+          </h2>
+          <ul className="grid gap-1 text-sm">
+            {done.map((step) => (
+              <li key={step.key} className="rounded-md bg-muted/50 p-2">
+                <span className="font-medium">{step.plan.title}</span>
+                <span className="text-muted-foreground">
+                  {' — '}
+                  {[
+                    step.startedAt && t.startedBy(step.startedBy?.name ?? '—', formatTime(step.startedAt)),
+                    step.actual?.amount && t.used(`${step.actual.amount.value} ${step.actual.amount.unit}`),
+                    step.completedAt &&
+                      t.completedBy(step.completedBy?.name ?? '—', formatTime(step.completedAt)),
+                    step.acknowledgedAt &&
+                      t.acknowledgedBy(step.acknowledgedBy?.name ?? '—', formatTime(step.acknowledgedAt)),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  )
+}
+
+function CurrentStep({
+  step,
+  clock,
+  now,
+  pending,
+  mayRun,
+  writes,
+}: {
+  step: BrewStep
+  clock: StepClock
+  now: number
+  pending: boolean
+  mayRun: boolean
+  writes: Writes
+}) {
+  const running = clock.status === 'running' || clock.status === 'due'
+  const title = step.plan.title
+  return (
+    <section
+      aria-labelledby="current-heading"
+      className={cn(
+        'grid gap-4 rounded-2xl border-2 bg-card p-6 shadow-sm',
+        clock.status === 'due' ? 'border-destructive' : 'border-primary',
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h2
+          id="current-heading"
+          className="text-sm font-medium tracking-wide text-muted-foreground uppercase"
+        >
+          {running ? t.currentStep : t.nextStep}
+        </h2>
+        {pending && <PendingBadge />}
+      </div>
+      <h3 className="text-3xl font-semibold">{title}</h3>
+      {step.plan.detail && <p className="text-lg text-muted-foreground">{step.plan.detail}</p>}
+      {running && step.kind === 'timer' && (
+        <div role="timer" aria-label={`${title} ${t.remaining}`} className="grid gap-1">
+          <div
+            data-testid="countdown"
+            className={cn(
+              'font-mono text-6xl font-bold tabular-nums sm:text-7xl',
+              clock.status === 'due' && 'text-destructive',
+            )}
+          >
+            {clock.status === 'due' ? t.timeUp : formatDuration(clock.remainingMs ?? 0)}
+          </div>
+          {clock.endsAtMs !== null && (
+            <p className="text-muted-foreground">
+              <Timer aria-hidden="true" className="mr-1 inline size-4" />
+              {t.endsAt(formatTime(clock.endsAtMs))}
+            </p>
+          )}
+        </div>
+      )}
+      {running && step.kind !== 'timer' && clock.startsAtMs !== null && (
+        <div className="font-mono text-4xl font-semibold tabular-nums">
+          {t.runningFor(formatDuration(now - clock.startsAtMs))}
+        </div>
+      )}
+      {step.startedAt && (
+        <p className="text-sm text-muted-foreground">
+          {t.startedBy(step.startedBy?.name ?? '—', formatTime(step.startedAt))}
+        </p>
+      )}
+      {mayRun && (
+        <div className="flex flex-wrap gap-3">
+          {!running && (
+            <Button className={BIG} onClick={() => writes.startStep(step.key, title)}>
+              {t.start}
+            </Button>
+          )}
+          {running && (
+            <Button className={BIG} onClick={() => writes.completeStep(step.key, title)}>
+              {t.done}
+            </Button>
+          )}
+          {running && step.kind === 'timer' && (
+            <Button className={BIG} variant="outline" onClick={() => writes.extendStep(step.key, title, 5)}>
+              {t.plusFive}
+            </Button>
+          )}
+          {clock.status === 'due' && !step.acknowledgedAt && (
+            <Button className={BIG} variant="destructive" onClick={() => writes.acknowledge(step.key, title)}>
+              {t.acknowledge}
+            </Button>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}

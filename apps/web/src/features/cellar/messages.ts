@@ -1,0 +1,82 @@
+// The cellar's texts, defined once.
+export const CELLAR_TEXTS = {
+  title: 'Cellar',
+  intro: 'Every tank at a glance: what is in it, how fermentation is going, and what needs doing.',
+  loading: 'Loading the cellar…',
+  loadFailed: 'The cellar could not be loaded.',
+  retry: 'Try again',
+  noVessels: 'No vessels yet. Add your tanks in Settings → Equipment.',
+  empty: 'Empty',
+  day: (n: number) => `Day ${n}`,
+  contents: 'Contents',
+  gravity: 'Gravity',
+  temperature: 'Temperature',
+  attenuation: 'Apparent attenuation',
+  noReadings: 'No readings yet',
+  openVessel: (name: string) => `Open ${name}`,
+  lastCleaned: 'Last cleaned',
+  lastSanitised: 'Last sanitised',
+  never: 'Never',
+  alerts: (n: number) => `${n} alert${n === 1 ? '' : 's'}`,
+  unitToggle: 'Temperature unit',
+  // actions
+  addReading: 'Add Reading',
+  transfer: 'Transfer',
+  package: 'Package',
+  sample: 'Sample',
+  dump: 'Dump',
+  loss: 'Loss',
+  logCleaning: 'Log Cleaning',
+  correct: 'Correct',
+  saved: 'Saved; it reaches the server as soon as it can.',
+  // ledger
+  ledger: 'Ledger',
+  yieldTitle: 'Yield',
+  intoFermenter: 'Into the fermenter',
+  packaged: 'Packaged',
+  sampled: 'Sampled',
+  lost: 'Lost and dumped',
+  inTanks: 'Still in tanks',
+  reconciles: 'Reconciles to 0.01 bbl',
+  doesNotReconcile: (difference: string) => `Does not reconcile: ${difference} unaccounted for`,
+  superseded: 'Corrected',
+  cleaningWarningTitle: 'Not cleaned in time',
+  cleaningWarningAccept: 'Fill it anyway',
+  // fermentation
+  fermentation: 'Fermentation',
+  expectedFg: 'Expected FG',
+  readings: 'Readings',
+  noReadingsYet: 'No readings yet. Add one, or register a device in Settings → Devices.',
+  chartLabel: (number: string) => `Gravity and temperature of batch ${number} over time`,
+  // devices
+  devices: 'Devices',
+  addDevice: 'Add Device',
+  noDevices: 'No devices yet. Add an iSpindel, a Tilt bridge or any custom stream.',
+  revoke: 'Revoke',
+  revoked: 'Revoked',
+  lastSeen: 'Last seen',
+  tokenOnce: 'Copy this address now: the token is shown only once.',
+  ingestAddress: 'Ingestion address',
+  onlyAdmin: 'Only an Admin manages devices.',
+  // alerts
+  alertsTitle: 'Alerts',
+  noAlerts: 'No alerts.',
+  acknowledge: 'Acknowledge',
+  acknowledged: 'Acknowledged',
+  bell: (n: number) => (n === 0 ? 'Alerts, none unread' : `Alerts, ${n} unread`),
+  // dashboard
+  brewDaysToday: 'Today’s brew days',
+  noBrewDays: 'No brew days today.',
+  tanksNeedingAttention: 'Tanks needing attention',
+  allTanksFine: 'Every tank is fine.',
+  unreadAlerts: 'Unread alerts',
+} as const
+
+/** Setup help per device kind, shown with the ingestion address. */
+export const DEVICE_HELP = {
+  ispindel:
+    'In the iSpindel’s configuration portal choose the service type “HTTP”, set Server Address, Port and Path from the address above (the path is /api/ingest/ followed by the token), and keep the interval at 900 s or more.',
+  tilt: 'In your Tilt bridge (TiltBridge, TiltPi or the Tilt app) add a Brewfather-style custom stream (cloud URL) and paste the address above; it posts name, temp, temp_unit, gravity and gravity_unit.',
+  custom:
+    'POST JSON to the address above, at most once every 10 seconds: the Brewfather custom-stream fields (name, temp, temp_unit "C" or "F", gravity, gravity_unit "G" or "P", ph, comment), or simply { "gravity": 1.012, "temperature": 18.5 } in °C.',
+} as const

@@ -1,0 +1,85 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { newRecipe, type Recipe } from '../recipes/recipe.schema.ts'
+import { batchPlan, batchScale } from './batch-plan.ts'
+import type { BrewhouseConstants } from './equipment.schema.ts'
+
+const constants: BrewhouseConstants = {
+  name: 'Pilot',
+  maxBatchGallons: 10,
+  brewhouseEfficiency: 75,
+  mashEfficiency: 85,
+  boilOffGallonsPerHour: 1.5,
+  kettleTrubLossGallons: 0.5,
+  chillerLossGallons: 0.25,
+  grainAbsorptionGallonsPerPound: 0.125,
+  mashTunDeadSpaceGallons: 0.5,
+  maxGrainPounds: 15,
+}
+
+// A 5 gallon recipe: 10 lb at 0.80 extract (368 points), 60 minutes, 1.25 qt/lb.
+const recipe: Recipe = {
+  ...newRecipe('0b5cf3c6-8a3a-4cf7-9f3c-5b0c2e6b7a10'),
+  yield: { quantity: 5, unit: 'GAL' },
+  boilTime: 60,
+  mashThickness: 1.25,
+  grainBill: [
+    {
+      id: '2f1a3d44-8a5e-4a4f-8b9e-0d7c9a1b2c3d',
+      ingredient: { id: 'pale', type: 'Grain', extractFgMin: 0.8 },
+      amount: { value: 10, unit: 'Pounds' },
+    },
+  ],
+}
+const bbl = (gallons: number) => gallons / 31
+
+describe('batchPlan', () => {
+  it('plans the recipe at its own size on the brewhouse', () => {
+    const plan = batchPlan({ recipeSnapshot: recipe, targetVolumeBbl: bbl(5), constants })
+    expect(plan.scale).toBeCloseTo(1, 10)
+    expect(plan.plan.intoFermenterGallons).toBeCloseTo(5, 8)
+    expect(plan.plan.postBoilGallons).toBeCloseTo(5.75, 8)
+    expect(plan.plan.preBoilGallons).toBeCloseTo(7.25, 8)
+    // 7.25 + 10 × 0.125 + 0.5; strike 10 × 1.25 ÷ 4.
+    expect(plan.plan.totalWaterGallons).toBeCloseTo(9, 8)
+    expect(plan.plan.strikeWaterGallons).toBeCloseTo(3.125, 8)
+    const og = plan.lines.find((line) => line.key === 'expectedOriginalGravity')!
+    expect(og.value).toBeCloseTo(1.0552, 8)
+    expect(plan.lines.find((line) => line.key === 'recipeOriginalGravity')!.value).toBeCloseTo(1.05152, 8)
+    expect(plan.overMaxBatch).toBe(false)
+    expect(plan.overMaxGrain).toBe(false)
+  })
+
+  it('scales the recipe to a larger batch: same gravities, more grain, and says what is over the maximum', () => {
+    const plan = batchPlan({ recipeSnapshot: recipe, targetVolumeBbl: bbl(10), constants })
+    expect(plan.scale).toBeCloseTo(2, 10)
+    expect(plan.grainPounds).toBeCloseTo(20, 8)
+    expect(plan.lines.find((line) => line.key === 'expectedOriginalGravity')!.value).toBeCloseTo(1.0552, 8)
+    expect(plan.overMaxGrain).toBe(true)
+    expect(batchPlan({ recipeSnapshot: recipe, targetVolumeBbl: bbl(11), constants }).overMaxBatch).toBe(true)
+  })
+
+  it('keeps the scale at 1 for a recipe without a batch size', () => {
+    expect(batchScale({ yield: { quantity: 0, unit: 'BBL' } }, 10)).toBe(1)
+  })
+
+  it('never gives NaN or Infinity', () => {
+    fc.assert(
+      fc.property(
+        fc.double(),
+        fc.double(),
+        fc.double(),
+        fc.constantFrom<'BBL' | 'GAL'>('BBL', 'GAL'),
+        (target, yieldQuantity, boil, unit) => {
+          const plan = batchPlan({
+            recipeSnapshot: { ...recipe, yield: { quantity: yieldQuantity, unit }, boilTime: boil },
+            targetVolumeBbl: target,
+            constants,
+          })
+          for (const line of plan.lines) expect(Number.isFinite(line.value)).toBe(true)
+          expect(Number.isFinite(plan.scale)).toBe(true)
+        },
+      ),
+    )
+  })
+})

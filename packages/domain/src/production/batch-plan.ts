@@ -1,0 +1,71 @@
+import { totalGravityPoints } from '../brewing/gravity.ts'
+import { silentLogger } from '../brewing/logger.ts'
+import { capFinite, GALLONS_PER_BBL, positiveOrZero, volumeToGallons } from '../brewing/units.ts'
+import type { Recipe } from '../recipes/recipe.schema.ts'
+import { grainPoundsOf } from './brewhouse.schema.ts'
+import type { BrewhouseConstants } from './equipment.schema.ts'
+import { explainVolumePlan, type ExplainedVolumePlan } from './volume-plan-explain.ts'
+
+// A batch's plan from its snapshot and brewhouse version (docs/production.md "batch"). A batch brewed at
+// another volume than the recipe's batch size brews the recipe scaled: every ingredient by target ÷ recipe
+// volume, so the gravities stay the recipe's and only the volumes change.
+
+/** Gallons in a volume of beer stored in barrels. */
+export const barrelsAsGallons = (barrels: number): number =>
+  capFinite(positiveOrZero(barrels) * GALLONS_PER_BBL)
+
+/** Target gallons ÷ the recipe's batch size in gallons; 1 when the recipe has no batch size. */
+export function batchScale(recipe: Pick<Recipe, 'yield'>, targetVolumeBbl: number): number {
+  const recipeGallons = volumeToGallons(recipe.yield.quantity, recipe.yield.unit, silentLogger)
+  const targetGallons = barrelsAsGallons(targetVolumeBbl)
+  if (recipeGallons === 0 || targetGallons === 0) return 1
+  return capFinite(targetGallons / recipeGallons)
+}
+
+export type BatchPlan = ExplainedVolumePlan & {
+  /** The factor the recipe is scaled by. */
+  scale: number
+  /** Pounds of grain in the scaled grain bill. */
+  grainPounds: number
+  /** Whether the scaled grain bill is above the brewhouse's maximum grain weight. */
+  overMaxGrain: boolean
+  /** Whether the target volume is above the brewhouse's maximum batch size. */
+  overMaxBatch: boolean
+}
+
+/**
+ * The volume plan of a batch, explained line by line (explainVolumePlan), from the frozen recipe, the target
+ * volume in barrels and the brewhouse version's constants.
+ */
+export function batchPlan(batch: {
+  recipeSnapshot: Recipe
+  targetVolumeBbl: number
+  constants: BrewhouseConstants
+}): BatchPlan {
+  const { recipeSnapshot: recipe, constants } = batch
+  const scale = batchScale(recipe, batch.targetVolumeBbl)
+  const grainPounds = capFinite(grainPoundsOf(recipe) * scale)
+  const intoFermenterGallons = barrelsAsGallons(batch.targetVolumeBbl)
+  const explained = explainVolumePlan({
+    intoFermenterGallons,
+    grainPounds,
+    mashThicknessQuartsPerPound: recipe.mashThickness,
+    boilMinutes: recipe.boilTime,
+    potentialPoints: capFinite(
+      totalGravityPoints(recipe.grainBill, recipe.otherIngredients, silentLogger) * scale,
+    ),
+    brewhouseEfficiency: constants.brewhouseEfficiency,
+    boilOffGallonsPerHour: constants.boilOffGallonsPerHour,
+    kettleTrubLossGallons: constants.kettleTrubLossGallons,
+    chillerLossGallons: constants.chillerLossGallons,
+    grainAbsorptionGallonsPerPound: constants.grainAbsorptionGallonsPerPound,
+    mashTunDeadSpaceGallons: constants.mashTunDeadSpaceGallons,
+  })
+  return {
+    ...explained,
+    scale,
+    grainPounds,
+    overMaxGrain: grainPounds > constants.maxGrainPounds,
+    overMaxBatch: intoFermenterGallons > constants.maxBatchGallons + 1e-9,
+  }
+}
