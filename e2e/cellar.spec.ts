@@ -163,7 +163,7 @@ test('the cellar: a device on a fermenter posts, the tank card and chart show it
 
   // The tank card shows it, live.
   await page.goto('/secure/operations/cellar')
-  const fv1 = page.getByRole('button', { name: 'Open FV-1' })
+  const fv1 = page.getByRole('button', { name: /^FV-1 / })
   await expect(fv1).toContainText('1.045')
   await expect(fv1).toContainText('67.1 °F')
   await expect(fv1).toContainText('Day 1')
@@ -195,7 +195,7 @@ test('the cellar: a device on a fermenter posts, the tank card and chart show it
   await page.keyboard.press('Escape')
 
   // Package from BT-1: 10 half-barrel kegs and 1000 cans.
-  await page.getByRole('button', { name: 'Open BT-1' }).click()
+  await page.getByRole('button', { name: /^BT-1 / }).click()
   const brite = page.getByRole('dialog', { name: 'BT-1' })
   await brite.getByRole('button', { name: 'Package' }).click()
   const pack = page.getByRole('dialog', { name: 'Package: BT-1' })

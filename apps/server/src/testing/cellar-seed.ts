@@ -2,10 +2,12 @@
 // day leaves them (vessel in use, batches.fermenter_id, an open vessel_occupancies row and a 'brewed' event of TTB
 // class 'produced'), so the cellar's tests need not run equipment set-up and a brew day first.
 import { DEFAULT_BREWHOUSE_CONSTANTS, newRecipe, type Recipe } from '@brewcommand/domain'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { productPackages, products } from '../db/schema/products.ts'
 import {
   batches,
+  batchSequences,
   brewhouses,
   brewhouseVersions,
   liquidEvents,
@@ -146,16 +148,24 @@ export async function seedCellar(
     ...recipe,
   }
   const batchId = crypto.randomUUID()
-  const year = 2026
-  // A counter of this process: each brewery under test gets its own numbers.
-  const number = `${year}-${String(900 + sequence).padStart(3, '0')}`
   const brewedAt = new Date(Date.now() - brewedHoursAgo * 3_600_000)
+  const year = brewedAt.getUTCFullYear()
+  // The brewery's own sequence, as Plan Batch takes it, so seeded and planned batches never share a number.
+  const [{ last }] = await db
+    .insert(batchSequences)
+    .values({ entityId, year, last: 1 })
+    .onConflictDoUpdate({
+      target: [batchSequences.entityId, batchSequences.year],
+      set: { last: sql`${batchSequences.last} + 1` },
+    })
+    .returning({ last: batchSequences.last })
+  const number = `${year}-${String(last).padStart(3, '0')}`
   await db.insert(batches).values({
     id: batchId,
     entityId,
     number,
     year,
-    sequence: 900 + sequence,
+    sequence: last,
     productId,
     productName: `Seed Pale ${sequence}`,
     recipeId: snapshot.id,

@@ -13,7 +13,6 @@ export const CELLAR_TEXTS = {
   temperature: 'Temperature',
   attenuation: 'Apparent attenuation',
   noReadings: 'No readings yet',
-  openVessel: (name: string) => `Open ${name}`,
   lastCleaned: 'Last cleaned',
   lastSanitised: 'Last sanitised',
   never: 'Never',

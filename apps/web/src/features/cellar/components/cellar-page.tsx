@@ -46,12 +46,11 @@ function TankCardView({ card, onOpen }: { card: TankCard; onOpen: () => void }) 
       <button
         type="button"
         onClick={onOpen}
-        aria-label={CELLAR_TEXTS.openVessel(card.vessel.name)}
         className="grid h-full w-full gap-3 rounded-xl border bg-card p-4 text-left shadow-xs hover:border-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
         <div className="flex items-start justify-between gap-2">
           <div>
-            <h3 className="text-lg font-semibold">{card.vessel.name}</h3>
+            <span className="block text-lg font-semibold">{card.vessel.name}</span>
             <p className="text-sm text-muted-foreground">
               {VESSEL_KINDS[card.vessel.kind as keyof typeof VESSEL_KINDS] ?? card.vessel.kind} ·{' '}
               {formatBarrels(card.contentsBbl)} / {formatBarrels(card.vessel.capacityBbl)}
