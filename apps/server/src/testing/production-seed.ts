@@ -9,9 +9,9 @@ import {
   type VesselKind,
   type VesselState,
 } from '@brewcommand/domain'
-import { and, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { batches, brewhouses, brewhouseVersions, vessels } from '../db/schema/production.ts'
+import { batches, batchSequences, brewhouses, brewhouseVersions, vessels } from '../db/schema/production.ts'
 
 /** A recipe worth brewing: 400 lb of pale malt for 10 BBL, a 60-minute mash with a mash hop, a 60-minute boil. */
 export function brewableRecipe(productId: string = crypto.randomUUID()): Recipe {
@@ -107,11 +107,16 @@ export async function seedBatch(
   const recipe = options.recipe ?? brewableRecipe()
   const brewhouse = options.brewhouse ?? (await seedBrewhouse(db, entityId))
   const year = 2026
+  // The brewery's own sequence, as Plan Batch and the cellar's seed take it, so no two batches share a number.
   const [{ last }] = await db
-    .select({ last: sql<number>`coalesce(max(${batches.sequence}), 0)::int` })
-    .from(batches)
-    .where(and(eq(batches.entityId, entityId), eq(batches.year, year)))
-  const sequence = Number(last) + 1
+    .insert(batchSequences)
+    .values({ entityId, year, last: 1 })
+    .onConflictDoUpdate({
+      target: [batchSequences.entityId, batchSequences.year],
+      set: { last: sql`${batchSequences.last} + 1` },
+    })
+    .returning({ last: batchSequences.last })
+  const sequence = Number(last)
   const id = crypto.randomUUID()
   const number = formatBatchNumber(year, sequence)
   await db.insert(batches).values({

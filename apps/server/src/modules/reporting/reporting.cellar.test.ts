@@ -1,5 +1,6 @@
 import { makeEnvelope } from '@brewcommand/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { measurements } from '../../db/schema/production.ts'
 import { seedCellar } from '../../testing/cellar-seed.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
@@ -91,5 +92,53 @@ describe.each(TEST_DATABASES)('the TTB lines from the cellar’s ledger on %s', 
       onHandEnd: '9.15',
     })
     expect(data.unclassified).toEqual([])
+  })
+
+  it('gives a brew’s efficiency from its measurements into the fermenter', async () => {
+    // 500 lb at 80 % extract: 46 × 0.8 × 500 = 18,400 points; 40 points × 300 gal measured = 65.2 %.
+    const grain = {
+      id: crypto.randomUUID(),
+      ingredient: { extractFgMin: 0.8 },
+      amount: { value: 500, unit: 'Pounds' },
+    }
+    const seed = await seedCellar(testDb.db, entityId, {
+      volumeBbl: 10,
+      brewedHoursAgo: 0,
+      recipe: { grainBill: [grain] } as never,
+    })
+    await testDb.db.insert(measurements).values([
+      {
+        id: crypto.randomUUID(),
+        entityId,
+        batchId: seed.batchId,
+        point: 'into-fermenter',
+        quantity: 'gravity',
+        value: 1.04,
+        unit: 'SG',
+        instrument: 'hydrometer',
+        gravity: 1.04,
+      },
+      {
+        id: crypto.randomUUID(),
+        entityId,
+        batchId: seed.batchId,
+        point: 'into-fermenter',
+        quantity: 'volume',
+        value: 300,
+        unit: 'GAL',
+        instrument: 'meter',
+        gallons: 300,
+      },
+    ])
+    const month = new Date().toISOString().slice(0, 7)
+    const response = await call('GET', `/api/reports/efficiency?from=${month}&to=${month}`)
+    expect(response.statusCode, response.body).toBe(200)
+    const rows = response.json<{
+      data: { rows: { batchId: string; plannedPercent: number; achievedPercent: number }[] }
+    }>().data.rows
+    expect(rows.find((row) => row.batchId === seed.batchId)).toMatchObject({
+      plannedPercent: 75,
+      achievedPercent: 65.2,
+    })
   })
 })
