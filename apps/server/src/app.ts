@@ -57,6 +57,8 @@ import { createContactRepository } from './modules/contacts/contacts.repository.
 import { contactRoutes } from './modules/contacts/contacts.routes.ts'
 import { createContactService } from './modules/contacts/contacts.service.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
+import { reportingRoutes } from './modules/reporting/reporting.routes.ts'
+import { createReportingService } from './modules/reporting/reporting.service.ts'
 import { cellarRoutes, ingestRoutes } from './modules/cellar/cellar.routes.ts'
 import { createCellarService } from './modules/cellar/cellar.service.ts'
 import { CELLAR_ALERTS_CRON, cellarAlertsJob } from './modules/cellar/cellar-alerts.ts'
@@ -363,6 +365,12 @@ export async function buildApp({
   })
   await app.register(mediaRoutes, { prefix: '/api', media: mediaService, runWrite })
   await app.register(uploadsRoutes, { media: mediaStorage, grants: createUploadGrants(database.db) })
+  // Reporting (docs/production.md): production, losses, efficiency and the TTB reports, queries over the ledgers.
+  await app.register(reportingRoutes, {
+    prefix: '/api/reports',
+    reports: createReportingService(database.db),
+    runWrite,
+  })
   // Inventory (docs/production.md): its par-level check runs on the job queue, after stock changes and hourly.
   const inventoryService = createInventoryService({ db: database.db })
   const parLevels = jobs.define(parLevelsJob(inventoryService, app.log))

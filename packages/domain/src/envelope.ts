@@ -75,6 +75,8 @@ export const ENVELOPE_TYPES = [
   'device',
   'stock',
   'report-period',
+  'physical-inventory',
+  'tax-settings',
   'cellar-settings',
   'alert',
   'schedule',

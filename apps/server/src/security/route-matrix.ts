@@ -560,6 +560,73 @@ export const INVENTORY_MATRIX: Record<string, RouteDescriptor> = {
   })),
 }
 
+// ---- reporting (docs/production.md "Reporting"): Managers see reports, Admins close periods and hold the
+// tax settings. Each close takes a month of its own (the same month twice is a 409).
+let closableMonth = Math.floor(Math.random() * 300)
+const closeRequest = (): MatrixRequest => {
+  const index = closableMonth++ % 300
+  const period = `${2000 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
+  return {
+    method: 'POST',
+    url: '/api/reports/periods',
+    payload: makeEnvelope('report-period', { id: uuid(), report: '5000.24', period }),
+  }
+}
+const report = (path: string): RouteDescriptor =>
+  tenant('viewReports', 'brewery', 200, () => ({ method: 'GET', url: `/api/reports/${path}` }))
+const RANGE = 'from=2026-07&to=2026-09'
+const TTB_QUERIES = { '5130-26': 'quarter=2026-Q3', '5130-9': 'month=2026-08', '5000-24': 'period=2026-Q3' }
+const REPORTING_ROUTES: Record<string, RouteDescriptor> = {
+  'GET /api/reports/production': report(`production?${RANGE}`),
+  'GET /api/reports/production.csv': report(`production.csv?${RANGE}`),
+  'GET /api/reports/losses': report(`losses?${RANGE}`),
+  'GET /api/reports/losses.csv': report(`losses.csv?${RANGE}`),
+  'GET /api/reports/efficiency': report(`efficiency?${RANGE}`),
+  'GET /api/reports/efficiency.csv': report(`efficiency.csv?${RANGE}`),
+  'GET /api/reports/daily.csv': report(`daily.csv?${RANGE}`),
+  ...Object.fromEntries(
+    Object.entries(TTB_QUERIES).flatMap(([form, query]) => [
+      [`GET /api/reports/ttb/${form}`, report(`ttb/${form}?${query}`)],
+      [`GET /api/reports/ttb/${form}.csv`, report(`ttb/${form}.csv?${query}`)],
+      [`GET /api/reports/ttb/${form}.pdf`, report(`ttb/${form}.pdf?${query}`)],
+      [`GET /api/reports/ttb/${form}/lines/:line`, report(`ttb/${form}/lines/removedTaxpaid?${query}`)],
+    ]),
+  ),
+  'GET /api/reports/physical-inventories': report(`physical-inventories?${RANGE}`),
+  'PUT /api/reports/physical-inventories/:month': tenant('manageStock', 'brewery', 200, () => ({
+    method: 'PUT',
+    url: '/api/reports/physical-inventories/2026-07',
+    payload: makeEnvelope('physical-inventory', {
+      month: '2026-07',
+      bulkBbl: '12.5',
+      packagedBbl: '3',
+      note: '',
+    }),
+  })),
+  'GET /api/reports/tax-settings': tenant('manageTaxAndPeriods', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/reports/tax-settings',
+  })),
+  'PUT /api/reports/tax-settings': tenant('manageTaxAndPeriods', 'brewery', 200, () => ({
+    method: 'PUT',
+    url: '/api/reports/tax-settings',
+    payload: makeEnvelope('tax-settings', {
+      reducedRateEligible: true,
+      controlledGroupShareBasisPoints: 10_000,
+      exciseFilingFrequency: 'quarterly',
+      operationsReportFrequency: 'quarterly',
+      brewersNoticeNumber: 'BR-OR-99999',
+    }),
+  })),
+  'GET /api/reports/periods': report('periods'),
+  'POST /api/reports/periods': tenant('manageTaxAndPeriods', 'brewery', 201, closeRequest),
+  'GET /api/reports/periods/:periodId': tenant('viewReports', 'record', 200, async (ctx) => {
+    const closed = await ctx.asAdmin(closeRequest())
+    if (closed.statusCode !== 201) throw new Error(`seeding a closed period: ${JSON.stringify(closed.body)}`)
+    return { method: 'GET', url: `/api/reports/periods/${(closed.body as { data: { id: string } }).data.id}` }
+  }),
+}
+
 export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
   ...Object.fromEntries(
     Object.entries(PUBLIC_ROUTES).map(([key, reason]) => [
@@ -816,6 +883,8 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     return { method: 'DELETE', url: `/api/products/${productId}/files/${id}` }
   }),
 
+  // ---- reporting (docs/production.md "Reporting") ----
+  ...REPORTING_ROUTES,
   // ---- the cellar (docs/production.md) ----
   'GET /api/cellar/tanks': tenant('read', 'brewery', 200, () => ({
     method: 'GET',

@@ -69,7 +69,13 @@ export function createRouter() {
                 Component: (await import('@/features/schedule/components/schedule-page.tsx')).SchedulePage,
               }),
             },
-            { path: 'reporting', lazy: async () => ({ Component: (await secure()).ReportingPage }) },
+            {
+              // Its own chunk: the charting library loads with the Reporting page only (ADR 217).
+              path: 'reporting',
+              lazy: async () => ({
+                Component: (await import('@/features/reporting/components/reporting-page.tsx')).ReportingPage,
+              }),
+            },
             { path: 'profile', lazy: async () => ({ Component: (await secure()).ProfilePage }) },
             {
               path: 'settings',
@@ -88,6 +94,13 @@ export function createRouter() {
                   lazy: async () => ({ Component: (await secure()).EquipmentSettingsPage }),
                 },
                 { path: 'billing', lazy: async () => ({ Component: (await secure()).BillingPage }) },
+                {
+                  path: 'tax',
+                  lazy: async () => ({
+                    Component: (await import('@/features/reporting/components/tax-settings.tsx'))
+                      .TaxSettingsPage,
+                  }),
+                },
                 {
                   path: 'devices',
                   lazy: async () => ({

@@ -223,6 +223,44 @@ CREATE TABLE "stock_movements" (
 	"recorded_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "brewery_tax_settings" (
+	"entity_id" uuid PRIMARY KEY NOT NULL,
+	"reduced_rate_eligible" boolean NOT NULL,
+	"controlled_group_share_bp" integer NOT NULL,
+	"excise_filing_frequency" text NOT NULL,
+	"operations_report_frequency" text NOT NULL,
+	"brewers_notice_number" text DEFAULT '' NOT NULL,
+	"updated_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "physical_inventories" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"entity_id" uuid NOT NULL,
+	"month" text NOT NULL,
+	"bulk_bbl" numeric(14, 5) NOT NULL,
+	"packaged_bbl" numeric(14, 5) NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"counted_by" uuid,
+	"counted_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_periods" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"entity_id" uuid NOT NULL,
+	"report" text NOT NULL,
+	"period" text NOT NULL,
+	"from_date" date NOT NULL,
+	"to_date" date NOT NULL,
+	"snapshot" jsonb NOT NULL,
+	"content_hash" text NOT NULL,
+	"closed_by" uuid,
+	"closed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "cellar_alerts" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"entity_id" uuid NOT NULL,
@@ -350,6 +388,12 @@ ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_item_id_inventory_
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_lot_id_lots_id_fk" FOREIGN KEY ("lot_id") REFERENCES "public"."lots"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_batch_id_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "brewery_tax_settings" ADD CONSTRAINT "brewery_tax_settings_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "brewery_tax_settings" ADD CONSTRAINT "brewery_tax_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "physical_inventories" ADD CONSTRAINT "physical_inventories_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "physical_inventories" ADD CONSTRAINT "physical_inventories_counted_by_users_id_fk" FOREIGN KEY ("counted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "report_periods" ADD CONSTRAINT "report_periods_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "report_periods" ADD CONSTRAINT "report_periods_closed_by_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cellar_alerts" ADD CONSTRAINT "cellar_alerts_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cellar_alerts" ADD CONSTRAINT "cellar_alerts_vessel_id_vessels_id_fk" FOREIGN KEY ("vessel_id") REFERENCES "public"."vessels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cellar_alerts" ADD CONSTRAINT "cellar_alerts_batch_id_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -401,6 +445,10 @@ CREATE INDEX "reservations_item_id_idx" ON "reservations" USING btree ("item_id"
 CREATE INDEX "stock_movements_entity_item_idx" ON "stock_movements" USING btree ("entity_id","item_id");--> statement-breakpoint
 CREATE INDEX "stock_movements_lot_id_idx" ON "stock_movements" USING btree ("lot_id");--> statement-breakpoint
 CREATE INDEX "stock_movements_batch_id_idx" ON "stock_movements" USING btree ("batch_id");--> statement-breakpoint
+CREATE INDEX "physical_inventories_entity_id_idx" ON "physical_inventories" USING btree ("entity_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "physical_inventories_entity_month_uq" ON "physical_inventories" USING btree ("entity_id","month");--> statement-breakpoint
+CREATE INDEX "report_periods_entity_id_idx" ON "report_periods" USING btree ("entity_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "report_periods_entity_report_period_uq" ON "report_periods" USING btree ("entity_id","report","period");--> statement-breakpoint
 CREATE INDEX "cellar_alerts_entity_id_idx" ON "cellar_alerts" USING btree ("entity_id","raised_at");--> statement-breakpoint
 CREATE INDEX "cellar_alerts_subject_idx" ON "cellar_alerts" USING btree ("entity_id","subject","kind");--> statement-breakpoint
 CREATE INDEX "cleaning_events_entity_id_idx" ON "cleaning_events" USING btree ("entity_id");--> statement-breakpoint

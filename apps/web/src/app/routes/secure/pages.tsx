@@ -61,10 +61,6 @@ export function OperationsPage() {
 }
 export { BatchPage } from '@/features/batches/components/batch-page.tsx'
 
-export function ReportingPage() {
-  return <PageHeading>Reporting</PageHeading>
-}
-
 export function ProfilePage() {
   return <PageHeading>Profile</PageHeading>
 }
@@ -74,6 +70,7 @@ const SETTINGS_MENU = [
   { label: 'Roles', to: '/secure/settings/roles' },
   { label: 'Equipment', to: '/secure/settings/equipment' },
   { label: 'Billing', to: '/secure/settings/billing' },
+  { label: 'Tax', to: '/secure/settings/tax' },
   { label: 'Devices', to: '/secure/settings/devices' },
 ] as const
 

@@ -1,0 +1,251 @@
+import {
+  ClosePeriodInputSchema,
+  EfficiencyReadSchema,
+  envelopeOf,
+  ExcisePeriodQuerySchema,
+  ExciseReturnReadSchema,
+  LossesReadSchema,
+  MonthQuerySchema,
+  MonthRangeQuerySchema,
+  OBJECT_URI_SCHEME,
+  OperationsReportReadSchema,
+  PhysicalInventoryInputSchema,
+  PhysicalInventorySchema,
+  ProductionReadSchema,
+  QuarterQuerySchema,
+  ReportLineDetailSchema,
+  ReportPeriodReadSchema,
+  ReportPeriodSnapshotSchema,
+  TaxSettingsSchema,
+  toCsv,
+} from '@brewcommand/domain'
+import type { FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { WriteHeadersSchema, type Broadcast, type WriteRunner } from '../../writes/write-runner.ts'
+import { dailyCsv, reportCsv, reportPdf } from './reporting.documents.ts'
+import type { ReportingService } from './reporting.service.ts'
+
+const LineParams = z.object({
+  line: z.string().regex(/^[A-Za-z]{1,40}$/, 'The line is a key like removedTaxpaid'),
+})
+const MonthParams = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month must be like 2026-09'),
+})
+const PeriodParams = z.object({ periodId: z.uuid('The period id must be a UUID') })
+
+/** The three TTB reports by their path: which report, which query parameter names its period. */
+const FORMS = [
+  {
+    path: '5130-26',
+    report: '5130.26',
+    query: QuarterQuerySchema,
+    key: (q: Record<string, string>) => q.quarter,
+  },
+  { path: '5130-9', report: '5130.9', query: MonthQuerySchema, key: (q: Record<string, string>) => q.month },
+  {
+    path: '5000-24',
+    report: '5000.24',
+    query: ExcisePeriodQuerySchema,
+    key: (q: Record<string, string>) => q.period,
+  },
+] as const
+
+const reportUri = (path: string) => `${OBJECT_URI_SCHEME}reports/${path}`
+const broadcast = (path: string, data: Record<string, unknown>): Broadcast => ({
+  objectUri: reportUri(path),
+  data: { id: path, ...data },
+})
+
+function download(reply: FastifyReply, name: string, type: 'csv' | 'pdf', body: string | Uint8Array) {
+  return reply
+    .header('content-type', type === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
+    .header('content-disposition', `attachment; filename="${name}.${type}"`)
+    .header('cache-control', 'no-store')
+    .send(type === 'pdf' ? Buffer.from(body as Uint8Array) : body)
+}
+
+/**
+ * `/api/reports`: the Reporting page's tables, the TTB reports with their drill-downs, CSV and PDF, the
+ * physical inventory, the tax settings and closed periods (docs/production.md "Reporting"). Managers see
+ * reports (viewReports); Admins close periods and hold the tax settings (manageTaxAndPeriods).
+ */
+export const reportingRoutes: FastifyPluginAsyncZod<{
+  reports: ReportingService
+  runWrite: WriteRunner
+}> = async (app, { reports, runWrite }) => {
+  const headers = WriteHeadersSchema
+  const range = { querystring: MonthRangeQuerySchema }
+
+  app.get(
+    '/production',
+    { schema: { ...range, response: { 200: z.object({ data: ProductionReadSchema }) } } },
+    async (request) => ({
+      data: await reports.production(request.tenant, request.query),
+    }),
+  )
+  app.get('/production.csv', { schema: range }, async (request, reply) => {
+    const { rows } = await reports.production(request.tenant, request.query)
+    const csv = toCsv(
+      ['month', 'product', 'brewed_bbl', 'packaged_bbl', 'events'],
+      rows.map((row) => [row.month, row.product, row.brewedBbl, row.packagedBbl, row.eventIds.length]),
+    )
+    return download(reply, `production-${request.query.from}-${request.query.to}`, 'csv', csv)
+  })
+
+  app.get(
+    '/losses',
+    { schema: { ...range, response: { 200: z.object({ data: LossesReadSchema }) } } },
+    async (request) => ({
+      data: await reports.losses(request.tenant, request.query),
+    }),
+  )
+  app.get('/losses.csv', { schema: range }, async (request, reply) => {
+    const { rows } = await reports.losses(request.tenant, request.query)
+    const csv = toCsv(
+      ['ttb_line', 'reason', 'barrels', 'events'],
+      rows.map((row) => [row.line, row.reason, row.barrels, row.eventIds.length]),
+    )
+    return download(reply, `losses-${request.query.from}-${request.query.to}`, 'csv', csv)
+  })
+
+  app.get(
+    '/efficiency',
+    { schema: { ...range, response: { 200: z.object({ data: EfficiencyReadSchema }) } } },
+    async (request) => ({
+      data: await reports.efficiency(request.tenant, request.query),
+    }),
+  )
+  app.get('/efficiency.csv', { schema: range }, async (request, reply) => {
+    const { rows } = await reports.efficiency(request.tenant, request.query)
+    const csv = toCsv(
+      ['brewed_at', 'batch', 'brewhouse', 'planned_percent', 'achieved_percent'],
+      rows.map((row) => [
+        row.brewedAt,
+        row.batchNumber,
+        row.brewhouseName,
+        row.plannedPercent,
+        row.achievedPercent,
+      ]),
+    )
+    return download(reply, `efficiency-${request.query.from}-${request.query.to}`, 'csv', csv)
+  })
+
+  app.get('/daily.csv', { schema: range }, async (request, reply) =>
+    download(
+      reply,
+      `daily-records-${request.query.from}-${request.query.to}`,
+      'csv',
+      dailyCsv(await reports.daily(request.tenant, request.query)),
+    ),
+  )
+
+  for (const form of FORMS) {
+    const report = form.report
+    const key = (query: unknown) => form.key(query as Record<string, string>)
+    const schema = form.report === '5000.24' ? ExciseReturnReadSchema : OperationsReportReadSchema
+    app.get(
+      `/ttb/${form.path}`,
+      { schema: { querystring: form.query, response: { 200: z.object({ data: schema }) } } },
+      async (request) => ({
+        data:
+          report === '5000.24'
+            ? await reports.excise(request.tenant, key(request.query))
+            : await reports.operations(request.tenant, report, key(request.query)),
+      }),
+    )
+    app.get(
+      `/ttb/${form.path}/lines/:line`,
+      {
+        schema: {
+          querystring: form.query,
+          params: LineParams,
+          response: { 200: z.object({ data: ReportLineDetailSchema }) },
+        },
+      },
+      async (request) => ({
+        data: await reports.line(request.tenant, report, key(request.query), request.params.line),
+      }),
+    )
+    app.get(`/ttb/${form.path}.csv`, { schema: { querystring: form.query } }, async (request, reply) => {
+      const { report: computed } = await reports.full(request.tenant, report, key(request.query))
+      return download(reply, `ttb-${form.path}-${key(request.query)}`, 'csv', reportCsv(computed))
+    })
+    app.get(`/ttb/${form.path}.pdf`, { schema: { querystring: form.query } }, async (request, reply) => {
+      const full = await reports.full(request.tenant, report, key(request.query))
+      const pdf = await reportPdf(full.report, {
+        brewery: full.brewery,
+        brewersNoticeNumber: full.settings.brewersNoticeNumber,
+        closed: full.closed,
+      })
+      return download(reply, `ttb-${form.path}-${key(request.query)}`, 'pdf', pdf)
+    })
+  }
+
+  app.get(
+    '/physical-inventories',
+    { schema: { ...range, response: { 200: z.object({ data: z.array(PhysicalInventorySchema) }) } } },
+    async (request) => ({ data: await reports.counts(request.tenant, request.query) }),
+  )
+  app.put(
+    '/physical-inventories/:month',
+    {
+      schema: {
+        params: MonthParams,
+        body: envelopeOf('physical-inventory', PhysicalInventoryInputSchema),
+        headers,
+      },
+    },
+    (request, reply) =>
+      runWrite(request, reply, {
+        status: 200,
+        run: (tx) => reports.saveCount(tx, request.tenant, request.params.month, request.body.data),
+        body: (count) => ({ data: count }),
+        broadcast: (count) => broadcast(`physical-inventories/${count.month}`, { month: count.month }),
+      }),
+  )
+
+  app.get(
+    '/tax-settings',
+    { schema: { response: { 200: z.object({ data: TaxSettingsSchema }) } } },
+    async (request) => ({
+      data: await reports.taxSettings(request.tenant),
+    }),
+  )
+  app.put(
+    '/tax-settings',
+    { schema: { body: envelopeOf('tax-settings', TaxSettingsSchema), headers } },
+    (request, reply) =>
+      runWrite(request, reply, {
+        status: 200,
+        run: (tx) => reports.saveTaxSettings(tx, request.tenant, request.body.data),
+        body: (settings) => ({ data: settings }),
+        broadcast: () => broadcast('tax-settings', {}),
+      }),
+  )
+
+  app.get(
+    '/periods',
+    { schema: { response: { 200: z.object({ data: z.array(ReportPeriodReadSchema) }) } } },
+    async (request) => ({
+      data: await reports.periods(request.tenant),
+    }),
+  )
+  app.get(
+    '/periods/:periodId',
+    { schema: { params: PeriodParams, response: { 200: z.object({ data: ReportPeriodSnapshotSchema }) } } },
+    async (request) => ({ data: await reports.period(request.tenant, request.params.periodId) }),
+  )
+  app.post(
+    '/periods',
+    { schema: { body: envelopeOf('report-period', ClosePeriodInputSchema), headers } },
+    (request, reply) =>
+      runWrite(request, reply, {
+        status: 201,
+        run: (tx) => reports.close(tx, request.tenant, request.body.data),
+        body: (period) => ({ data: period }),
+        broadcast: (period) =>
+          broadcast(`periods/${period.id}`, { report: period.report, period: period.period }),
+      }),
+  )
+}

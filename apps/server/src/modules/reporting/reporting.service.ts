@@ -1,0 +1,375 @@
+import { createHash } from 'node:crypto'
+import {
+  barrelsToUnits,
+  canonicalJson,
+  efficiencyOverTime,
+  exciseReturn,
+  findLine,
+  lossesByReason,
+  monthOf,
+  operationsReport,
+  originalGravity,
+  parsePeriod,
+  postLedger,
+  productionByMonth,
+  productionTotals,
+  rangePeriod,
+  silentLogger,
+  totalGravityPoints,
+  unitsToBarrels,
+  type BrewMeasurement,
+  type ClosePeriodInput,
+  type ExciseReturn,
+  type ExciseReturnRead,
+  type MonthRange,
+  type OperationsReport,
+  type OperationsReportRead,
+  type Period,
+  type PhysicalInventory,
+  type PhysicalInventoryInput,
+  type Posting,
+  type ReportKind,
+  type ReportLine,
+  type ReportLineDetail,
+  type ReportPeriodRead,
+  type TaxSettings,
+} from '@brewcommand/domain'
+import type { Tenant } from '../../auth/tenant.ts'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import {
+  countOf,
+  createReportingRepository,
+  spanOf,
+  type BrewRow,
+  type CountRow,
+  type PeriodRow,
+} from './reporting.repository.ts'
+import { assertCan } from '../../auth/tenant.ts'
+
+/** The operations reports by their route name. */
+export type OperationsForm = '5130.26' | '5130.9'
+
+const GALLONS_PER_BARREL = 31
+
+/** A line as listed: its sources counted, not sent. */
+const summary = ({ sources, ...line }: ReportLine) => ({ ...line, sourceCount: sources.length })
+const detail = (line: ReportLine): ReportLineDetail => ({ ...summary(line), sources: line.sources })
+
+/** The sha-256 of a snapshot's canonical JSON (hex). */
+export const contentHash = (snapshot: unknown) =>
+  createHash('sha256').update(canonicalJson(snapshot)).digest('hex')
+
+const closedRead = (row: PeriodRow | null) =>
+  row
+    ? {
+        id: row.id,
+        closedAt: row.closedAt.toISOString(),
+        closedBy: row.closedBy,
+        contentHash: row.contentHash,
+      }
+    : null
+
+export const periodRead = (row: PeriodRow): ReportPeriodRead => ({
+  id: row.id,
+  report: row.report as ReportKind,
+  period: row.period,
+  from: row.fromDate,
+  to: row.toDate,
+  contentHash: row.contentHash,
+  closedBy: row.closedBy,
+  closedAt: row.closedAt.toISOString(),
+})
+
+const countRead = (row: CountRow): PhysicalInventory => ({
+  id: row.id,
+  month: row.month,
+  bulkBbl: row.bulkBbl,
+  packagedBbl: row.packagedBbl,
+  totalBbl: unitsToBarrels(barrelsToUnits(row.bulkBbl) + barrelsToUnits(row.packagedBbl)),
+  note: row.note,
+  countedBy: row.countedBy,
+  countedAt: row.countedAt.toISOString(),
+})
+
+/** What the efficiency table needs of a brew: planned from its snapshot and version, measured into the fermenter. */
+function brewMeasurement(row: BrewRow): BrewMeasurement | null {
+  const latest = (points: string[], field: 'gravity' | 'gallons') =>
+    row.measurements.filter((m) => points.includes(m.point) && m[field] !== null).at(-1) ?? null
+  const gravity = latest(['into-fermenter', 'original-gravity'], 'gravity')
+  const volume = latest(['into-fermenter'], 'gallons')
+  if (!gravity || !volume) return null
+  const snapshot = row.recipeSnapshot as { grainBill?: unknown; otherIngredients?: unknown }
+  const efficiency = Number(row.constants.brewhouseEfficiency)
+  const plannedGallons = Number(row.targetVolumeBbl) * GALLONS_PER_BARREL
+  const potential = totalGravityPoints(
+    Array.isArray(snapshot.grainBill) ? snapshot.grainBill : [],
+    Array.isArray(snapshot.otherIngredients) ? snapshot.otherIngredients : [],
+    silentLogger,
+  )
+  return {
+    batchId: row.batchId,
+    batchNumber: row.batchNumber,
+    brewhouseId: row.brewhouseId,
+    brewhouseName: row.brewhouseName,
+    brewedAt: row.brewDayFinishedAt.toISOString(),
+    plannedEfficiencyPercent: Number.isFinite(efficiency) ? efficiency : 0,
+    plannedGravity: originalGravity(potential, plannedGallons, efficiency),
+    plannedGallons,
+    measuredGravity: gravity.gravity!,
+    measuredGallons: volume.gallons!,
+    measurementIds: [gravity.id, ...(volume.id === gravity.id ? [] : [volume.id])],
+  }
+}
+
+/**
+ * Reporting (docs/production.md "Reporting"): the tables of the Reporting page and the TTB reports, computed by the
+ * domain from the brewery's ledger, closed periods and physical counts; a closed period answers its snapshot.
+ */
+export function createReportingService(db: Db) {
+  const repo = createReportingRepository(db)
+
+  /** The ledger's postings, honouring supersession and the closed periods, and the physical counts. */
+  async function books(entityId: string, connection: Db = db) {
+    const reader = connection === db ? repo : createReportingRepository(connection)
+    const [events, closed, counts] = await Promise.all([
+      reader.ledger(entityId),
+      reader.closedPeriods(entityId),
+      reader.counts(entityId),
+    ])
+    return { postings: postLedger(events, closed.map(spanOf)), closed, counts: counts.map(countOf) }
+  }
+
+  function parse(key: string): Period {
+    const period = parsePeriod(key)
+    if (!period) throw new AppError('VALIDATION_FAILED', `Not a period: ${key}`)
+    return period
+  }
+
+  async function header(entityId: string, connection: Db = db) {
+    const reader = connection === db ? repo : createReportingRepository(connection)
+    const [brewery, settings] = await Promise.all([
+      reader.breweryName(entityId),
+      reader.taxSettings(entityId),
+    ])
+    return { brewery, settings }
+  }
+
+  /** The report computed now from the ledger (with every line's sources). */
+  async function compute(entityId: string, report: ReportKind, key: string, connection: Db = db) {
+    const period = parse(key)
+    const [{ postings, counts }, { brewery, settings }] = await Promise.all([
+      books(entityId, connection),
+      header(entityId, connection),
+    ])
+    const computed: OperationsReport | ExciseReturn =
+      report === '5000.24'
+        ? exciseReturn(period, postings, counts, settings)
+        : operationsReport(report, period, postings, counts)
+    return { computed, brewery, settings }
+  }
+
+  /** The report as stored at its close, or as computed now while its period is open. */
+  async function reportOf(tenant: Tenant, report: ReportKind, key: string) {
+    assertCan(tenant, 'viewReports')
+    const closed = await repo.closedPeriodOf(tenant.entityId, report, key)
+    if (closed) {
+      const snapshot = closed.snapshot as {
+        report: OperationsReport | ExciseReturn
+        brewery: string
+        settings: TaxSettings
+      }
+      return { computed: snapshot.report, brewery: snapshot.brewery, settings: snapshot.settings, closed }
+    }
+    return { ...(await compute(tenant.entityId, report, key)), closed: null }
+  }
+
+  return {
+    async operations(tenant: Tenant, form: OperationsForm, key: string): Promise<OperationsReportRead> {
+      const { computed, brewery, settings, closed } = await reportOf(tenant, form, key)
+      const report = computed as OperationsReport
+      return {
+        form: report.form,
+        period: report.period,
+        brewery,
+        brewersNoticeNumber: settings.brewersNoticeNumber,
+        lines: report.lines.map(summary),
+        packaging: report.packaging.map(summary),
+        reconciliation: report.reconciliation,
+        unclassified: report.unclassified,
+        closed: closedRead(closed),
+      }
+    },
+
+    async excise(tenant: Tenant, key: string): Promise<ExciseReturnRead> {
+      const { computed, brewery, settings, closed } = await reportOf(tenant, '5000.24', key)
+      const report = computed as ExciseReturn
+      return {
+        form: '5000.24',
+        period: report.period,
+        brewery,
+        brewersNoticeNumber: settings.brewersNoticeNumber,
+        lines: report.lines.map(summary),
+        yearToDateBeforeUnits: report.yearToDateBeforeUnits,
+        tiers: report.tiers.map((tier) => ({
+          key: tier.key,
+          label: tier.label,
+          rateCents: tier.rateCents,
+          fromUnits: tier.fromUnits,
+          toUnits: tier.toUnits,
+          barrels: tier.line.barrels,
+          taxCents: tier.taxCents,
+        })),
+        taxCents: report.taxCents,
+        unclassified: report.unclassified,
+        closed: closedRead(closed),
+      }
+    },
+
+    /** One line with every source behind it; 404 for a line the report does not have. */
+    async line(tenant: Tenant, report: ReportKind, key: string, lineKey: string): Promise<ReportLineDetail> {
+      const { computed } = await reportOf(tenant, report, key)
+      const lines = [...computed.lines, ...('packaging' in computed ? computed.packaging : [])]
+      const found = findLine(lines, lineKey)
+      if (!found) throw new AppError('NOT_FOUND', `The report has no line ${lineKey}`)
+      return detail(found)
+    },
+
+    /** The whole report with its sources, for the PDF and the CSV. */
+    async full(tenant: Tenant, report: ReportKind, key: string) {
+      const { computed, brewery, settings, closed } = await reportOf(tenant, report, key)
+      return { report: computed, brewery, settings, closed: closedRead(closed) }
+    },
+
+    async production(tenant: Tenant, range: MonthRange) {
+      assertCan(tenant, 'viewReports')
+      const period = rangePeriod(range)
+      const { postings } = await books(tenant.entityId)
+      const rows = productionByMonth(period, postings)
+      return { months: productionTotals(period, rows), rows }
+    },
+
+    async losses(tenant: Tenant, range: MonthRange) {
+      assertCan(tenant, 'viewReports')
+      const { postings } = await books(tenant.entityId)
+      return { rows: lossesByReason(rangePeriod(range), postings) }
+    },
+
+    async efficiency(tenant: Tenant, range: MonthRange) {
+      assertCan(tenant, 'viewReports')
+      const period = rangePeriod(range)
+      const rows = await repo.brews(
+        tenant.entityId,
+        new Date(`${period.from}T00:00:00Z`),
+        new Date(`${period.to}T00:00:00Z`),
+      )
+      const brews = rows.map(brewMeasurement).filter((brew): brew is BrewMeasurement => brew !== null)
+      return { rows: efficiencyOverTime(period, brews) }
+    },
+
+    /** The daily records: every posting booked in the range, oldest first. */
+    async daily(tenant: Tenant, range: MonthRange): Promise<Posting[]> {
+      assertCan(tenant, 'viewReports')
+      const period = rangePeriod(range)
+      const { postings } = await books(tenant.entityId)
+      return postings.filter(
+        (p) => p.bookedAt.slice(0, 10) >= period.from && p.bookedAt.slice(0, 10) < period.to,
+      )
+    },
+
+    async counts(tenant: Tenant, range: MonthRange): Promise<PhysicalInventory[]> {
+      assertCan(tenant, 'viewReports')
+      const period = rangePeriod(range)
+      const rows = await repo.countsBetween(tenant.entityId, monthOf(period.from), monthOf(period.to))
+      return rows.map(countRead)
+    },
+
+    /** Records a month's physical count; a month inside a closed period is a 409 (a later count adjusts it). */
+    async saveCount(
+      tx: Db,
+      tenant: Tenant,
+      month: string,
+      input: PhysicalInventoryInput,
+    ): Promise<PhysicalInventory> {
+      assertCan(tenant, 'manageStock')
+      if (input.month !== month)
+        throw new AppError('VALIDATION_FAILED', 'The month in the body must be the month of the path')
+      const writer = createReportingRepository(tx)
+      const closed = (await writer.closedPeriods(tenant.entityId)).find(
+        (row) => `${month}-01` >= row.fromDate && `${month}-01` < row.toDate,
+      )
+      if (closed) {
+        throw new AppError(
+          'CONFLICT',
+          `${month} is in the closed period ${closed.period} (TTB F ${closed.report}); record the difference in an open month`,
+        )
+      }
+      return countRead(await writer.saveCount(tenant.entityId, { ...input, month, countedBy: tenant.userId }))
+    },
+
+    async taxSettings(tenant: Tenant): Promise<TaxSettings> {
+      assertCan(tenant, 'manageTaxAndPeriods')
+      return repo.taxSettings(tenant.entityId)
+    },
+
+    async saveTaxSettings(tx: Db, tenant: Tenant, settings: TaxSettings): Promise<TaxSettings> {
+      assertCan(tenant, 'manageTaxAndPeriods')
+      return createReportingRepository(tx).saveTaxSettings(tenant.entityId, settings, tenant.userId)
+    },
+
+    async periods(tenant: Tenant): Promise<ReportPeriodRead[]> {
+      assertCan(tenant, 'viewReports')
+      return (await repo.closedPeriods(tenant.entityId)).map(periodRead)
+    },
+
+    async period(tenant: Tenant, id: string) {
+      const row = await repo.closedPeriod(tenant.entityId, id)
+      if (!row) throw new AppError('NOT_FOUND', 'Closed period not found')
+      assertCan(tenant, 'viewReports')
+      const snapshot = { ...row.snapshot }
+      // The brewery's tax facts are the Admins' (Settings → Tax).
+      if (tenant.role !== 'Admin') delete snapshot.settings
+      return { ...periodRead(row), snapshot }
+    },
+
+    /**
+     * Closes a period: the report as computed now, stored whole with who and when and the sha-256 of its canonical
+     * JSON. The same report's period closed already, or overlapping one that is, is a 409.
+     */
+    async close(tx: Db, tenant: Tenant, input: ClosePeriodInput): Promise<ReportPeriodRead> {
+      assertCan(tenant, 'manageTaxAndPeriods')
+      const period = parse(input.period)
+      const writer = createReportingRepository(tx)
+      const overlapping = (await writer.closedPeriods(tenant.entityId)).find(
+        (row) => row.report === input.report && row.fromDate < period.to && period.from < row.toDate,
+      )
+      if (overlapping) {
+        throw new AppError('CONFLICT', `TTB F ${input.report} for ${overlapping.period} is already closed`)
+      }
+      if (period.to > new Date().toISOString().slice(0, 10)) {
+        throw new AppError('CONFLICT', `${input.period} has not ended yet; close it once it has`)
+      }
+      const { computed, brewery, settings } = await compute(tenant.entityId, input.report, input.period, tx)
+      const snapshot = { report: computed, brewery, settings }
+      const row = await writer.insertPeriod({
+        id: input.id,
+        entityId: tenant.entityId,
+        report: input.report,
+        period: period.key,
+        fromDate: period.from,
+        toDate: period.to,
+        snapshot,
+        contentHash: contentHash(snapshot),
+        closedBy: tenant.userId,
+        closedAt: new Date(),
+      })
+      if (!row)
+        throw new AppError(
+          'CONFLICT',
+          `A closed period with id ${input.id} or TTB F ${input.report} for ${period.key} exists`,
+        )
+      return periodRead(row)
+    },
+  }
+}
+export type ReportingService = ReturnType<typeof createReportingService>

@@ -1,0 +1,196 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts'
+import { downloads, type MonthRange } from '../api/reports-api.ts'
+import { useEfficiency, useLosses, useProduction } from '../api/use-reports.ts'
+import {
+  DAILY_RECORDS_CSV,
+  DOWNLOAD_CSV,
+  EFFICIENCY_EMPTY,
+  EFFICIENCY_TITLE,
+  LOSSES_EMPTY,
+  LOSSES_TITLE,
+  PRODUCTION_EMPTY,
+  PRODUCTION_TITLE,
+} from '../messages.ts'
+import { DownloadButton, FigureTable, QueryState, ReportCard } from './report-card.tsx'
+
+const LINE_NAMES: Record<string, string> = {
+  losses: 'Loss',
+  destroyed: 'Dumped',
+  consumedOnPremises: 'Sampled or consumed',
+}
+const COLORS = ['#b45309', '#0f766e', '#6d28d9', '#be123c', '#1d4ed8']
+/** Charts draw barrels as numbers; the tables keep the exact decimals. */
+const chartBarrels = (units: number) => units / 100_000
+
+/** Production, losses and efficiency of a range of months, each a chart beside its table with a CSV. */
+export function Overview({ range }: { range: MonthRange }) {
+  const production = useProduction(range)
+  const losses = useLosses(range)
+  const efficiency = useEfficiency(range)
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap gap-2">
+        <DownloadButton path={downloads.table('daily', range)} label={DAILY_RECORDS_CSV} />
+      </div>
+      <ReportCard
+        title={PRODUCTION_TITLE}
+        actions={<DownloadButton path={downloads.table('production', range)} label={DOWNLOAD_CSV} />}
+        chart={
+          production.data && production.data.rows.length > 0 ? (
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart
+                data={production.data.months.map((m) => ({
+                  month: m.month,
+                  Brewed: chartBarrels(m.brewedUnits),
+                  Packaged: chartBarrels(m.packagedUnits),
+                }))}
+                accessibilityLayer
+                title="Barrels brewed and packaged by month"
+              >
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="month" />
+                <YAxis unit=" bbl" width={70} />
+                <Tooltip />
+                <Legend />
+                <Bar dataKey="Brewed" fill={COLORS[0]} />
+                <Bar dataKey="Packaged" fill={COLORS[1]} />
+              </BarChart>
+            </ResponsiveContainer>
+          ) : undefined
+        }
+      >
+        <QueryState
+          query={production}
+          what="production"
+          isEmpty={(d) => d.rows.length === 0}
+          empty={PRODUCTION_EMPTY}
+        >
+          {(data) => (
+            <FigureTable
+              caption="Barrels brewed and packaged by month and product"
+              head={['Month', 'Product', 'Brewed (bbl)', 'Packaged (bbl)']}
+              rows={data.rows.map((row) => [row.month, row.product, row.brewedBbl, row.packagedBbl])}
+            />
+          )}
+        </QueryState>
+      </ReportCard>
+
+      <ReportCard
+        title={LOSSES_TITLE}
+        actions={<DownloadButton path={downloads.table('losses', range)} label={DOWNLOAD_CSV} />}
+        chart={
+          losses.data && losses.data.rows.length > 0 ? (
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart
+                layout="vertical"
+                data={losses.data.rows.map((row) => ({
+                  reason: row.reason,
+                  Barrels: chartBarrels(row.units),
+                }))}
+                accessibilityLayer
+                title="Barrels lost by reason"
+              >
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis type="number" unit=" bbl" />
+                <YAxis type="category" dataKey="reason" width={120} />
+                <Tooltip />
+                <Bar dataKey="Barrels" fill={COLORS[3]} />
+              </BarChart>
+            </ResponsiveContainer>
+          ) : undefined
+        }
+      >
+        <QueryState query={losses} what="losses" isEmpty={(d) => d.rows.length === 0} empty={LOSSES_EMPTY}>
+          {(data) => (
+            <FigureTable
+              caption="Barrels lost by reason"
+              head={['Reason', 'Kind', 'Barrels', 'Events']}
+              rows={data.rows.map((row) => [
+                row.reason,
+                LINE_NAMES[row.line] ?? row.line,
+                row.barrels,
+                row.eventIds.length,
+              ])}
+            />
+          )}
+        </QueryState>
+      </ReportCard>
+
+      <ReportCard
+        title={EFFICIENCY_TITLE}
+        actions={<DownloadButton path={downloads.table('efficiency', range)} label={DOWNLOAD_CSV} />}
+        chart={
+          efficiency.data && efficiency.data.rows.length > 0 ? (
+            <EfficiencyChart rows={efficiency.data.rows} />
+          ) : undefined
+        }
+      >
+        <QueryState
+          query={efficiency}
+          what="efficiency"
+          isEmpty={(d) => d.rows.length === 0}
+          empty={EFFICIENCY_EMPTY}
+        >
+          {(data) => (
+            <FigureTable
+              caption="Brewhouse efficiency per brew"
+              head={['Batch', 'Brewhouse', 'Planned (%)', 'Reached (%)']}
+              rows={data.rows.map((row) => [
+                `${row.batchNumber} (${row.brewedAt.slice(0, 10)})`,
+                row.brewhouseName,
+                row.plannedPercent.toFixed(1),
+                row.achievedPercent.toFixed(1),
+              ])}
+            />
+          )}
+        </QueryState>
+      </ReportCard>
+    </div>
+  )
+}
+
+type EfficiencyRow = {
+  batchNumber: string
+  brewhouseId: string
+  brewhouseName: string
+  brewedAt: string
+  achievedPercent: number
+}
+
+/** One line per brewhouse across its brews, oldest first. */
+function EfficiencyChart({ rows }: { rows: EfficiencyRow[] }) {
+  const brewhouses = [...new Map(rows.map((row) => [row.brewhouseId, row.brewhouseName])).entries()]
+  const data = rows.map((row) => ({ brew: `${row.batchNumber}`, [row.brewhouseId]: row.achievedPercent }))
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <LineChart data={data} accessibilityLayer title="Brewhouse efficiency over time">
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="brew" />
+        <YAxis unit="%" width={50} domain={['auto', 'auto']} />
+        <Tooltip />
+        <Legend />
+        {brewhouses.map(([id, name], index) => (
+          <Line
+            key={id}
+            dataKey={id}
+            name={name}
+            stroke={COLORS[index % COLORS.length]}
+            connectNulls
+            type="monotone"
+          />
+        ))}
+      </LineChart>
+    </ResponsiveContainer>
+  )
+}

@@ -1,0 +1,302 @@
+import type { Role } from '@brewcommand/domain'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { StaticAppStateProvider, type AppStateValue } from '@/lib/app-state/app-state.tsx'
+import { SocketProvider } from '@/lib/socket/socket-provider.tsx'
+import { fakeAuth, FakeAuthProvider } from '@/testing/fake-auth.tsx'
+import { ReportingPage } from './reporting-page.tsx'
+import { TaxSettingsPage } from './tax-settings.tsx'
+
+const writes = vi.hoisted(() => [] as unknown[])
+vi.mock('@/lib/writes/use-write.ts', () => ({ useWrite: () => (write: unknown) => writes.push(write) }))
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+const line = (
+  key: string,
+  number: number,
+  label: string,
+  units: number,
+  barrels: string,
+  sourceCount = 1,
+) => ({
+  key,
+  number,
+  label,
+  units,
+  barrels,
+  sourceCount,
+})
+const OPERATIONS = {
+  form: '5130.26',
+  period: { kind: 'quarter', key: '2026-Q3', from: '2026-07-01', to: '2026-10-01' },
+  brewery: 'Ledger Lager Co',
+  brewersNoticeNumber: 'BR-OR-12345',
+  lines: [
+    line('onHandStart', 1, 'On hand at start of period', 2_000_000, '20.00'),
+    line('produced', 2, 'Produced', 4_550_000, '45.50', 2),
+    line('removedTaxpaid', 7, 'Removed for consumption or sale', 3_762_345, '37.62', 4),
+  ],
+  packaging: [],
+  reconciliation: [
+    {
+      month: '2026-08',
+      startUnits: 2_500_000,
+      additionsUnits: 3_050_000,
+      removalsUnits: 1_087_345,
+      bookEndUnits: 4_462_655,
+      physicalUnits: 4_450_000,
+      overageUnits: 0,
+      shortageUnits: 12_655,
+      endUnits: 4_450_000,
+      note: 'Keg line leak',
+      explained: true,
+    },
+  ],
+  unclassified: [],
+  closed: null,
+}
+const source = (id: string, units: number) => ({
+  type: 'event',
+  id,
+  units,
+  at: '2026-07-25T12:00:00.000Z',
+  line: 'produced',
+  kind: 'brewed',
+  reason: '',
+  reversalOf: null,
+  adjustment: false,
+  batchNumber: '2026-002',
+  productName: 'Hazy Daze',
+})
+
+function appState(role: Role): AppStateValue {
+  return {
+    isLoaded: true,
+    data: {
+      user: { id: 'u1', givenName: 'Ada', familyName: 'L', email: 'a@example.com', emailVerified: true },
+      entities: [],
+    },
+    currentEntity: {
+      entityId: 'e1',
+      role,
+      subscription: { plan: 'monthly', status: 'active' },
+      products: [],
+      packagingTypes: [],
+    },
+    currentAccessToken: 'access-token',
+    applyLocal: vi.fn(),
+    reload: vi.fn(() => Promise.resolve()),
+  }
+}
+
+let answers: Record<string, () => Response>
+const calls: string[] = []
+
+function renderWith(role: Role, page: React.ReactNode) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      calls.push(url)
+      const path = url.split('?')[0]
+      return Promise.resolve(
+        answers[path]?.() ?? json(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } }),
+      )
+    }),
+  )
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <FakeAuthProvider value={fakeAuth({ isAuthenticated: true })}>
+        <StaticAppStateProvider value={appState(role)}>
+          <SocketProvider entityId={undefined} token={undefined} onDataModified={vi.fn()}>
+            <MemoryRouter>{page}</MemoryRouter>
+          </SocketProvider>
+        </StaticAppStateProvider>
+      </FakeAuthProvider>
+    </QueryClientProvider>,
+  )
+}
+const NOW = () => new Date('2026-11-24T10:00:00Z')
+
+beforeEach(() => {
+  writes.length = 0
+  calls.length = 0
+  answers = {
+    '/api/reports/production': () =>
+      json(200, {
+        data: {
+          months: [
+            {
+              month: '2026-07',
+              brewedUnits: 1_550_000,
+              packagedUnits: 1_450_000,
+              brewedBbl: '15.50000',
+              packagedBbl: '14.50000',
+            },
+          ],
+          rows: [
+            {
+              month: '2026-07',
+              product: 'Hazy Daze',
+              brewedUnits: 1_550_000,
+              packagedUnits: 1_450_000,
+              brewedBbl: '15.50000',
+              packagedBbl: '14.50000',
+              eventIds: ['e1', 'e2'],
+            },
+          ],
+        },
+      }),
+    '/api/reports/losses': () => json(200, { data: { rows: [] } }),
+    '/api/reports/efficiency': () => json(200, { data: { rows: [] } }),
+    '/api/reports/ttb/5130-26': () => json(200, { data: OPERATIONS }),
+    '/api/reports/ttb/5130-26/lines/produced': () =>
+      json(200, {
+        data: {
+          ...line('produced', 2, 'Produced', 4_550_000, '45.50', 2),
+          sources: [source('a', 1_550_000), source('b', 3_000_000)],
+        },
+      }),
+    '/api/reports/tax-settings': () =>
+      json(200, {
+        data: {
+          reducedRateEligible: true,
+          controlledGroupShareBasisPoints: 10_000,
+          exciseFilingFrequency: 'quarterly',
+          operationsReportFrequency: 'quarterly',
+          brewersNoticeNumber: '',
+        },
+      }),
+  }
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('the Reporting page', () => {
+  it('shows the last ended quarter’s production as a table with its CSV', async () => {
+    renderWith('Manager', <ReportingPage now={NOW} />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Reporting' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Quarter')).toHaveValue('2026-Q3')
+    expect(await screen.findByRole('cell', { name: 'Hazy Daze' })).toBeInTheDocument()
+    expect(calls).toContain('/api/reports/production?from=2026-07&to=2026-09')
+    expect(await screen.findByText('No beer was lost, dumped or sampled in this period.')).toBeInTheDocument()
+    expect(screen.getAllByRole('button', { name: 'Download CSV' }).length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('reads the chosen quarter', async () => {
+    renderWith('Manager', <ReportingPage now={NOW} />)
+    await userEvent.selectOptions(screen.getByLabelText('Quarter'), '2026-Q2')
+    await waitFor(() => expect(calls).toContain('/api/reports/production?from=2026-04&to=2026-06'))
+  })
+
+  it('lists the 5130.26 lines and drills a line down to its events, summing to it', async () => {
+    renderWith('Manager', <ReportingPage now={NOW} />)
+    await userEvent.click(screen.getByRole('tab', { name: 'TTB' }))
+    expect(
+      await screen.findByRole('rowheader', { name: 'Removed for consumption or sale' }),
+    ).toBeInTheDocument()
+    expect(screen.getByText('37.62')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Show the events of line 2, Produced' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Line 2: Produced' })
+    expect(await within(dialog).findByText('30.00000')).toBeInTheDocument()
+    expect(within(dialog).getByText('45.50000')).toBeInTheDocument()
+    // Managers may not close a period.
+    expect(screen.queryByRole('button', { name: 'Close period' })).not.toBeInTheDocument()
+    expect(screen.getByText('Keg line leak')).toBeInTheDocument()
+  })
+
+  it('lets an Admin close the period after confirming', async () => {
+    renderWith('Admin', <ReportingPage now={NOW} />)
+    await userEvent.click(screen.getByRole('tab', { name: 'TTB' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Close period' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Close 2026-Q3 of TTB F 5130.26?' })
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Close period' }))
+    expect(writes).toEqual([
+      expect.objectContaining({
+        action: 'reporting:close-period',
+        uri: '/api/reports/periods',
+      }),
+    ])
+    expect((writes[0] as { data: Record<string, unknown> }).data).toMatchObject({
+      report: '5130.26',
+      period: '2026-Q3',
+    })
+  })
+
+  it('queues a physical inventory and refuses a bad figure naming it', async () => {
+    renderWith('Manager', <ReportingPage now={NOW} />)
+    await userEvent.click(screen.getByRole('tab', { name: 'TTB' }))
+    const bulk = await screen.findByLabelText(/Bulk beer in tanks/)
+    await userEvent.type(bulk, '-1')
+    await userEvent.type(screen.getByLabelText(/Packaged beer in bond/), '3')
+    await userEvent.click(screen.getByRole('button', { name: 'Save count' }))
+    expect(
+      await screen.findByText('Bulk beer must be barrels with at most 5 decimals, like 12.5'),
+    ).toBeInTheDocument()
+    expect(writes).toEqual([])
+    await userEvent.clear(bulk)
+    await userEvent.type(bulk, '20.5')
+    await userEvent.click(screen.getByRole('button', { name: 'Save count' }))
+    await waitFor(() =>
+      expect(writes).toEqual([
+        expect.objectContaining({
+          action: 'reporting:count-inventory',
+          uri: '/api/reports/physical-inventories/2026-08',
+          data: { month: '2026-08', bulkBbl: '20.5', packagedBbl: '3', note: '' },
+        }),
+      ]),
+    )
+  })
+
+  it('shows the error and a retry when a report cannot be read', async () => {
+    answers['/api/reports/production'] = () =>
+      json(500, { error: { code: 'INTERNAL', message: 'Something broke' } })
+    renderWith('Manager', <ReportingPage now={NOW} />)
+    expect(
+      await screen.findByText('Could not load production: Something broke', {}, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(screen.getAllByRole('button', { name: 'Try again' }).length).toBeGreaterThan(0)
+  })
+
+  it('tells a Brewer that reports are for Managers and Admins, asking nothing of the server', () => {
+    renderWith('Brewer', <ReportingPage now={NOW} />)
+    expect(screen.getByText(/Reports are for Managers and Admins/)).toBeInTheDocument()
+    expect(calls).toEqual([])
+  })
+})
+
+describe('Settings → Tax', () => {
+  it('saves the tax facts with the share in basis points', async () => {
+    renderWith('Admin', <TaxSettingsPage />)
+    const share = await screen.findByLabelText('Share of a controlled group (%)')
+    expect(share).toHaveValue('100')
+    await userEvent.clear(share)
+    await userEvent.type(share, '150')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('The share cannot be above 100%')).toBeInTheDocument()
+    await userEvent.clear(share)
+    await userEvent.type(share, '33.33')
+    await userEvent.type(screen.getByLabelText("Brewer's Notice number"), 'BR-OR-12345')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(writes).toEqual([
+        expect.objectContaining({
+          action: 'reporting:save-tax-settings',
+        }),
+      ]),
+    )
+    expect((writes[0] as { data: Record<string, unknown> }).data).toMatchObject({
+      controlledGroupShareBasisPoints: 3333,
+      brewersNoticeNumber: 'BR-OR-12345',
+    })
+  })
+
+  it('is the Admins’ only', () => {
+    renderWith('Manager', <TaxSettingsPage />)
+    expect(screen.getByText(/Only Admins see and change/)).toBeInTheDocument()
+    expect(calls).toEqual([])
+  })
+})

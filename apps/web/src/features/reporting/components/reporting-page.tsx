@@ -1,0 +1,100 @@
+import { can } from '@brewcommand/domain'
+import { useId, useState } from 'react'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
+import { cn } from '@/lib/utils.ts'
+import { useReportsLive } from '../api/use-reports.ts'
+import { NOT_ALLOWED, OVERVIEW_TAB, PERIOD_LABEL, REPORTING_HEADING, TTB_TAB } from '../messages.ts'
+import { Overview } from './overview.tsx'
+import { lastEndedQuarter, monthsOfQuarter, quarterOptions } from './periods.ts'
+import { TtbTab } from './ttb-tab.tsx'
+
+const TABS = [
+  { key: 'overview', label: OVERVIEW_TAB },
+  { key: 'ttb', label: TTB_TAB },
+] as const
+
+/**
+ * The Reporting page (docs/production.md "Reporting"): for a chosen quarter, production, losses and efficiency as
+ * charts beside their tables, and the TTB reports with their drill-downs, reconciliation and close.
+ */
+export function ReportingPage({ now = () => new Date() }: { now?: () => Date }) {
+  const { currentEntity } = useAppState()
+  const [today] = useState(() => now())
+  const options = quarterOptions(today)
+  const [quarter, setQuarter] = useState(() => lastEndedQuarter(today))
+  const [tab, setTab] = useState<(typeof TABS)[number]['key']>('overview')
+  const periodId = useId()
+  const tabsId = useId()
+  useReportsLive()
+
+  if (!can(currentEntity?.role, 'viewReports')) {
+    return (
+      <div className="grid gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight">{REPORTING_HEADING}</h1>
+        <p className="text-muted-foreground">{NOT_ALLOWED}</p>
+      </div>
+    )
+  }
+  const { from, to } = monthsOfQuarter(quarter)
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight">{REPORTING_HEADING}</h1>
+        <div className="grid gap-1">
+          <label htmlFor={periodId} className="text-sm font-medium">
+            {PERIOD_LABEL}
+          </label>
+          <select
+            id={periodId}
+            value={quarter}
+            onChange={(event) => setQuarter(event.target.value)}
+            className="min-h-11 min-w-40 rounded-md border bg-background px-3 text-sm"
+          >
+            {options.map((option) => (
+              <option key={option}>{option}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div role="tablist" aria-label="Reports" className="flex gap-2 border-b">
+        {TABS.map((candidate) => (
+          <button
+            key={candidate.key}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${candidate.key}`}
+            aria-selected={tab === candidate.key}
+            aria-controls={`${tabsId}-${candidate.key}-panel`}
+            tabIndex={tab === candidate.key ? 0 : -1}
+            onClick={() => setTab(candidate.key)}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+                const next = TABS[(TABS.findIndex((t) => t.key === tab) + 1) % TABS.length]
+                setTab(next.key)
+                document.getElementById(`${tabsId}-${next.key}`)?.focus()
+              }
+            }}
+            className={cn(
+              '-mb-px min-h-11 border-b-2 border-transparent px-4 text-sm font-medium text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+              tab === candidate.key && 'border-primary text-foreground',
+            )}
+          >
+            {candidate.label}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${tabsId}-${tab}-panel`}
+        aria-labelledby={`${tabsId}-${tab}`}
+        className="min-w-0"
+      >
+        {tab === 'overview' ? (
+          <Overview range={{ from, to }} />
+        ) : (
+          <TtbTab quarter={quarter} today={today.toISOString().slice(0, 10)} />
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+// The Reporting page's texts, defined once (docs/production.md "Reporting").
+
+export const REPORTING_HEADING = 'Reporting'
+export const PERIOD_LABEL = 'Quarter'
+export const OVERVIEW_TAB = 'Overview'
+export const TTB_TAB = 'TTB'
+export const NOT_ALLOWED = 'Reports are for Managers and Admins. Ask an Admin of your brewery for access.'
+export const LOAD_FAILED = (what: string, message: string) => `Could not load ${what}: ${message}`
+export const RETRY = 'Try again'
+
+export const PRODUCTION_TITLE = 'Production'
+export const PRODUCTION_EMPTY = 'Nothing was brewed or packaged in this period.'
+export const LOSSES_TITLE = 'Losses'
+export const LOSSES_EMPTY = 'No beer was lost, dumped or sampled in this period.'
+export const EFFICIENCY_TITLE = 'Brewhouse efficiency'
+export const EFFICIENCY_EMPTY =
+  'No brew of this period has its gravity and volume into the fermenter measured.'
+export const DOWNLOAD_CSV = 'Download CSV'
+export const DOWNLOAD_PDF = 'Download PDF'
+export const DAILY_RECORDS_CSV = 'Daily records (CSV)'
+export const DOWNLOAD_FAILED = (message: string) => `The download failed: ${message}`
+
+export const FORM_NAMES = {
+  '5130.26': "TTB F 5130.26 · Quarterly Brewer's Report of Operations",
+  '5130.9': "TTB F 5130.9 · Brewer's Report of Operations (monthly)",
+  '5000.24': 'TTB F 5000.24 · Excise Tax Return',
+} as const
+export const MONTH_LABEL = 'Month'
+export const DRILL_DOWN = (number: number, label: string) => `Show the events of line ${number}, ${label}`
+export const DRILL_TITLE = (number: number, label: string) => `Line ${number}: ${label}`
+export const DRILL_EMPTY = 'No event stands behind this line.'
+export const DRILL_TOTAL = 'Sum of the events'
+export const UNCLASSIFIED = (count: number) =>
+  `${count} ledger event${count === 1 ? ' has' : 's have'} a TTB class the reports do not know; they count on no line.`
+export const CLOSED_AT = (when: string, hash: string) => `Closed ${when} · sha-256 ${hash.slice(0, 12)}…`
+export const OPEN_PERIOD = 'Open: figures change as the ledger does.'
+export const TAX_TOTAL = 'Tax due'
+
+export const RECONCILIATION_TITLE = 'Reconciliation with the physical inventory'
+export const RECONCILIATION_EMPTY = 'No month of this period has a physical inventory yet.'
+export const NOT_COUNTED = 'Not counted'
+export const UNEXPLAINED = 'Not explained: add a note to the count'
+export const COUNT_TITLE = 'Physical inventory'
+export const COUNT_SAVE = 'Save count'
+export const COUNT_QUEUED = (month: string) => `Physical inventory of ${month} saved`
+
+export const CLOSE_PERIOD = 'Close period'
+export const CLOSE_TITLE = (form: string, period: string) => `Close ${period} of TTB F ${form}?`
+export const CLOSE_DESCRIPTION =
+  'The report is stored as it stands, with your name, the time and a content hash. It cannot be edited afterwards: a later correction appears as an adjustment in a later period.'
+export const CLOSE_CONFIRM = 'Close period'
+export const CLOSE_QUEUED = (form: string, period: string) => `Closing ${period} of TTB F ${form}`
+
+export const TAX_HEADING = 'Tax'
+export const TAX_SAVED = 'Tax settings saved'
+export const TAX_ONLY_ADMINS = 'Only Admins see and change the brewery’s tax settings.'
+export const TAX_FIELDS = {
+  reducedRateEligible: 'Eligible for the reduced rate ($3.50 on the first 60,000 barrels of a calendar year)',
+  controlledGroupSharePercent: 'Share of a controlled group (%)',
+  exciseFilingFrequency: 'Excise return filed',
+  operationsReportFrequency: "Brewer's Report of Operations filed",
+  brewersNoticeNumber: "Brewer's Notice number",
+} as const
+export const SAVE = 'Save'

@@ -1,0 +1,190 @@
+import { z } from 'zod'
+
+// The shapes of reporting (docs/production.md "Reporting"): report periods, the monthly physical inventory and
+// the brewery's tax facts. Periods are calendar months, quarters and years in UTC: `2026-09`, `2026-Q3`, `2026`.
+
+export type PeriodKind = 'month' | 'quarter' | 'year'
+
+/** A calendar period: its key, its first day and the first day after it (ISO dates, UTC). */
+export type Period = { kind: PeriodKind; key: string; from: string; to: string }
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
+const QUARTER = /^(\d{4})-Q([1-4])$/
+const YEAR = /^(\d{4})$/
+
+const isoDate = (year: number, monthIndex: number) =>
+  new Date(Date.UTC(year, monthIndex, 1)).toISOString().slice(0, 10)
+
+function span(
+  kind: PeriodKind,
+  key: string,
+  year: number,
+  firstMonth: number,
+  months: number,
+): Period | null {
+  if (year < 2000 || year > 2999) return null
+  return { kind, key, from: isoDate(year, firstMonth), to: isoDate(year, firstMonth + months) }
+}
+
+/** The period a key names, or null: `2026-09` (month), `2026-Q3` (quarter), `2026` (calendar year). */
+export function parsePeriod(key: string): Period | null {
+  const month = MONTH.exec(key)
+  if (month) return span('month', key, Number(month[1]), Number(month[2]) - 1, 1)
+  const quarter = QUARTER.exec(key)
+  if (quarter) return span('quarter', key, Number(quarter[1]), (Number(quarter[2]) - 1) * 3, 3)
+  const year = YEAR.exec(key)
+  if (year) return span('year', key, Number(year[1]), 0, 12)
+  return null
+}
+
+/** The months of a period, in order (`2026-Q3` → `2026-07`, `2026-08`, `2026-09`). */
+export function monthsOf(period: Period): string[] {
+  const months: string[] = []
+  const [fromYear, fromMonth] = period.from.split('-').map(Number)
+  const [toYear, toMonth] = period.to.split('-').map(Number)
+  for (let index = fromYear * 12 + fromMonth - 1; index < toYear * 12 + toMonth - 1; index++) {
+    months.push(`${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`)
+  }
+  return months
+}
+
+/** The month key of an instant or a date (UTC). */
+export const monthOf = (instant: string): string => instant.slice(0, 7)
+
+const periodOf = (kinds: PeriodKind[], label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .refine(
+      (key) => {
+        const period = parsePeriod(key)
+        return period !== null && kinds.includes(period.kind)
+      },
+      `${label} must be ${kinds.map((kind) => EXAMPLES[kind]).join(' or ')}`,
+    )
+
+const EXAMPLES: Record<PeriodKind, string> = {
+  month: 'a month like 2026-09',
+  quarter: 'a quarter like 2026-Q3',
+  year: 'a year like 2026',
+}
+
+/** `?month=2026-09`: the monthly Brewer's Report of Operations (TTB F 5130.9). */
+export const MonthQuerySchema = z.object({ month: periodOf(['month'], 'month') })
+/** `?quarter=2026-Q3`: the quarterly Brewer's Report of Operations (TTB F 5130.26). */
+export const QuarterQuerySchema = z.object({ quarter: periodOf(['quarter'], 'quarter') })
+/** `?period=`: the excise return (TTB F 5000.24) for a month, a quarter or a year, as the brewery files. */
+export const ExcisePeriodQuerySchema = z.object({
+  period: periodOf(['month', 'quarter', 'year'], 'period'),
+})
+
+const monthKey = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .regex(MONTH, `${label} must be a month like 2026-09`)
+    .refine((key) => parsePeriod(key) !== null, `${label} must be a month like 2026-09`)
+
+/** `?from=2026-07&to=2026-09`: a range of whole months for the charts (both included, at most 5 years). */
+export const MonthRangeQuerySchema = z
+  .object({ from: monthKey('from'), to: monthKey('to') })
+  .refine((range) => range.from <= range.to, { path: ['to'], message: 'to must not be before from' })
+  .refine(
+    (range) =>
+      monthsOf({ kind: 'month', key: '', from: `${range.from}-01`, to: parsePeriod(range.to)!.to }).length <=
+      60,
+    { path: ['to'], message: 'A range covers at most 60 months' },
+  )
+export type MonthRange = z.infer<typeof MonthRangeQuerySchema>
+
+/** The period a month range covers. */
+export const rangePeriod = (range: MonthRange): Period => ({
+  kind: 'month',
+  key: `${range.from}..${range.to}`,
+  from: `${range.from}-01`,
+  to: parsePeriod(range.to)!.to,
+})
+
+/** A barrel figure as typed: at most 5 decimals, not negative. */
+export const BarrelsInputSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,5})?$/, `${label} must be barrels with at most 5 decimals, like 12.5`)
+
+/** A monthly physical inventory of beer on hand (bulk in tanks, packaged in bond), counted at month end. */
+export const PhysicalInventoryInputSchema = z.object({
+  month: monthKey('month'),
+  bulkBbl: BarrelsInputSchema('Bulk beer'),
+  packagedBbl: BarrelsInputSchema('Packaged beer'),
+  /** Why the count differs from the books (a leak, a miscount): what explains an overage or a shortage. */
+  note: z.string().trim().max(2000, 'The note is too long').default(''),
+})
+export type PhysicalInventoryInput = z.infer<typeof PhysicalInventoryInputSchema>
+
+export const PhysicalInventorySchema = PhysicalInventoryInputSchema.extend({
+  id: z.uuid(),
+  totalBbl: z.string(),
+  countedBy: z.string().nullable(),
+  countedAt: z.string(),
+})
+export type PhysicalInventory = z.infer<typeof PhysicalInventorySchema>
+
+export const FILING_FREQUENCIES = ['semimonthly', 'quarterly', 'annual'] as const
+export const OPERATIONS_REPORT_FREQUENCIES = ['monthly', 'quarterly'] as const
+
+/** The brewery's tax facts (Settings → Tax; Admins only). */
+export const TaxSettingsSchema = z.object({
+  /** A domestic brewer producing at most 2 million barrels a calendar year: $3.50 on its first 60,000. */
+  reducedRateEligible: z.boolean({ error: 'Say whether the brewery is eligible for the reduced rate' }),
+  /** This brewery's share of a controlled group's reduced-rate barrels, in hundredths of a percent (10000 = all). */
+  controlledGroupShareBasisPoints: z
+    .number({ error: 'The controlled-group share must be a number' })
+    .int('The controlled-group share must be a whole number of hundredths of a percent')
+    .min(0, 'The controlled-group share cannot be negative')
+    .max(10_000, 'The controlled-group share cannot be above 100%'),
+  exciseFilingFrequency: z.enum(FILING_FREQUENCIES, { error: 'Choose semimonthly, quarterly or annual' }),
+  operationsReportFrequency: z.enum(OPERATIONS_REPORT_FREQUENCIES, { error: 'Choose monthly or quarterly' }),
+  brewersNoticeNumber: z
+    .string()
+    .trim()
+    .max(40, "The Brewer's Notice number is too long")
+    .regex(/^[A-Za-z0-9 -]*$/, "The Brewer's Notice number has letters, digits, spaces and dashes only"),
+})
+export type TaxSettings = z.infer<typeof TaxSettingsSchema>
+
+/** The tax facts of a brewery that has entered none. */
+export const DEFAULT_TAX_SETTINGS: TaxSettings = {
+  reducedRateEligible: true,
+  controlledGroupShareBasisPoints: 10_000,
+  exciseFilingFrequency: 'quarterly',
+  operationsReportFrequency: 'quarterly',
+  brewersNoticeNumber: '',
+}
+
+/** Closing a period (Admin): which report and period. */
+export const REPORT_KINDS = ['5130.26', '5130.9', '5000.24'] as const
+export type ReportKind = (typeof REPORT_KINDS)[number]
+export const ClosePeriodInputSchema = z
+  .object({
+    id: z.uuid('The id must be a UUID'),
+    report: z.enum(REPORT_KINDS, { error: 'report must be 5130.26, 5130.9 or 5000.24' }),
+    period: z.string().trim(),
+  })
+  .superRefine((input, context) => {
+    const period = parsePeriod(input.period)
+    const wanted: PeriodKind[] =
+      input.report === '5130.26'
+        ? ['quarter']
+        : input.report === '5130.9'
+          ? ['month']
+          : ['month', 'quarter', 'year']
+    if (!period || !wanted.includes(period.kind)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['period'],
+        message: `period must be ${wanted.map((kind) => EXAMPLES[kind]).join(' or ')}`,
+      })
+    }
+  })
+export type ClosePeriodInput = z.infer<typeof ClosePeriodInputSchema>

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import {
+  ClosePeriodInputSchema,
+  ExcisePeriodQuerySchema,
+  MonthRangeQuerySchema,
+  monthsOf,
+  parsePeriod,
+  PhysicalInventoryInputSchema,
+  QuarterQuerySchema,
+  TaxSettingsSchema,
+} from './reporting.schema.ts'
+import {
+  achievedEfficiencyPercent,
+  canonicalJson,
+  efficiencyOverTime,
+  toCsv,
+  type BrewMeasurement,
+} from './reports.ts'
+
+describe('periods', () => {
+  it.each([
+    ['2026-09', { kind: 'month', from: '2026-09-01', to: '2026-10-01' }],
+    ['2026-Q4', { kind: 'quarter', from: '2026-10-01', to: '2027-01-01' }],
+    ['2026', { kind: 'year', from: '2026-01-01', to: '2027-01-01' }],
+  ])('%s spans its calendar days', (key, span) => expect(parsePeriod(key)).toMatchObject({ key, ...span }))
+  it.each(['2026-13', '2026-Q5', '26-Q1', '2026-9', '', 'Q3-2026'])('%s is no period', (key) =>
+    expect(parsePeriod(key)).toBeNull(),
+  )
+  it('lists the months of a quarter', () =>
+    expect(monthsOf(parsePeriod('2026-Q3')!)).toEqual(['2026-07', '2026-08', '2026-09']))
+  it('names the parameter of a bad period', () => {
+    const quarter = QuarterQuerySchema.safeParse({ quarter: '2026-09' })
+    expect(quarter.error?.issues[0]).toMatchObject({
+      path: ['quarter'],
+      message: 'quarter must be a quarter like 2026-Q3',
+    })
+    expect(ExcisePeriodQuerySchema.safeParse({ period: '2026-Q3' }).success).toBe(true)
+    expect(ExcisePeriodQuerySchema.safeParse({ period: 'soon' }).error?.issues[0].path).toEqual(['period'])
+    expect(MonthRangeQuerySchema.safeParse({ from: '2026-09', to: '2026-07' }).error?.issues[0].path).toEqual(
+      ['to'],
+    )
+    expect(MonthRangeQuerySchema.safeParse({ from: '2020-01', to: '2026-07' }).success).toBe(false)
+  })
+  it('closes a 5130.26 by quarter only', () => {
+    const id = crypto.randomUUID()
+    expect(ClosePeriodInputSchema.safeParse({ id, report: '5130.26', period: '2026-Q3' }).success).toBe(true)
+    expect(
+      ClosePeriodInputSchema.safeParse({ id, report: '5130.26', period: '2026-09' }).error?.issues[0].path,
+    ).toEqual(['period'])
+  })
+})
+
+describe('inputs', () => {
+  it('takes a physical inventory in barrels to 5 decimals', () => {
+    expect(
+      PhysicalInventoryInputSchema.safeParse({ month: '2026-09', bulkBbl: '12.5', packagedBbl: '3' }).success,
+    ).toBe(true)
+    const bad = PhysicalInventoryInputSchema.safeParse({
+      month: '2026-09',
+      bulkBbl: '-1',
+      packagedBbl: '1.123456',
+    })
+    expect(bad.error?.issues.map((issue) => issue.path[0])).toEqual(['bulkBbl', 'packagedBbl'])
+  })
+  it('refuses a controlled-group share above 100%', () => {
+    const bad = TaxSettingsSchema.safeParse({
+      reducedRateEligible: true,
+      controlledGroupShareBasisPoints: 10_001,
+      exciseFilingFrequency: 'quarterly',
+      operationsReportFrequency: 'monthly',
+      brewersNoticeNumber: 'BR-OR-12345',
+    })
+    expect(bad.error?.issues[0]).toMatchObject({ path: ['controlledGroupShareBasisPoints'] })
+  })
+})
+
+describe('efficiency', () => {
+  const brew: BrewMeasurement = {
+    batchId: 'b1',
+    batchNumber: '2026-001',
+    brewhouseId: 'h1',
+    brewhouseName: '10 bbl',
+    brewedAt: '2026-07-02T12:00:00.000Z',
+    plannedEfficiencyPercent: 75,
+    plannedGravity: 1.05,
+    plannedGallons: 310,
+    measuredGravity: 1.048,
+    measuredGallons: 300,
+    measurementIds: ['m1', 'm2'],
+  }
+  it('scales the planned efficiency by the extract measured against the extract planned', () => {
+    // 48 × 300 / (50 × 310) × 75 = 69.677…
+    expect(achievedEfficiencyPercent(brew)).toBeCloseTo(69.677, 3)
+    expect(efficiencyOverTime(parsePeriod('2026-Q3')!, [brew])[0]).toMatchObject({
+      achievedPercent: 69.7,
+      month: '2026-07',
+    })
+  })
+  it('gives 0 without a plan', () =>
+    expect(achievedEfficiencyPercent({ ...brew, plannedGallons: 0 })).toBe(0))
+})
+
+describe('canonical JSON and CSV', () => {
+  it('sorts keys at every depth, so the same value hashes the same', () => {
+    expect(canonicalJson({ b: 1, a: [{ d: 2, c: null }], e: undefined })).toBe(
+      '{"a":[{"c":null,"d":2}],"b":1}',
+    )
+  })
+  it('quotes cells and keeps formulas out of spreadsheets', () => {
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x,y', '=SUM(A1)'],
+          ['-3.5', 'say "hi"'],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y",\'=SUM(A1)\r\n-3.5,"say ""hi"""\r\n')
+  })
+})

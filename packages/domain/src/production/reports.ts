@@ -1,0 +1,173 @@
+import { unitsToBarrels } from './barrels.ts'
+import { efficiencyPercent, gravityPoints } from './brew-day-maths.ts'
+import { monthOf, monthsOf, type Period } from './reporting.schema.ts'
+import type { Posting } from './ttb.ts'
+
+// The Reporting page's tables (docs/production.md "Reporting"): queries over the ledger's postings, each row
+// with the events behind it. Volumes stay exact (units) and are shown as barrels to 5 decimals.
+
+const within = (period: Period, instant: string) =>
+  instant.slice(0, 10) >= period.from && instant.slice(0, 10) < period.to
+
+/** Barrels brewed and packaged by month and product. */
+export type ProductionRow = {
+  month: string
+  product: string
+  brewedUnits: number
+  packagedUnits: number
+  brewedBbl: string
+  packagedBbl: string
+  eventIds: string[]
+}
+
+/** Brewed (the produced line) and packaged volumes by month and product, every month of the period listed. */
+export function productionByMonth(period: Period, postings: readonly Posting[]): ProductionRow[] {
+  const rows = new Map<string, Omit<ProductionRow, 'brewedBbl' | 'packagedBbl'>>()
+  for (const posting of postings) {
+    if (!within(period, posting.bookedAt)) continue
+    const brewed = posting.line === 'produced'
+    const packaged = posting.line === null && /^packag/.test(posting.event.kind)
+    if (!brewed && !packaged) continue
+    const month = monthOf(posting.bookedAt)
+    const product = posting.event.productName || 'No product'
+    const key = `${month}\u0000${product}`
+    const row = rows.get(key) ?? { month, product, brewedUnits: 0, packagedUnits: 0, eventIds: [] }
+    if (brewed) row.brewedUnits += posting.units
+    else row.packagedUnits += posting.units
+    row.eventIds.push(posting.eventId)
+    rows.set(key, row)
+  }
+  return [...rows.values()]
+    .sort((a, b) => a.month.localeCompare(b.month) || a.product.localeCompare(b.product))
+    .map((row) => ({
+      ...row,
+      brewedBbl: unitsToBarrels(row.brewedUnits),
+      packagedBbl: unitsToBarrels(row.packagedUnits),
+    }))
+}
+
+/** Monthly totals of the production rows, with empty months as zero (what the chart draws). */
+export function productionTotals(period: Period, rows: readonly ProductionRow[]) {
+  return monthsOf(period).map((month) => {
+    const ofMonth = rows.filter((row) => row.month === month)
+    const brewedUnits = ofMonth.reduce((total, row) => total + row.brewedUnits, 0)
+    const packagedUnits = ofMonth.reduce((total, row) => total + row.packagedUnits, 0)
+    return {
+      month,
+      brewedUnits,
+      packagedUnits,
+      brewedBbl: unitsToBarrels(brewedUnits),
+      packagedBbl: unitsToBarrels(packagedUnits),
+    }
+  })
+}
+
+/** Beer lost by reason: losses, dumps and samples of the period. */
+export type LossRow = { line: string; reason: string; units: number; barrels: string; eventIds: string[] }
+
+const LOSS_LINES = new Set(['losses', 'destroyed', 'consumedOnPremises'])
+
+export function lossesByReason(period: Period, postings: readonly Posting[]): LossRow[] {
+  const rows = new Map<string, Omit<LossRow, 'barrels'>>()
+  for (const posting of postings) {
+    if (!within(period, posting.bookedAt) || !posting.line || !LOSS_LINES.has(posting.line)) continue
+    const reason = posting.event.reason.trim() || 'No reason given'
+    const key = `${posting.line}\u0000${reason}`
+    const row = rows.get(key) ?? { line: posting.line, reason, units: 0, eventIds: [] }
+    row.units += posting.units
+    row.eventIds.push(posting.eventId)
+    rows.set(key, row)
+  }
+  return [...rows.values()]
+    .sort((a, b) => b.units - a.units || a.reason.localeCompare(b.reason))
+    .map((row) => ({ ...row, barrels: unitsToBarrels(row.units) }))
+}
+
+/** One brew's measured efficiency: what the reports need of a batch, its plan and its measurements. */
+export type BrewMeasurement = {
+  batchId: string
+  batchNumber: string
+  brewhouseId: string
+  brewhouseName: string
+  brewedAt: string
+  /** The brewhouse efficiency the batch was planned with (%), and the gravity and gallons it planned for. */
+  plannedEfficiencyPercent: number
+  plannedGravity: number
+  plannedGallons: number
+  /** Measured into the fermenter: gravity (SG) and volume (gallons). */
+  measuredGravity: number
+  measuredGallons: number
+  measurementIds: string[]
+}
+
+export type EfficiencyRow = {
+  batchId: string
+  batchNumber: string
+  brewhouseId: string
+  brewhouseName: string
+  month: string
+  brewedAt: string
+  plannedPercent: number
+  achievedPercent: number
+  measurementIds: string[]
+}
+
+/**
+ * The brewhouse efficiency a brew reached: the plan's efficiency scaled by the extract measured (gravity points ×
+ * gallons) against the extract planned — the grain bill's potential is the same on both sides
+ * (`efficiencyPercent` of brew-day-maths with that potential).
+ */
+export function achievedEfficiencyPercent(brew: BrewMeasurement): number {
+  const plannedExtract = gravityPoints(brew.plannedGravity) * brew.plannedGallons
+  if (plannedExtract <= 0 || brew.plannedEfficiencyPercent <= 0) return 0
+  const potential = plannedExtract / (brew.plannedEfficiencyPercent / 100)
+  return efficiencyPercent(brew.measuredGravity, brew.measuredGallons, potential)
+}
+
+/** Efficiency per brewhouse over time: one row per measured brew of the period, oldest first. */
+export function efficiencyOverTime(period: Period, brews: readonly BrewMeasurement[]): EfficiencyRow[] {
+  return brews
+    .filter((brew) => within(period, brew.brewedAt))
+    .sort((a, b) => a.brewedAt.localeCompare(b.brewedAt))
+    .map((brew) => ({
+      batchId: brew.batchId,
+      batchNumber: brew.batchNumber,
+      brewhouseId: brew.brewhouseId,
+      brewhouseName: brew.brewhouseName,
+      month: monthOf(brew.brewedAt),
+      brewedAt: brew.brewedAt,
+      plannedPercent: Math.round(brew.plannedEfficiencyPercent * 10) / 10,
+      achievedPercent: Math.round(achievedEfficiencyPercent(brew) * 10) / 10,
+      measurementIds: brew.measurementIds,
+    }))
+}
+
+/**
+ * JSON with object keys sorted at every depth and no spaces: the same value always gives the same text, so a
+ * closed period's snapshot has one content hash.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError('Not a finite number')
+    return JSON.stringify(value) ?? 'null'
+  }
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`
+}
+
+/** Rows as CSV (RFC 4180): a header, then one line per row; every cell quoted when it needs to be. */
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null)[])[],
+): string {
+  const cell = (value: string | number | null) => {
+    const text = value === null ? '' : String(value)
+    // A leading =, +, - or @ would be a formula in a spreadsheet: prefix it so it stays text.
+    const safe = /^[=+@\t\r]/.test(text) || (/^-/.test(text) && !/^-\d/.test(text)) ? `'${text}` : text
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+  }
+  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n'
+}
