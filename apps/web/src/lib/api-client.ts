@@ -1,16 +1,8 @@
-import { ApiErrorSchema, type ApiErrorBody } from '@brewcommand/domain'
+import { ApiErrorSchema } from '@brewcommand/domain'
 import type { z } from 'zod'
+import { ApiError } from './api-error.ts'
 
-/** A failed API call: the status and the server's error body (or one made up for a network failure). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiErrorBody['error'],
-  ) {
-    super(body.message)
-    this.name = 'ApiError'
-  }
-}
+export { ApiError }
 
 export type RequestOptions = {
   headers?: Record<string, string>

@@ -7,7 +7,7 @@ import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { BillingSettings } from '@/features/onboarding/billing-settings.tsx'
 import { cn } from '@/lib/utils.ts'
 
-export { ProductPage, ProductsPage } from './product-page.tsx'
+export { ProductPage } from './product-page.tsx'
 
 function PageHeading({ children }: { children: ReactNode }) {
   return <h1 className="text-2xl font-semibold tracking-tight">{children}</h1>
