@@ -57,19 +57,27 @@ describe('ProductsList', () => {
     expect(screen.getByRole('button', { name: 'Actions for بيرة القمح الذهبية' }).closest('[dir]')).toBeNull()
   })
 
-  it('opens a card’s menu and asks before deleting, both fetched on first use', async () => {
-    const user = userEvent.setup()
-    renderList([product('Hazy Days', '')])
-    await user.click(screen.getByRole('button', { name: 'Actions for Hazy Days' }))
-    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }))
-    const dialog = await screen.findByRole('alertdialog')
-    expect(within(dialog).getByText(/Hazy Days/)).toBeInTheDocument()
-  })
+  it(
+    'opens a card’s menu and asks before deleting, both fetched on first use',
+    { timeout: 40_000 },
+    async () => {
+      const user = userEvent.setup()
+      renderList([product('Hazy Days', '')])
+      await user.click(screen.getByRole('button', { name: 'Actions for Hazy Days' }))
+      // Fetched on first use: slow on a busy machine.
+      const loading = { timeout: 15_000 }
+      await user.click(await screen.findByRole('menuitem', { name: 'Delete' }, loading))
+      const dialog = await screen.findByRole('alertdialog', {}, loading)
+      expect(within(dialog).getByText(/Hazy Days/)).toBeInTheDocument()
+    },
+  )
 
-  it('opens New Product from Add Product', async () => {
+  it('opens New Product from Add Product', { timeout: 40_000 }, async () => {
     const user = userEvent.setup()
     renderList([product('Hazy Days', '')])
     await user.click(screen.getByRole('button', { name: 'Add Product' }))
-    expect(await screen.findByRole('dialog', { name: 'New Product' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('dialog', { name: 'New Product' }, { timeout: 15_000 }),
+    ).toBeInTheDocument()
   })
 })
