@@ -321,6 +321,17 @@ async function runStore(label: 'pglite' | 'postgres', store: Store): Promise<Row
         }
       },
     })
+    // The machine's speed at this moment: a bare Fastify route answering a renamed product's JSON from
+    // memory, at the same concurrency, just before (the writes themselves have no bare equivalent).
+    const answer = await fetch(`${server.url}/api/products`, { headers: auth })
+    const sample = JSON.stringify({ data: ((await answer.json()) as { data: unknown[] }).data[0] })
+    const bareWrites = await startBare({ '/api/sample': sample })
+    let bareRun: Result
+    try {
+      bareRun = await cannon({ url: `${bareWrites.url}/api/sample` })
+    } finally {
+      await bareWrites.stop()
+    }
     const writes = await cannon({
       url: server.url,
       requests: [
@@ -348,6 +359,9 @@ async function runStore(label: 'pglite' | 'postgres', store: Store): Promise<Row
       p50_ms: writes.latency.p50,
       p99_ms: writes.latency.p99,
       failed: failures(writes),
+      timeouts: writes.timeouts,
+      bare_sample_req_s: rps(bareRun),
+      ratio_to_bare: Number((rps(writes) / Math.max(1, rps(bareRun))).toFixed(3)),
       met: rps(writes) >= WRITE_TARGET[label] && failures(writes) === 0,
     })
     return rows
