@@ -8,13 +8,16 @@
 // ≥ 300 on PGlite. BENCH_SECONDS (default 10) sets each run's length; BENCH_CONNECTIONS (default 32).
 // BENCH_BREWERIES=1000 fills the PostgreSQL run's database with that many breweries in all (each a copy of
 // the measured one's 100 products × 3 recipes) before measuring, and writes the EXPLAIN of the hot
-// queries to results/api-explain.txt; BENCH_ONLY=postgres skips the PGlite run.
+// queries to results/api-explain.txt; BENCH_ONLY=postgres skips the PGlite run, BENCH_ONLY=pglite the PostgreSQL one. BENCH_PARTS (default
+// "sizes,reads,writes") chooses what is measured: "sizes" is the JSON of both reads in the full form and
+// with ingredient lines by catalogue reference (ADR 172), raw and as the server compresses it.
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { makeEnvelope } from '@brewcommand/domain'
+import { INGREDIENT_REFS_ACCEPT, makeEnvelope } from '@brewcommand/domain'
 import autocannon, { type Options, type Result } from 'autocannon'
 import pg from 'pg'
 import { freePort } from '../apps/server/src/testing/free-port.ts'
@@ -29,6 +32,7 @@ const RECIPES = 3
 const LINES = 12
 const WRITE_TARGET = { pglite: 300, postgres: 1000 } as const
 const BREWERIES = Number(process.env.BENCH_BREWERIES ?? 1)
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'sizes,reads,writes').split(',').map((p) => p.trim()))
 
 /**
  * Makes the database hold `BREWERIES` breweries: copies of the measured one's products and recipes under
@@ -208,41 +212,87 @@ async function runStore(label: 'pglite' | 'postgres', store: Store): Promise<Row
       if (!response.ok) throw new Error(`${p} answered ${response.status}`)
       return response.text()
     }
-    const productsBody = await read('/api/products', auth)
     const bootstrapHeaders = {
       authorization: brewery.headers.authorization,
       'x-id-token': brewery.headers['x-id-token'],
     }
-    const bootstrapBody = await read('/api/users/bootstrap', bootstrapHeaders)
-    const bare = await startBare({ '/api/products': productsBody, '/api/users/bootstrap': bootstrapBody })
     const rows: Row[] = []
-    try {
-      for (const [route, headers, body] of [
-        ['/api/products', auth, productsBody],
-        ['/api/users/bootstrap', bootstrapHeaders, bootstrapBody],
+    if (PARTS.has('sizes')) {
+      // Bytes on the wire for each read, in both forms: as it is, and as the server sends it compressed.
+      // node:http, not fetch: fetch would decompress the body before it could be counted.
+      const wire = (p: string, headers: Record<string, string>, encoding: string) =>
+        new Promise<number>((resolve, reject) => {
+          http
+            .get(
+              `${server.url}${p}`,
+              { headers: { ...headers, 'accept-encoding': encoding } },
+              (response) => {
+                if (response.statusCode !== 200) reject(new Error(`${p} answered ${response.statusCode}`))
+                let bytes = 0
+                response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+                response.on('end', () => resolve(bytes))
+              },
+            )
+            .on('error', reject)
+        })
+      const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
+      for (const [route, headers] of [
+        ['/api/products', auth],
+        ['/api/users/bootstrap', bootstrapHeaders],
       ] as const) {
-        const bareRun = await cannon({ url: `${bare.url}${route}` })
-        const appRun = await cannon({ url: `${server.url}${route}`, headers })
-        const throughputRatio = rps(appRun) / Math.max(1, rps(bareRun))
-        const p99Ratio = appRun.latency.p99 / Math.max(1, bareRun.latency.p99)
+        const sizes: Record<string, number> = {}
+        for (const [form, accept] of [
+          ['full', 'application/json'],
+          ['refs', INGREDIENT_REFS_ACCEPT],
+        ] as const) {
+          for (const encoding of ['identity', 'br', 'gzip']) {
+            sizes[`${form}_${encoding === 'identity' ? 'raw' : encoding}_kb`] = kb(
+              await wire(route, { ...headers, accept }, encoding),
+            )
+          }
+        }
         rows.push({
-          name: `api-${label}${BREWERIES > 1 && label === 'postgres' ? ` (${BREWERIES} breweries)` : ''} GET ${route}`,
-          target: 'req/s ≥ 0.5 × bare, p99 ≤ 2 × bare p99',
-          body_kb: Math.round(Buffer.byteLength(body) / 1024),
-          req_s: rps(appRun),
-          p50_ms: appRun.latency.p50,
-          p99_ms: appRun.latency.p99,
-          bare_req_s: rps(bareRun),
-          bare_p99_ms: bareRun.latency.p99,
-          ratio_req_s: Number(throughputRatio.toFixed(2)),
-          ratio_p99: Number(p99Ratio.toFixed(2)),
-          failed: failures(appRun),
-          met: throughputRatio >= 0.5 && p99Ratio <= 2 && failures(appRun) === 0,
+          name: `api-${label} JSON size GET ${route} (${PRODUCTS} products × ${RECIPES} recipes × ${LINES} lines)`,
+          target: 'lines by catalogue reference (ADR 172)',
+          ...sizes,
+          catalog_br_kb: kb(await wire('/api/catalog', auth, 'br')),
+          met: sizes.refs_br_kb < sizes.full_br_kb,
         })
       }
-    } finally {
-      await bare.stop()
     }
+    if (PARTS.has('reads')) {
+      const productsBody = await read('/api/products', auth)
+      const bootstrapBody = await read('/api/users/bootstrap', bootstrapHeaders)
+      const bare = await startBare({ '/api/products': productsBody, '/api/users/bootstrap': bootstrapBody })
+      try {
+        for (const [route, headers, body] of [
+          ['/api/products', auth, productsBody],
+          ['/api/users/bootstrap', bootstrapHeaders, bootstrapBody],
+        ] as const) {
+          const bareRun = await cannon({ url: `${bare.url}${route}` })
+          const appRun = await cannon({ url: `${server.url}${route}`, headers })
+          const throughputRatio = rps(appRun) / Math.max(1, rps(bareRun))
+          const p99Ratio = appRun.latency.p99 / Math.max(1, bareRun.latency.p99)
+          rows.push({
+            name: `api-${label}${BREWERIES > 1 && label === 'postgres' ? ` (${BREWERIES} breweries)` : ''} GET ${route}`,
+            target: 'req/s ≥ 0.5 × bare, p99 ≤ 2 × bare p99',
+            body_kb: Math.round(Buffer.byteLength(body) / 1024),
+            req_s: rps(appRun),
+            p50_ms: appRun.latency.p50,
+            p99_ms: appRun.latency.p99,
+            bare_req_s: rps(bareRun),
+            bare_p99_ms: bareRun.latency.p99,
+            ratio_req_s: Number(throughputRatio.toFixed(2)),
+            ratio_p99: Number(p99Ratio.toFixed(2)),
+            failed: failures(appRun),
+            met: throughputRatio >= 0.5 && p99Ratio <= 2 && failures(appRun) === 0,
+          })
+        }
+      } finally {
+        await bare.stop()
+      }
+    }
+    if (!PARTS.has('writes')) return rows
 
     // The write mix: half renames, half new tasting notes, spread over the 100 products.
     let n = 0
@@ -271,6 +321,17 @@ async function runStore(label: 'pglite' | 'postgres', store: Store): Promise<Row
         }
       },
     })
+    // The machine's speed at this moment: a bare Fastify route answering a renamed product's JSON from
+    // memory, at the same concurrency, just before (the writes themselves have no bare equivalent).
+    const answer = await fetch(`${server.url}/api/products`, { headers: auth })
+    const sample = JSON.stringify({ data: ((await answer.json()) as { data: unknown[] }).data[0] })
+    const bareWrites = await startBare({ '/api/sample': sample })
+    let bareRun: Result
+    try {
+      bareRun = await cannon({ url: `${bareWrites.url}/api/sample` })
+    } finally {
+      await bareWrites.stop()
+    }
     const writes = await cannon({
       url: server.url,
       requests: [
@@ -298,6 +359,9 @@ async function runStore(label: 'pglite' | 'postgres', store: Store): Promise<Row
       p50_ms: writes.latency.p50,
       p99_ms: writes.latency.p99,
       failed: failures(writes),
+      timeouts: writes.timeouts,
+      bare_sample_req_s: rps(bareRun),
+      ratio_to_bare: Number((rps(writes) / Math.max(1, rps(bareRun))).toFixed(3)),
       met: rps(writes) >= WRITE_TARGET[label] && failures(writes) === 0,
     })
     return rows
@@ -310,11 +374,13 @@ const results: Row[] = []
 const when = new Date().toISOString()
 if (process.env.BENCH_ONLY !== 'postgres') results.push(...(await runStore('pglite', pgliteStore())))
 try {
-  const pg = await startPostgres()
-  try {
-    results.push(...(await runStore('postgres', { kind: 'postgres', url: pg.url })))
-  } finally {
-    await pg.destroy()
+  if (process.env.BENCH_ONLY !== 'pglite') {
+    const pg = await startPostgres()
+    try {
+      results.push(...(await runStore('postgres', { kind: 'postgres', url: pg.url })))
+    } finally {
+      await pg.destroy()
+    }
   }
 } catch (error) {
   if (!(error instanceof MissingBinaryError)) throw error

@@ -47,8 +47,8 @@ import { createBrewDayService } from './modules/brew-day/brew-day.service.ts'
 import { calendarRoutes, scheduleRoutes } from './modules/schedule/schedule.routes.ts'
 import { createScheduleService } from './modules/schedule/schedule.service.ts'
 import { createRealtime, type Realtime } from './realtime/realtime.ts'
-import { createWriteRunner, type BeforeCommit } from './writes/write-runner.ts'
-import { bumpBreweryVersion } from './cache/brewery-version.ts'
+import { createWriteRunner, type LastStatement } from './writes/write-runner.ts'
+import { bumpBreweryVersionStatement } from './cache/brewery-version.ts'
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts'
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts'
 import { eq } from 'drizzle-orm'
@@ -146,14 +146,13 @@ function contentSecurityPolicy(config: AppConfig) {
 }
 
 /**
- * Runs inside every write's transaction, after the write and before the commit (writes/write-runner.ts):
- * the brewery's read-cache version moves with the write, so no instance serves a cached list older than
- * an acknowledged write (cache/brewery-version.ts, ADR 170). Last in the transaction, so the brewery row's
- * lock is held only until the commit.
+ * Sent last in every write's transaction, with its stored response (writes/write-runner.ts): the
+ * brewery's read-cache version moves with the write, so no instance serves a cached list older than an
+ * acknowledged write (cache/brewery-version.ts, ADR 170). Last, so the brewery row's lock is held only
+ * until the commit.
  */
-const insideEveryWrite: BeforeCommit = async (tx, { entityId }) => {
-  if (entityId) await bumpBreweryVersion(tx, entityId)
-}
+const insideEveryWrite: LastStatement = ({ entityId }) =>
+  entityId ? bumpBreweryVersionStatement(entityId) : null
 
 /** The whole application, ready for `listen()` or `inject()`. */
 export async function buildApp({
@@ -274,7 +273,7 @@ export async function buildApp({
       dataModified: (entityId, event) => realtime.dataModified(entityId, event),
       isHeard: (entityId) => realtime.isHeard(entityId),
     },
-    beforeCommit: insideEveryWrite,
+    lastStatement: insideEveryWrite,
   })
   await app.register(onboardingRoutes, {
     runWrite,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { entities } from '../db/schema/entities.ts'
 
@@ -14,6 +14,14 @@ export async function bumpBreweryVersion(tx: Db, entityId: string): Promise<void
     .update(entities)
     .set({ dataVersion: sql`${entities.dataVersion} + 1` })
     .where(eq(entities.id, entityId))
+}
+
+/**
+ * `bumpBreweryVersion` as a statement, for the write runner to send in one round trip with the write's
+ * stored response (writes/write-runner.ts `lastStatement`).
+ */
+export function bumpBreweryVersionStatement(entityId: string): SQL {
+  return sql`update ${entities} set data_version = ${entities.dataVersion} + 1 where ${entities.id} = ${entityId}`
 }
 
 /** The brewery's data version as committed now, or null when there is no such brewery. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { idempotencyRecords } from '../db/schema/idempotency.ts'
 import { AppError } from '../errors.ts'
@@ -69,12 +69,28 @@ export async function claimKey(tx: Db, claim: Claim): Promise<StoredResponse | n
   return { statusCode: row.statusCode, body: row.body }
 }
 
-/** Stores the response of a claimed key, in the write's transaction (see `claimKey`). */
-export async function storeResponse(tx: Db, claim: Claim, response: StoredResponse): Promise<void> {
-  await tx
-    .update(idempotencyRecords)
-    .set({ statusCode: response.statusCode, body: response.body })
-    .where(and(eq(idempotencyRecords.scope, claim.scope), eq(idempotencyRecords.key, claim.key)))
+/**
+ * Stores the response of a claimed key, in the write's transaction (see `claimKey`). `also`, a statement
+ * of the same transaction, goes in the same round trip (a data-modifying `with`), after the store.
+ */
+export async function storeResponse(
+  tx: Db,
+  claim: Claim,
+  response: StoredResponse,
+  also?: SQL | null,
+): Promise<void> {
+  if (!also) {
+    await tx
+      .update(idempotencyRecords)
+      .set({ statusCode: response.statusCode, body: response.body })
+      .where(and(eq(idempotencyRecords.scope, claim.scope), eq(idempotencyRecords.key, claim.key)))
+    return
+  }
+  const body = response.body === null || response.body === undefined ? null : JSON.stringify(response.body)
+  await tx.execute(sql`with stored as (
+      update ${idempotencyRecords} set status_code = ${response.statusCode}, body = ${body}::jsonb
+      where ${idempotencyRecords.scope} = ${claim.scope} and ${idempotencyRecords.key} = ${claim.key})
+    ${also}`)
 }
 
 /** Deletes the keys stored before `olderThan`; returns how many went. */

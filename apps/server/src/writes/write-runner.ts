@@ -1,4 +1,5 @@
 import type { DataModifiedEvent } from '@brewcommand/domain'
+import type { SQL } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
@@ -34,17 +35,23 @@ export interface WriteSpec<R> {
   scope?: string
 }
 
-/** Called inside every write's transaction, after the write and before the commit. */
+/** Called inside every write's transaction, after the write and before its response is stored. */
 export type BeforeCommit = (tx: Db, write: { entityId: string | null }) => Promise<void>
+/**
+ * The statement every write sends last in its transaction, in one round trip with its stored response
+ * (none when it returns null).
+ */
+export type LastStatement = (write: { entityId: string | null }) => SQL | null
 
 /**
  * The one way a write runs (docs/architecture.md "The write path"), for every write route:
  *
  * 1. the key: the Idempotency-Key header, else the envelope's correlation identifier;
  * 2. one transaction: the key is claimed first (a replay finds its stored first response here and
- *    nothing else runs; the same key with another request is a 409), then the route's write, then its
- *    response is stored under the key and `beforeCommit` runs; a refusal or failure rolls all of it back
- *    and keeps no key, so the write may be sent again;
+ *    nothing else runs; the same key with another request is a 409), then the route's write, then
+ *    `beforeCommit`, then its response is stored under the key together with `lastStatement` (one
+ *    round trip); a refusal or failure rolls all of it back and keeps no key, so the write may be sent
+ *    again;
  * 3. after the commit: `afterCommit`, then the broadcast to the brewery's room (never on a replay);
  * 4. the answer: the route's status and body, or the stored ones.
  */
@@ -52,14 +59,18 @@ export function createWriteRunner({
   db,
   realtime,
   beforeCommit,
+  lastStatement,
 }: {
   db: Db
   realtime: (Pick<Realtime, 'dataModified'> & Partial<Pick<Realtime, 'isHeard'>>) | null
-  /**
-   * The hook every write shares, in its transaction: `bumpBreweryVersion(tx, entityId)` for the
-   * per-brewery read cache. One call here covers every write route.
-   */
+  /** A hook every write shares, in its transaction, before its response is stored. */
   beforeCommit?: BeforeCommit
+  /**
+   * The statement every write shares, last in its transaction and in the same round trip as its
+   * stored response: `bumpBreweryVersionStatement(entityId)` for the per-brewery read cache. One
+   * declaration here covers every write route.
+   */
+  lastStatement?: LastStatement
 }) {
   return async function runWrite<R>(
     request: FastifyRequest,
@@ -87,8 +98,10 @@ export function createWriteRunner({
       }
       const result = await spec.run(tx)
       const body = spec.body ? spec.body(result) : null
-      if (claim) await storeResponse(tx, claim, { statusCode: spec.status, body })
       await beforeCommit?.(tx, { entityId })
+      const last = lastStatement?.({ entityId }) ?? null
+      if (claim) await storeResponse(tx, claim, { statusCode: spec.status, body }, last)
+      else if (last) await tx.execute(last)
       return { replayed: false, result, body } as const
     })
 

@@ -32,7 +32,13 @@ export function createRouter() {
           lazy: () => withQueries(import('./routes/secure/secure-layout.tsx').then((m) => m.SecureLayout)),
           children: [
             { index: true, lazy: async () => ({ Component: (await secure()).DashboardPage }) },
-            { path: 'products', lazy: async () => ({ Component: (await secure()).ProductsPage }) },
+            // The app's first page, in a module of its own (docs/decisions/173-first-page-loads-what-it-shows.md).
+            {
+              path: 'products',
+              lazy: async () => ({
+                Component: (await import('./routes/secure/products-page.tsx')).ProductsPage,
+              }),
+            },
             { path: 'products/editrecipe', lazy: recipePage },
             { path: 'products/onboarding', lazy: recipePage },
             { path: 'products/:productId', lazy: async () => ({ Component: (await secure()).ProductPage }) },

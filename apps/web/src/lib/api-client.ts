@@ -1,22 +1,18 @@
-import { ApiErrorSchema, type ApiErrorBody } from '@brewcommand/domain'
+import { ApiErrorSchema } from '@brewcommand/domain'
 import type { z } from 'zod'
+import { ApiError } from './api-error.ts'
 
-/** A failed API call: the status and the server's error body (or one made up for a network failure). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiErrorBody['error'],
-  ) {
-    super(body.message)
-    this.name = 'ApiError'
-  }
-}
+export { ApiError }
 
 export type RequestOptions = {
   headers?: Record<string, string>
   signal?: AbortSignal
   /** Bearer access token; every API call but config, health and contacts needs one. */
   token?: string
+  /** The browser cache's mode for this request (`fetch`'s `cache`). */
+  cache?: RequestCache
+  /** Called with a successful response as soon as its headers are in, before its body is read. */
+  onResponse?: (response: Response) => void
 }
 
 /** One API call: unwraps `{ data }` (a 204 parses `undefined`), and turns every failure into ApiError. */
@@ -39,6 +35,7 @@ export async function request<S extends z.ZodType>(
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: options.signal,
+      ...(options.cache ? { cache: options.cache } : {}),
     })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
@@ -53,6 +50,7 @@ export async function request<S extends z.ZodType>(
         : { code: 'INTERNAL', message: `HTTP error! status: ${response.status}` },
     )
   }
+  options.onResponse?.(response)
   if (response.status === 204) return schema.parse(undefined)
   const json = (await response.json()) as { data?: unknown }
   return schema.parse(json.data)

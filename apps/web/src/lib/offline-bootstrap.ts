@@ -1,4 +1,4 @@
-import { ApiError } from './api-client.ts'
+import { ApiError } from './api-error.ts'
 
 /**
  * The last bootstrap answer (the signed-in user and their brewery) kept in the browser, so the installed app

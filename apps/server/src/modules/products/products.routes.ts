@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Tenant } from '../../auth/tenant.ts'
 import { sendEncoded, type BreweryReads } from '../../cache/brewery-reads.ts'
+import { wantsIngredientRefs } from '../../cache/catalogue-refs.ts'
 import { AppError } from '../../errors.ts'
 import { plainJson } from '../../plugins/plain-json.ts'
 import {
@@ -61,7 +62,9 @@ export const productRoutes: FastifyPluginAsyncZod<{
     // Served from the brewery's cached list (ADR 170): its bytes as serialised at the current data
     // version, 304 for an unchanged ETag.
     async (request, reply) => {
-      const body = await reads.list(request.tenant.entityId)
+      // `Accept: application/json; ingredients=ref` asks for lines by catalogue reference (ADR 172).
+      const form = wantsIngredientRefs(request.headers.accept) ? 'refs' : 'full'
+      const body = await reads.list(request.tenant.entityId, form)
       if (!body) throw new AppError('NOT_FOUND', 'Brewery not found.')
       return sendEncoded(request, reply, body)
     },

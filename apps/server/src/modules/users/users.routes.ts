@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { InvalidTokenError, unauthenticated } from '../../auth/token-verifier.ts'
 import { sendEncoded, type BreweryReads } from '../../cache/brewery-reads.ts'
+import { wantsIngredientRefs } from '../../cache/catalogue-refs.ts'
 import type { UserService } from './users.service.ts'
 
 export const BootstrapUserSchema = z.object({
@@ -54,7 +55,9 @@ export const userRoutes: FastifyPluginCallbackZod<{ users: UserService; reads: B
         if (claims.sub !== auth.sub) throw unauthenticated('The ID token belongs to another user')
       }
       const caller = await users.bootstrap(auth, claims)
-      return sendEncoded(request, reply, await reads.bootstrap(caller.user, caller.membership))
+      // `Accept: application/json; ingredients=ref` asks for lines by catalogue reference (ADR 172).
+      const form = wantsIngredientRefs(request.headers.accept) ? 'refs' : 'full'
+      return sendEncoded(request, reply, await reads.bootstrap(caller.user, caller.membership, form))
     },
   )
   done()

@@ -35,6 +35,8 @@ async function openMenu(appConfig: AppConfig) {
     </RunTimeConfigContext>,
   )
   await user.click(screen.getByRole('button', { name: 'AL, account menu for Ada Lovelace' }))
+  // The menu is fetched on first use (components/deferred.tsx).
+  await screen.findByRole('menu', {}, { timeout: 15_000 })
 }
 
 // The first render loads Radix and lucide, slow on a busy machine.

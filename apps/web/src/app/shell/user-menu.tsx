@@ -1,74 +1,31 @@
-import { KeyRound, LogOut, Settings, User } from 'lucide-react'
-import { use } from 'react'
-import { Link } from 'react-router'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu.tsx'
-import { RunTimeConfigContext } from '@/lib/run-time-config.ts'
+import { DeferredPopup } from '@/components/deferred.tsx'
 import { getDisplayName, getInitials, type ShellUser } from './shell-user.ts'
 import { UserAvatar } from './user-avatar.tsx'
 
-/**
- * The avatar menu: Profile, Settings and Logout (docs/product/01-access.md §2), plus Change password on the built-in
- * identity provider's own page when that provider is in use (decision 111).
- */
+const loadPopup = () => import('./user-menu-popup.tsx')
+
+/** The avatar button; its menu (user-menu-popup.tsx, a Radix dropdown) is fetched on first use. */
 export function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void }) {
   const name = getDisplayName(user)
-  const oidc = use(RunTimeConfigContext)?.oidc
-  const changePasswordUrl = oidc?.builtIn ? `${oidc.issuer.replace(/\/$/, '')}/account/password` : null
+  const trigger = (
+    <button
+      type="button"
+      // The name starts with the initials the avatar shows, so a person using voice control can say
+      // what they see (WCAG 2.5.3 label in name); the full name follows for screen readers.
+      aria-label={`${getInitials(user)}, account menu for ${name}`}
+      className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+    >
+      <UserAvatar user={user} />
+    </button>
+  )
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        // The name starts with the initials the avatar shows, so a person using voice control can say
-        // what they see (WCAG 2.5.3 label in name); the full name follows for screen readers.
-        aria-label={`${getInitials(user)}, account menu for ${name}`}
-        className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-      >
-        <UserAvatar user={user} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="flex flex-col">
-          <span dir="auto" className="truncate">
-            {name}
-          </span>
-          {user.email && name !== user.email ? (
-            <span dir="auto" className="truncate text-xs font-normal text-muted-foreground">
-              {user.email}
-            </span>
-          ) : null}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/secure/profile">
-            <User aria-hidden="true" />
-            Profile
-          </Link>
-        </DropdownMenuItem>
-        {changePasswordUrl ? (
-          <DropdownMenuItem asChild>
-            <a href={changePasswordUrl}>
-              <KeyRound aria-hidden="true" />
-              Change password
-            </a>
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuItem asChild>
-          <Link to="/secure/settings">
-            <Settings aria-hidden="true" />
-            Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onSignOut}>
-          <LogOut aria-hidden="true" />
-          Logout
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <DeferredPopup
+      load={loadPopup}
+      haspopup="menu"
+      trigger={trigger}
+      popup={({ UserMenuPopup }, openOnMount) => (
+        <UserMenuPopup user={user} onSignOut={onSignOut} trigger={trigger} defaultOpen={openOnMount} />
+      )}
+    />
   )
 }

@@ -8,7 +8,7 @@ import { EquipmentPage } from '@/features/equipment/components/equipment-page.ts
 import { cn } from '@/lib/utils.ts'
 import { CellarDashboardSection } from '@/features/cellar/components/cellar-dashboard.tsx'
 
-export { ProductPage, ProductsPage } from './product-page.tsx'
+export { ProductPage } from './product-page.tsx'
 export { InventoryPage } from '@/features/inventory/components/inventory-page.tsx'
 
 function PageHeading({ children }: { children: ReactNode }) {

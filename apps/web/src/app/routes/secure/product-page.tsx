@@ -1,16 +1,10 @@
 import { useParams } from 'react-router'
 import { ExportRecipeButtons } from '@/features/interchange/components/export-recipe-buttons.tsx'
-import { ImportRecipeButton } from '@/features/interchange/components/import-recipe-dialog.tsx'
+import { ImportRecipeButton } from '@/features/interchange/components/import-recipe-button.tsx'
 import { PlanBatchButton } from '@/features/batches/components/plan-batch-dialog.tsx'
 import { MediaAssets } from '@/features/media/components/media-assets.tsx'
 import { ProductDetail } from '@/features/products/components/product-detail.tsx'
-import { ProductsList } from '@/features/products/components/products-list.tsx'
 import { ProductRecipes } from '@/features/recipes/components/product-recipes.tsx'
-
-/** /secure/products: the product cards, with Import Recipe from interchange. */
-export function ProductsPage() {
-  return <ProductsList importButton={<ImportRecipeButton />} />
-}
 
 /** /secure/products/{id}: the product, composed with its recipes, their import and export, and its media. */
 export function ProductPage() {

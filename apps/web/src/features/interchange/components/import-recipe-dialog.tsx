@@ -1,5 +1,4 @@
 import {
-  can,
   findStyleChoice,
   formatRecipeStats,
   VOLUME_UNIT_LABELS,
@@ -7,9 +6,8 @@ import {
   type ImportReport,
   type InterchangeProblem,
 } from '@brewcommand/domain'
-import { AlertTriangle, FileUp, Upload } from 'lucide-react'
+import { AlertTriangle, FileUp } from 'lucide-react'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '@/components/ui/button.tsx'
 import {
   Dialog,
@@ -21,15 +19,12 @@ import {
 } from '@/components/ui/dialog.tsx'
 import { Label } from '@/components/ui/label.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
-import { useAppState } from '@/lib/app-state/app-state.tsx'
-import { useRecipeWrites } from '@/lib/writes/use-recipe-writes.ts'
 import { readBytes } from '../lib/download.ts'
 import {
   cannotBeImported,
   confirmImportLabel,
   FILE_UNREADABLE,
   IMPORT,
-  importedToast,
   NOTHING_CREATED,
   plural,
   previewOutcome,
@@ -285,52 +280,5 @@ export function ImportRecipeDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  )
-}
-
-/** The Import Recipe button with its dialog, wired to the request queue; hidden from who may not import. */
-export function ImportRecipeButton({
-  product,
-  variant = 'outline',
-}: {
-  product?: { id: string; name: string }
-  variant?: 'outline' | 'default'
-}) {
-  const { currentEntity } = useAppState()
-  const writes = useRecipeWrites()
-  const [open, setOpen] = useState(false)
-  if (!can(currentEntity?.role, 'createProductWithRecipe')) return null
-
-  const confirm = async (recipes: ImportedRecipe[], target: ImportTarget) => {
-    // Loaded with the readers when the file was chosen (it brings the ingredient catalogue).
-    const { recipeFromDraft } = await import('@brewcommand/domain/interchange/build.ts')
-    for (const imported of recipes) {
-      if (target === 'product' && product) {
-        writes.saveRecipe(recipeFromDraft(imported.recipe, product.id), true)
-      } else {
-        const productId = crypto.randomUUID()
-        writes.createProductWithRecipe(
-          imported.name,
-          recipeFromDraft(imported.recipe, productId),
-          imported.description,
-        )
-      }
-    }
-    toast.success(importedToast(recipes.length, target === 'product' ? product?.name : undefined))
-  }
-
-  return (
-    <>
-      <Button type="button" variant={variant} onClick={() => setOpen(true)}>
-        <Upload aria-hidden="true" className="size-4" />
-        Import Recipe
-      </Button>
-      <ImportRecipeDialog
-        open={open}
-        onOpenChange={setOpen}
-        product={product}
-        onConfirm={(recipes, target) => void confirm(recipes, target)}
-      />
-    </>
   )
 }

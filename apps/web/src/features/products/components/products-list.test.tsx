@@ -1,6 +1,7 @@
 import type { Product } from '@brewcommand/domain'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { StaticAppStateProvider, type AppStateValue } from '@/lib/app-state/app-state.tsx'
@@ -54,5 +55,29 @@ describe('ProductsList', () => {
     expect(screen.getByText('طعم الخوخ والمانجو')).toHaveAttribute('dir', 'auto')
     // The card's controls stay where the page's direction puts them.
     expect(screen.getByRole('button', { name: 'Actions for بيرة القمح الذهبية' }).closest('[dir]')).toBeNull()
+  })
+
+  it(
+    'opens a card’s menu and asks before deleting, both fetched on first use',
+    { timeout: 40_000 },
+    async () => {
+      const user = userEvent.setup()
+      renderList([product('Hazy Days', '')])
+      await user.click(screen.getByRole('button', { name: 'Actions for Hazy Days' }))
+      // Fetched on first use: slow on a busy machine.
+      const loading = { timeout: 15_000 }
+      await user.click(await screen.findByRole('menuitem', { name: 'Delete' }, loading))
+      const dialog = await screen.findByRole('alertdialog', {}, loading)
+      expect(within(dialog).getByText(/Hazy Days/)).toBeInTheDocument()
+    },
+  )
+
+  it('opens New Product from Add Product', { timeout: 40_000 }, async () => {
+    const user = userEvent.setup()
+    renderList([product('Hazy Days', '')])
+    await user.click(screen.getByRole('button', { name: 'Add Product' }))
+    expect(
+      await screen.findByRole('dialog', { name: 'New Product' }, { timeout: 15_000 }),
+    ).toBeInTheDocument()
   })
 })

@@ -1,20 +1,23 @@
 import { can, truncateDescription, type Product } from '@brewcommand/domain'
 import { Beer, EllipsisVertical } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { lazy, useState, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { DeferredPopup, OnceOpened } from '@/components/deferred.tsx'
 import { Button } from '@/components/ui/button.tsx'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useProductWrites } from '../api/use-product-writes.ts'
 import { AddCard } from '@/components/item-cards.tsx'
-import { NewProductDialog } from './new-product-dialog.tsx'
 import { DELETE_PRODUCT } from '../messages.ts'
+
+// The card menus and the dialogs are fetched on first use, so the products page, the app's first page,
+// loads only what it shows (docs/decisions/173-first-page-loads-what-it-shows.md).
+const loadCardMenu = () => import('./product-card-menu.tsx')
+const NewProductDialog = lazy(async () => ({
+  default: (await import('./new-product-dialog.tsx')).NewProductDialog,
+}))
+const ConfirmDialog = lazy(async () => ({
+  default: (await import('@/components/ui/confirm-dialog.tsx')).ConfirmDialog,
+}))
 
 function ProductCard({
   product,
@@ -25,6 +28,11 @@ function ProductCard({
   canDelete: boolean
   onDelete: () => void
 }) {
+  const trigger = (
+    <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${product.name}`}>
+      <EllipsisVertical aria-hidden="true" />
+    </Button>
+  )
   return (
     <li className="relative flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-5 shadow-xs transition-shadow focus-within:ring-[3px] focus-within:ring-ring/40 hover:shadow-md">
       <h2 className="pr-8 font-semibold wrap-anywhere">
@@ -45,21 +53,14 @@ function ProductCard({
       )}
       {canDelete && (
         <div className="absolute top-3 right-3 z-10">
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                aria-label={`Actions for ${product.name}`}
-              >
-                <EllipsisVertical aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={onDelete}>Delete</DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <DeferredPopup
+            load={loadCardMenu}
+            haspopup="menu"
+            trigger={trigger}
+            popup={({ ProductCardMenu }, openOnMount) => (
+              <ProductCardMenu trigger={trigger} defaultOpen={openOnMount} onDelete={onDelete} />
+            )}
+          />
         </div>
       )}
     </li>
@@ -121,14 +122,18 @@ export function ProductsList({ importButton }: { importButton?: ReactNode }) {
           </li>
         </ul>
       )}
-      <NewProductDialog open={isCreating} onOpenChange={setIsCreating} onCreate={create} />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title={DELETE_PRODUCT.title}
-        description={DELETE_PRODUCT.description(toDelete?.name)}
-        onConfirm={() => toDelete && writes.deleteProduct(toDelete.id)}
-      />
+      <OnceOpened open={isCreating}>
+        <NewProductDialog open={isCreating} onOpenChange={setIsCreating} onCreate={create} />
+      </OnceOpened>
+      <OnceOpened open={toDelete !== null}>
+        <ConfirmDialog
+          open={toDelete !== null}
+          onOpenChange={(open) => !open && setToDelete(null)}
+          title={DELETE_PRODUCT.title}
+          description={DELETE_PRODUCT.description(toDelete?.name)}
+          onConfirm={() => toDelete && writes.deleteProduct(toDelete.id)}
+        />
+      </OnceOpened>
     </div>
   )
 }
