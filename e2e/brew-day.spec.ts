@@ -182,6 +182,11 @@ test('a brewer brews a batch: timeline, countdown on every screen, alarm, OG and
 
   // Into the fermenter: the batch is fermenting in FV-1.
   await page.getByLabel('Fermenter', { exact: true }).selectOption({ label: 'FV-1 (10.00 BBL)' })
+  // FV-1 has no cleaning log: the warning must be accepted before it is filled.
+  await expect(page.getByText('FV-1 was not sanitised in the last 4 hours')).toBeVisible()
+  await page.getByRole('button', { name: 'Finish Brew Day' }).click()
+  await expect(page.getByText('Accept the cleaning warning to fill this vessel')).toBeVisible()
+  await page.getByRole('checkbox', { name: /Fill it anyway/ }).check()
   await page.getByRole('button', { name: 'Finish Brew Day' }).click()
   await expect(page.getByText(/Brew day finished at .*; the wort is in FV-1\./)).toBeVisible()
   await expect(other.getByText(/the wort is in FV-1\./)).toBeVisible()

@@ -1102,7 +1102,7 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     return {
       method: 'POST',
       url: `/api/batches/${id}/brew-day/finish`,
-      payload: makeEnvelope('batch', { fermenterId }),
+      payload: makeEnvelope('batch', { fermenterId, acceptCleaningWarning: true }),
     }
   }),
   // ---- equipment and batches (docs/production.md) ----

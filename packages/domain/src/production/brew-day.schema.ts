@@ -66,6 +66,8 @@ export const FermenterChoiceSchema = z.object({
   workingCapacityBbl: z.number(),
   /** Empty and in service: no open occupancy, not in use, not out of service. */
   available: z.boolean(),
+  /** Why filling it now warns: not cleaned or sanitised within the brewery's windows (cellar-cleaning.ts). */
+  cleaningWarnings: z.array(z.string()).default([]),
 })
 export type FermenterChoice = z.infer<typeof FermenterChoiceSchema>
 
@@ -122,6 +124,8 @@ export const ConfirmAdditionSchema = z.object({
 export type ConfirmAddition = z.infer<typeof ConfirmAdditionSchema>
 export const FinishBrewDaySchema = z.object({
   fermenterId: z.uuid({ error: 'Choose a fermenter' }),
+  /** The person accepts filling a vessel not cleaned or sanitised within the brewery's windows. */
+  acceptCleaningWarning: z.boolean({ error: 'acceptCleaningWarning is true or false' }).default(false),
 })
 export type FinishBrewDay = z.infer<typeof FinishBrewDaySchema>
 

@@ -1,6 +1,12 @@
-import type { Measurement, PlannedBrewStep, Person } from '@brewcommand/domain'
+import {
+  DEFAULT_CELLAR_SETTINGS,
+  type Measurement,
+  type PlannedBrewStep,
+  type Person,
+} from '@brewcommand/domain'
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { createCellarRepository } from '../cellar/cellar.repository.ts'
 import {
   batches,
   brewhouses,
@@ -79,6 +85,14 @@ export function createBrewDayRepository(db: Db) {
           { id: row.id, name: `${row.givenName} ${row.familyName}`.trim() || row.email || 'A member' },
         ]),
       )
+    },
+
+    /** The last clean and sanitise of each vessel, and the brewery's windows (the cellar's records). */
+    async cleaningOf(entityId: string, vesselIds: string[]) {
+      const cellar = createCellarRepository(db)
+      const last = await cellar.lastCleaning(entityId, vesselIds)
+      const settings = (await cellar.settings(entityId)) ?? DEFAULT_CELLAR_SETTINGS
+      return { last, settings }
     },
 
     /** The fermenters and unitanks of the brewery (not archived), with the batch each holds now, if any. */
@@ -224,19 +238,42 @@ export function createBrewDayRepository(db: Db) {
 
     async fillVessel(
       entityId: string,
-      input: { batchId: string; vesselId: string; volumeBbl: number; userId: string; at: Date },
+      input: {
+        batchId: string
+        vesselId: string
+        volumeBbl: number
+        userId: string
+        at: Date
+        /** What the filling event records besides its source: an accepted cleaning warning. */
+        details?: Record<string, unknown>
+      },
     ) {
       await db
         .update(vessels)
         .set({ state: 'in-use', updatedAt: input.at })
         .where(and(eq(vessels.entityId, entityId), eq(vessels.id, input.vesselId)))
-      await db.insert(vesselOccupancies).values({
-        entityId,
-        batchId: input.batchId,
-        vesselId: input.vesselId,
-        stage: 'fermentation',
-        actualStart: input.at,
-      })
+      // The schedule's planned fermentation becomes the actual one, in the fermenter really used (the
+      // schedule then grows or shifts from it); a batch never booked gets its occupancy now.
+      const followed = await db
+        .update(vesselOccupancies)
+        .set({ vesselId: input.vesselId, actualStart: input.at, updatedAt: input.at })
+        .where(
+          and(
+            eq(vesselOccupancies.entityId, entityId),
+            eq(vesselOccupancies.batchId, input.batchId),
+            eq(vesselOccupancies.stage, 'fermentation'),
+            isNull(vesselOccupancies.actualStart),
+          ),
+        )
+        .returning({ id: vesselOccupancies.id })
+      if (followed.length === 0)
+        await db.insert(vesselOccupancies).values({
+          entityId,
+          batchId: input.batchId,
+          vesselId: input.vesselId,
+          stage: 'fermentation',
+          actualStart: input.at,
+        })
       await db.insert(liquidEvents).values({
         id: crypto.randomUUID(),
         entityId,
@@ -245,7 +282,7 @@ export function createBrewDayRepository(db: Db) {
         toVesselId: input.vesselId,
         volumeBbl: input.volumeBbl.toFixed(5),
         ttbClass: 'produced',
-        details: { source: 'brew-day' },
+        details: { source: 'brew-day', ...input.details },
         occurredAt: input.at,
         recordedBy: input.userId,
         recordedAt: input.at,

@@ -350,9 +350,28 @@ describe.each(TEST_DATABASES)('brew day API on %s', (kind) => {
     expect(read.fermenters.find((f) => f.id === fermenter)).toMatchObject({
       name: 'FV Finish',
       available: true,
+      cleaningWarnings: [
+        'FV Finish was not cleaned in the last 24 hours',
+        'FV Finish was not sanitised in the last 4 hours',
+      ],
     })
 
-    const response = await post(brewerA, `${day(id)}/finish`, 'batch', { fermenterId: fermenter })
+    // Never cleaned: filling it warns, and nothing changes until the person accepts.
+    const warned = await post(brewerA, `${day(id)}/finish`, 'batch', { fermenterId: fermenter })
+    expect(warned.statusCode).toBe(409)
+    expect(warned.json<ErrorBody>().error).toMatchObject({ code: 'CLEANING_WARNING' })
+    expect(warned.json<ErrorBody>().error.issues?.map((i) => i.path)).toContain('data.acceptCleaningWarning')
+    expect((await call(brewerA, 'GET', day(id))).json<Answer>().data.status).toBe('brewing')
+    const notBoolean = await post(brewerA, `${day(id)}/finish`, 'batch', {
+      fermenterId: fermenter,
+      acceptCleaningWarning: 'yes',
+    })
+    expect(notBoolean.statusCode).toBe(400)
+
+    const response = await post(brewerA, `${day(id)}/finish`, 'batch', {
+      fermenterId: fermenter,
+      acceptCleaningWarning: true,
+    })
     expect(response.statusCode, response.body).toBe(200)
     const answer = response.json<Answer>()
     expect(answer.data).toMatchObject({ status: 'fermenting', fermenterId: fermenter })
@@ -371,6 +390,10 @@ describe.each(TEST_DATABASES)('brew day API on %s', (kind) => {
     const events = await testDb.db.select().from(liquidEvents).where(eq(liquidEvents.batchId, id))
     expect(events).toHaveLength(1)
     expect(events[0]).toMatchObject({ kind: 'brewed', toVesselId: fermenter, ttbClass: 'produced' })
+    // The acceptance is recorded on the filling event: who and when.
+    expect(events[0].details).toMatchObject({
+      cleaningWarning: { acceptedBy: expect.any(String), acceptedAt: expect.any(String) },
+    })
     expect(Number(events[0].volumeBbl)).toBe(10)
 
     const twice = await post(brewerA, `${day(id)}/finish`, 'batch', { fermenterId: fermenter })

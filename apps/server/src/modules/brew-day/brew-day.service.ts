@@ -3,6 +3,7 @@ import {
   brewDayExpectations,
   BrewhouseConstantsSchema,
   brewTimeline,
+  cleaningWarnings,
   DEFAULT_BREWHOUSE_CONSTANTS,
   FERMENTING_VESSEL_KINDS,
   GALLONS_PER_BBL,
@@ -22,6 +23,7 @@ import {
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { checkVesselFill } from '../cellar/fill-check.ts'
 import type { BrewDayRepository, BrewStepRow } from './brew-day.repository.ts'
 
 /** An acknowledgement may reach the server this much before the alarm it answers (device clocks, latency). */
@@ -91,6 +93,10 @@ export function createBrewDayService({
       for (const id of [step.startedBy, step.completedBy, step.acknowledgedBy]) if (id) ids.add(id)
     for (const m of taken) if (m.takenBy) ids.add(m.takenBy)
     const people = await repo.people(tenant.entityId, [...ids])
+    const cleaning = await repo.cleaningOf(
+      tenant.entityId,
+      fermenters.map(({ vessel }) => vessel.id),
+    )
     const who = (id: string | null) => (id ? (people.get(id) ?? { id, name: 'A former member' }) : null)
     const snapshot = recipeOf(batch.recipeSnapshot)
     const constants = constantsOf(found.constants)
@@ -134,6 +140,14 @@ export function createBrewDayService({
       })),
       expected: brewDayExpectations(snapshot, constants, numeric(batch.targetVolumeBbl)),
       fermenters: fermenters.map(({ vessel, holds }) => ({
+        cleaningWarnings: cleaningWarnings({
+          vesselName: vessel.name,
+          lastCleanedAt: cleaning.last.get(vessel.id)?.lastCleanedAt ?? null,
+          lastSanitisedAt: cleaning.last.get(vessel.id)?.lastSanitisedAt ?? null,
+          now: new Date(),
+          cleanWindowHours: cleaning.settings.cleanWindowHours,
+          sanitiseWindowHours: cleaning.settings.sanitiseWindowHours,
+        }).map((warning) => warning.message),
         id: vessel.id,
         name: vessel.name,
         kind: vessel.kind as BrewDay['fermenters'][number]['kind'],
@@ -344,6 +358,8 @@ export function createBrewDayService({
       const holder = await repo.holderOf(tenant.entityId, vessel.id)
       if (holder) throw conflict(`${vessel.name} is in use (batch ${holder}).`)
       if (vessel.state === 'in-use') throw conflict(`${vessel.name} is in use.`)
+      // Not cleaned or sanitised in time: a CLEANING_WARNING unless the person accepted it (recorded below).
+      const cleaning = await checkVesselFill(tx, tenant, vessel, { accept: input.acceptCleaningWarning })
 
       const taken = await repo.measurements(tenant.entityId, batchId)
       const measured = latestMeasurement(
@@ -364,6 +380,7 @@ export function createBrewDayService({
         volumeBbl,
         userId: tenant.userId,
         at: now,
+        ...(cleaning ? { details: { cleaningWarning: cleaning } } : {}),
       })
       await repo.updateBatch(tenant.entityId, batchId, {
         status: 'fermenting',

@@ -27,6 +27,7 @@ export function FinishBrewDay({
   const day = shown.brewDay
   const available = day.fermenters.filter((f) => f.available)
   const [fermenterId, setFermenterId] = useState('')
+  const [accepted, setAccepted] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
   if (day.status !== 'brewing') {
@@ -70,8 +71,13 @@ export function FinishBrewDay({
                 setError(t.chooseFermenter)
                 return
               }
+              const warned = chosen.cleaningWarnings.length > 0
+              if (warned && !accepted) {
+                setError(t.acceptCleaning)
+                return
+              }
               setError(null)
-              onFinish({ fermenterId: chosen.id })
+              onFinish({ fermenterId: chosen.id, acceptCleaningWarning: warned && accepted })
             }}
           >
             <div className="grid gap-1">
@@ -82,7 +88,10 @@ export function FinishBrewDay({
                 value={fermenterId}
                 aria-invalid={error !== null}
                 aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(event) => setFermenterId(event.target.value)}
+                onChange={(event) => {
+                  setFermenterId(event.target.value)
+                  setAccepted(false)
+                }}
               >
                 <option value="">{t.chooseFermenter}</option>
                 {day.fermenters.map((f) => (
@@ -98,6 +107,25 @@ export function FinishBrewDay({
                 </p>
               )}
             </div>
+            {chosen && chosen.cleaningWarnings.length > 0 && (
+              <div role="alert" className="grid gap-2 rounded-md bg-amber-100 p-3 text-amber-900">
+                <p className="font-semibold">{t.cleaningTitle}</p>
+                <ul className="list-disc pl-5">
+                  {chosen.cleaningWarnings.map((warning) => (
+                    <li key={warning}>{warning}</li>
+                  ))}
+                </ul>
+                <label className="flex min-h-11 items-center gap-3 text-base">
+                  <input
+                    type="checkbox"
+                    className="size-6"
+                    checked={accepted}
+                    onChange={(event) => setAccepted(event.target.checked)}
+                  />
+                  {t.cleaningAccept}
+                </label>
+              </div>
+            )}
             {over && (
               <p role="alert" className="rounded-md bg-amber-100 p-3 text-amber-900">
                 {t.overCapacity(bbl(volumeBbl), chosen.name, bbl(chosen.workingCapacityBbl))}

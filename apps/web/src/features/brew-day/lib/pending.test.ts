@@ -50,6 +50,7 @@ const brewDay = {
       capacityBbl: 12,
       workingCapacityBbl: 10,
       available: true,
+      cleaningWarnings: [],
     },
   ],
   serverTime: '2026-11-24T09:00:00.000Z',
