@@ -36,7 +36,7 @@ export const PRODUCTION_WRITES = {
 } as const satisfies Record<string, ProductionWriteDefinition>
 
 export type ProductionAction = keyof typeof PRODUCTION_WRITES
-const ACTIONS = Object.keys(PRODUCTION_WRITES) as string[]
+const ACTIONS = Object.keys(PRODUCTION_WRITES)
 
 /** A queued production write: which action, on which path, with which data. */
 export type ProductionWrite = {

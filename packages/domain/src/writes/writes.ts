@@ -266,9 +266,7 @@ const DEFINITIONS: { [K in WriteKind]: Definition<Of<K>> } = {
 }
 
 const definitionOf = <W extends Write>(write: W) =>
-  (write.kind === 'production'
-    ? productionWrite(write)
-    : DEFINITIONS[write.kind as WriteKind]) as unknown as Definition<W>
+  (write.kind === 'production' ? productionWrite(write) : DEFINITIONS[write.kind]) as unknown as Definition<W>
 
 /** The write's local change applied to `state` (a new object when something changed; `state` itself otherwise). */
 export function applyWrite<S extends WriteState>(state: S, write: Write): S {
