@@ -58,14 +58,18 @@ describe.each(TEST_DATABASES)('API authentication on %s', (kind) => {
     expect((await get('/api/config')).statusCode).toBe(200)
     // Config, health and contacts (docs/architecture.md, security/route-matrix.ts), and the invitation preview a person opens from the mail
     // before signing in (ADR 041; rate-limited). The Stripe webhook joins them only in Stripe mode.
+    // The calendar feed and device ingestion carry their own secret in the path (a hashed token).
     expect([...t.app.publicRoutes].sort()).toEqual([
+      'GET /api/calendar/:feedToken.ics',
       'GET /api/config',
       'GET /api/health',
       'GET /api/invitations/:token',
+      'HEAD /api/calendar/:feedToken.ics',
       'HEAD /api/config',
       'HEAD /api/health',
       'HEAD /api/invitations/:token',
       'POST /api/contacts',
+      'POST /api/ingest/:deviceToken',
     ])
   })
 

@@ -74,8 +74,9 @@ export async function tokenProblems(
     for (const problem of errorShapeProblems(response, route.method)) problems.push(`${label}: ${problem}`)
     problems.push(...codeProblem(response, route.method, 'UNAUTHENTICATED', label))
   }
-  if ((await world.databaseSnapshot()) !== before)
-    problems.push(`${route.key}: a refused token changed the database`)
+  const after = await world.databaseSnapshot()
+  if (after !== before)
+    problems.push(`${route.key}: a refused token changed the database [${changedTables(before, after)}]`)
   return problems
 }
 
@@ -98,7 +99,9 @@ export async function tenancyProblems(world: World, guarded: Guarded): Promise<s
       for (const problem of errorShapeProblems(response, route.method)) problems.push(`${label}: ${problem}`)
       problems.push(...codeProblem(response, route.method, 'NOT_FOUND', label))
     }
-    if ((await world.databaseSnapshot()) !== allBefore) problems.push(`${label}: the database changed`)
+    const allAfter = await world.databaseSnapshot()
+    if (allAfter !== allBefore)
+      problems.push(`${label}: the database changed (${changedTables(allBefore, allAfter)})`)
     problems.push(...(await ownBreweryVariantProblems(world, guarded, request)))
   } else {
     if (response.statusCode >= 500) problems.push(`${label}: ${show(response)}`)
@@ -146,8 +149,9 @@ async function ownBreweryVariantProblems(
       if (response.body.includes(id))
         problems.push(`${label}: answered ${show(response)}, showing brewery A's ${id}`)
   }
-  if ((await world.databaseSnapshot()) !== before)
-    problems.push(`${label}: the database changed (${response.statusCode})`)
+  const after = await world.databaseSnapshot()
+  if (after !== before)
+    problems.push(`${label}: the database changed (${response.statusCode}) [${changedTables(before, after)}]`)
   return problems
 }
 
@@ -169,8 +173,9 @@ export async function roleProblems(world: World, guarded: Guarded, caller: Calle
   if (response.statusCode !== expected) return [`${label}: expected ${expected}, got ${show(response)}`]
   if (expected < 400) return []
   const problems = errorShapeProblems(response, route.method).map((problem) => `${label}: ${problem}`)
-  if ((await world.databaseSnapshot()) !== before)
-    problems.push(`${label}: a refused request changed the database`)
+  const after = await world.databaseSnapshot()
+  if (after !== before)
+    problems.push(`${label}: a refused request changed the database [${changedTables(before, after)}]`)
   return problems
 }
 
@@ -204,8 +209,9 @@ export async function unpaidProblems(world: World, guarded: Guarded): Promise<st
     ...errorShapeProblems(response, route.method).map((problem) => `${label}: ${problem}`),
     ...codeProblem(response, route.method, 'PAYMENT_REQUIRED', label),
   ]
-  if ((await world.databaseSnapshot()) !== before)
-    problems.push(`${label}: the refused write changed the database`)
+  const after = await world.databaseSnapshot()
+  if (after !== before)
+    problems.push(`${label}: the refused write changed the database [${changedTables(before, after)}]`)
   return problems
 }
 
@@ -235,4 +241,15 @@ export async function publicRouteProblems(
     if (response.statusCode >= 500) problems.push(`${route.key} without a token: ${show(response)}`)
   }
   return problems
+}
+
+/** The tables whose digest differs between two snapshots (`name=digest;…`), to say what a refused request changed. */
+export function changedTables(before: string, after: string): string {
+  const parse = (snapshot: string) =>
+    new Map(snapshot.split(';').map((part) => part.split('=') as [string, string]))
+  const was = parse(before)
+  return [...parse(after)]
+    .filter(([table, digest]) => was.get(table) !== digest)
+    .map(([table]) => table)
+    .join(', ')
 }

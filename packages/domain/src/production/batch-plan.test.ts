@@ -61,6 +61,9 @@ describe('batchPlan', () => {
 
   it('keeps the scale at 1 for a recipe without a batch size', () => {
     expect(batchScale({ yield: { quantity: 0, unit: 'BBL' } }, 10)).toBe(1)
+    // A stored snapshot without a batch size (an older or hand-made one) brews as written.
+    expect(batchScale({}, 10)).toBe(1)
+    expect(batchScale({ yield: undefined }, 10)).toBe(1)
   })
 
   it('never gives NaN or Infinity', () => {

@@ -15,7 +15,9 @@ export const barrelsAsGallons = (barrels: number): number =>
   capFinite(positiveOrZero(barrels) * GALLONS_PER_BBL)
 
 /** Target gallons ÷ the recipe's batch size in gallons; 1 when the recipe has no batch size. */
-export function batchScale(recipe: Pick<Recipe, 'yield'>, targetVolumeBbl: number): number {
+export function batchScale(recipe: Partial<Pick<Recipe, 'yield'>>, targetVolumeBbl: number): number {
+  // A stored snapshot is read defensively: one without a batch size brews as written.
+  if (!recipe.yield || !Number.isFinite(recipe.yield.quantity)) return 1
   const recipeGallons = volumeToGallons(recipe.yield.quantity, recipe.yield.unit, silentLogger)
   const targetGallons = barrelsAsGallons(targetVolumeBbl)
   if (recipeGallons === 0 || targetGallons === 0) return 1

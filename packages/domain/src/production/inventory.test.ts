@@ -161,6 +161,13 @@ describe("a batch's needs", () => {
     expect(batchScale({ yield: { quantity: 310, unit: 'GAL' } }, 5)).toBeCloseTo(0.5)
   })
 
+  it('reads a stored snapshot defensively: no batch size, no bills or a line without an amount need nothing', () => {
+    expect(batchIngredientDemands({} as never, 10)).toEqual([])
+    expect(
+      batchIngredientDemands({ yield: { quantity: 5, unit: 'BBL' }, grainBill: [{ id: 'g' }] } as never, 10),
+    ).toEqual([])
+  })
+
   it('lists every line with its step key, scaled, in stock units', () => {
     const r = recipe()
     const demands = batchIngredientDemands(r, 5)

@@ -228,12 +228,15 @@ export function batchIngredientDemands(
 ): IngredientDemand[] {
   const scale = batchScale(recipe, targetVolumeBbl)
   const demands: IngredientDemand[] = []
+  // A stored snapshot is read defensively: a missing bill has no lines, a line without an amount needs nothing.
+  const list = <T>(bill: T[] | undefined): T[] => (Array.isArray(bill) ? bill : [])
   const lines = [
-    ...recipe.grainBill.map((entry) => ({ source: 'grain' as const, entry })),
-    ...recipe.hopsBill.map((entry) => ({ source: 'hop' as const, entry })),
-    ...recipe.otherIngredients.map((entry) => ({ source: 'other' as const, entry })),
+    ...list(recipe.grainBill).map((entry) => ({ source: 'grain' as const, entry })),
+    ...list(recipe.hopsBill).map((entry) => ({ source: 'hop' as const, entry })),
+    ...list(recipe.otherIngredients).map((entry) => ({ source: 'other' as const, entry })),
   ]
   for (const { source, entry } of lines) {
+    if (!entry?.amount) continue
     const unit = STOCK_UNIT_OF_WEIGHT[entry.amount.unit]
     const quantity = positiveOrZero(entry.amount.value) * scale
     if (!unit || quantity === 0) continue

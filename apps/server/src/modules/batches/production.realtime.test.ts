@@ -154,12 +154,13 @@ describe('equipment and batch writes in real time', () => {
     })
     expect(event.payload.data).not.toHaveProperty('recipeSnapshot')
 
+    // Plan Batch booked the fermenter for the batch (the schedule): removing it archives it.
     heard = nextEvent(colleague)
     await write('DELETE', `/api/equipment/vessels/${vesselId}`)
     event = await heard
     expect(event.payload).toEqual({
       objectUri: vesselObjectUri(vesselId),
-      data: { id: vesselId, deleted: true },
+      data: { id: vesselId, archived: true },
     })
 
     heard = nextEvent(colleague)
