@@ -105,7 +105,8 @@ test('a brewer brews a batch: timeline, countdown on every screen, alarm, OG and
     (r) => new URL(r.url()).pathname === '/api/batches' && r.request().method() === 'POST' && r.ok(),
   )
   await plan.getByRole('button', { name: 'Plan Batch' }).click()
-  const batchId = ((await (await planned).json()) as { data: { id: string } }).data.id
+  // The batch's id is the browser's own (in the write it sent).
+  const batchId = ((await planned).request().postDataJSON() as { data: { id: string } }).data.id
   await page.goto(`/secure/operations/batches/${batchId}`)
   await page
     .getByRole('link', { name: /Brew Day/ })

@@ -111,7 +111,7 @@ describe.each(TEST_DATABASES)('security matrix on %s', (kind) => {
       counts.token += attacks.length
     }
     expect(problems, problems.join('\n')).toEqual([])
-  }, 180_000)
+  }, 900_000)
 
   it('answers 404 to a member of another brewery on every record of the brewery, changing nothing', async () => {
     const problems: string[] = []
@@ -121,7 +121,7 @@ describe.each(TEST_DATABASES)('security matrix on %s', (kind) => {
       counts.tenancy += 1
     }
     expect(problems, problems.join('\n')).toEqual([])
-  }, 180_000)
+  }, 900_000)
 
   it('allows each role exactly what the permission table says, and answers 403 beyond it', async () => {
     const problems: string[] = []
@@ -132,7 +132,7 @@ describe.each(TEST_DATABASES)('security matrix on %s', (kind) => {
       }
     }
     expect(problems, problems.join('\n')).toEqual([])
-  }, 180_000)
+  }, 900_000)
 
   it('answers 402 to every write of an unpaid brewery, changing nothing, while reads and paying work', async () => {
     const problems: string[] = []
@@ -142,5 +142,5 @@ describe.each(TEST_DATABASES)('security matrix on %s', (kind) => {
       counts.unpaid += 1
     }
     expect(problems, problems.join('\n')).toEqual([])
-  }, 180_000)
+  }, 900_000)
 })

@@ -112,7 +112,7 @@ describe.each(TEST_DATABASES)('response headers, error bodies and rate limits on
     }
     check('GET /api/does-not-exist', await world.send({ method: 'GET', url: '/api/does-not-exist' }), true)
     expect(problems, problems.join('\n')).toEqual([])
-  }, 120_000)
+  }, 600_000)
 
   it('answers unknown routes, bad JSON, wrong media types and huge bodies in the error shape', async () => {
     const admin = `Bearer ${await world.token(world.members.Admin)}`

@@ -468,8 +468,12 @@ export async function createWorld(s: SecurityApp): Promise<World> {
 
   async function digest(parts: string[]): Promise<string> {
     if (parts.length === 0) return ''
+    // Sorted here: a UNION ALL has no order of its own, and PostgreSQL may run its parts in parallel.
     const result = await execute(sql.raw(parts.join(' union all ')))
-    return result.rows.map((row) => `${String(row.name)}=${String(row.digest)}`).join(';')
+    return result.rows
+      .map((row) => `${String(row.name)}=${String(row.digest)}`)
+      .sort()
+      .join(';')
   }
 
   const quote = (value: string) => `'${value.replace(/'/g, "''")}'`

@@ -61,7 +61,7 @@ export function createRouter() {
             },
             {
               path: 'operations/batches/:batchId',
-              lazy: async () => ({ Component: (await secure()).BatchPage }),
+              lazy: async () => ({ Component: (await import('./routes/secure/batch-route.tsx')).BatchRoute }),
             },
             {
               path: 'operations/batches/:batchId/brew-day',

@@ -77,6 +77,9 @@ export const brewDayMessages = {
   volumeInto: (volume: string) => `${volume} BBL goes into the fermenter.`,
   finishBrewDay: 'Finish Brew Day',
   cleaningTitle: 'Not cleaned in time',
+  hopLot: (lot: string, lotAlpha: number, recipeAlpha: number, amount: string, ibu: number) =>
+    `Lot ${lot} is ${lotAlpha} % alpha acid (the recipe's ${recipeAlpha} %): ${amount} hits the recipe's ${ibu} IBU.`,
+  useSuggested: 'Use this amount',
   cleaningAccept: 'Fill it anyway (your acceptance is recorded)',
   acceptCleaning: 'Accept the cleaning warning to fill this vessel',
   finished: (time: string, vessel: string) => `Brew day finished at ${time}; the wort is in ${vessel}.`,

@@ -1,4 +1,10 @@
-import { BrewDaySchema, brewDayPath, serverClockOffsetMs, type BrewDay } from '@brewcommand/domain'
+import {
+  BrewDaySchema,
+  brewDayPath,
+  HopAmountSchema,
+  serverClockOffsetMs,
+  type BrewDay,
+} from '@brewcommand/domain'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { ApiError, api } from '@/lib/api-client.ts'
@@ -81,4 +87,23 @@ export function useBrewDay(batchId: string) {
         !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
     }),
   )
+}
+
+/**
+ * The stock's hop lots against the recipe (modules/inventory): for each hop addition, the amount of the lot
+ * brew day will take that hits the recipe's IBU when the lot's alpha acid differs from the recipe's. Only a
+ * help: without it (offline, no stock kept) the addition shows the recipe's amount.
+ */
+export function useHopAmounts(batchId: string, enabled: boolean) {
+  const { getAccessToken } = useAuth()
+  return useQuery({
+    queryKey: ['brew-day', batchId, 'hop-amounts'] as const,
+    queryFn: async () =>
+      api.get(`/api/inventory/batches/${batchId}/hop-amounts`, z.object({ data: z.array(HopAmountSchema) }), {
+        token: await getAccessToken(),
+      }),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  })
 }

@@ -3,6 +3,7 @@ import {
   WEIGHT_UNITS,
   type BrewStep,
   type ConfirmAddition,
+  type HopAmount,
   type StepClock,
   type WeightUnit,
 } from '@brewcommand/domain'
@@ -16,6 +17,14 @@ import { formatDuration, formatTime } from '../lib/use-now.ts'
 import { brewDayMessages as t } from '../messages.ts'
 import { BIG, PendingBadge } from './parts.tsx'
 
+/** The form's weight unit of a stock unit, for the weights a hop lot is kept in. */
+const WEIGHT_OF_STOCK: Partial<Record<string, WeightUnit>> = {
+  kg: 'Kilograms',
+  g: 'Grams',
+  lb: 'Pounds',
+  oz: 'Ounces',
+}
+
 /** An addition whose step has started: when it is due, and Confirm addition with the amount actually used. */
 export function AdditionCard({
   step,
@@ -25,7 +34,10 @@ export function AdditionCard({
   mayRun,
   onConfirm,
   onAcknowledge,
+  lot,
 }: {
+  /** The hop lot brew day takes and the amount of it that hits the recipe's IBU, when its alpha differs. */
+  lot?: HopAmount
   step: BrewStep
   clock: StepClock
   now: number
@@ -65,6 +77,32 @@ export function AdditionCard({
         {clock.dueAtMs !== null &&
           ` · ${due ? t.dueSince(formatTime(clock.dueAtMs)) : t.dueIn(formatDuration(clock.dueAtMs - now))}`}
       </p>
+      {lot?.lotAlpha != null && lot.recipeAlpha != null && lot.lotAlpha !== lot.recipeAlpha && (
+        <div className="flex flex-wrap items-center gap-3 rounded-md bg-muted p-3">
+          <p>
+            {t.hopLot(
+              lot.lotCode ?? '—',
+              lot.lotAlpha,
+              lot.recipeAlpha,
+              `${lot.suggestedAmount.value} ${lot.suggestedAmount.unit}`,
+              lot.targetIbu,
+            )}
+          </p>
+          {mayRun && WEIGHT_OF_STOCK[lot.suggestedAmount.unit] && (
+            <Button
+              type="button"
+              variant="outline"
+              className={BIG}
+              onClick={() => {
+                setValue(String(lot.suggestedAmount.value))
+                setUnit(WEIGHT_OF_STOCK[lot.suggestedAmount.unit]!)
+              }}
+            >
+              {t.useSuggested}
+            </Button>
+          )}
+        </div>
+      )}
       {step.acknowledgedAt && (
         <p className="text-sm text-muted-foreground">
           {t.acknowledgedBy(step.acknowledgedBy?.name ?? '—', formatTime(step.acknowledgedAt))}

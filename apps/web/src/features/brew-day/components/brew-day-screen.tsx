@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { cn } from '@/lib/utils.ts'
-import { useBrewDay } from '../api/brew-day-api.ts'
+import { useBrewDay, useHopAmounts } from '../api/brew-day-api.ts'
 import { useBatchQueue, useBrewDaySync } from '../api/brew-day-sync.tsx'
 import { useBrewDayWrites } from '../api/use-brew-day-writes.ts'
 import { askToNotify, notificationState, unlockAudio, type NotificationState } from '../lib/alarm.ts'
@@ -225,6 +225,7 @@ function Timeline({
   writes: Writes
 }) {
   const day = shown.brewDay
+  const hopLots = useHopAmounts(day.batchId, day.status === 'brewing')
   const clocks = new Map(brewDayClocks(day.steps, now).map((clock) => [clock.key, clock]))
   const mains = day.steps.filter(isMain)
   const current =
@@ -272,6 +273,7 @@ function Timeline({
                   mayRun={mayRun}
                   onConfirm={(input) => writes.confirmAddition(step.key, step.plan.title, input)}
                   onAcknowledge={() => writes.acknowledge(step.key, step.plan.title)}
+                  lot={hopLots.data?.data.find((lot) => lot.stepKey === step.key)}
                 />
               </li>
             ))}
