@@ -72,7 +72,7 @@ async function errorHandler(app: FastifyInstance) {
       return send(reply, code, message)
     }
 
-    request.log.error({ err: error }, 'unhandled error'); if (process.env.DEBUG_500) console.error('DEBUG500', request.url, error)
+    request.log.error({ err: error }, 'unhandled error')
     return send(reply, 'INTERNAL', INTERNAL_MESSAGE)
   })
 }
