@@ -108,10 +108,8 @@ test('a brewer brews a batch: timeline, countdown on every screen, alarm, OG and
   // The batch's id is the browser's own (in the write it sent).
   const batchId = ((await planned).request().postDataJSON() as { data: { id: string } }).data.id
   await page.goto(`/secure/operations/batches/${batchId}`)
-  await page
-    .getByRole('link', { name: /Brew Day/ })
-    .first()
-    .click()
+  // (Exactly: the product, "Brew Day Pale", is linked from the batch page too.)
+  await page.getByRole('link', { name: 'Brew Day', exact: true }).click()
 
   // Brew day not started: the screen explains it and offers Start Brew Day.
   const url = `/secure/operations/batches/${batchId}/brew-day`
