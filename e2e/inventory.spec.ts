@@ -91,7 +91,7 @@ test('a Manager receives two lots of a malt; a batch needing more than the first
   await expect(row).toContainText('$132.00')
 
   // A product whose recipe needs 100 kg per 5 BBL, a brewhouse, and a 5 BBL batch planned next week: more than
-  // the first lot holds. Plan Batch's own write reserves at merge; here the reservation is its own call.
+  // the first lot holds. Plan Batch's own write reserves it.
   const productId = crypto.randomUUID()
   const recipe: Recipe = {
     ...newRecipe(productId),

@@ -12,8 +12,8 @@ import { productPackages, products } from '../db/schema/products.ts'
 
 // Production records the inventory tests stand on, inserted directly (docs/decisions/211-consumption-points.md):
 // batches, brew steps and packaging events belong to the equipment, brew-day and cellar modules, whose routes
-// call inventory's service functions inside their own writes. Until those modules are merged the tests seed
-// their rows here.
+// call inventory's service functions inside their own writes. The inventory tests seed those rows here, so each
+// case sets up exactly the batch or event it needs.
 
 let sequence = 0
 

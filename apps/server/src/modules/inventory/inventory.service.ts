@@ -539,7 +539,7 @@ export function createInventoryService({ db }: { db: Db }) {
 
   /**
    * Raises a par-level alert for an item whose available quantity is under its par level (the one function
-   * the production alerts take over at merge; docs/decisions/212-par-level-alerts.md).
+   * to route into the cellar's alerts and their bell; docs/decisions/212-par-level-alerts.md).
    */
   async function raiseParAlert(
     tx: Db,
