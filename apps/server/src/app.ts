@@ -364,14 +364,15 @@ export async function buildApp({
   })
   await app.register(mediaRoutes, { prefix: '/api', media: mediaService, runWrite })
   await app.register(uploadsRoutes, { media: mediaStorage, grants: createUploadGrants(database.db) })
-  // Reporting (docs/production.md): production, losses, efficiency and the TTB reports, queries over the ledgers.
-  await app.register(reportingRoutes, {
-    prefix: '/api/reports',
-    reports: createReportingService(database.db),
-    runWrite,
-  })
   // Inventory (docs/production.md): its par-level check runs on the job queue, after stock changes and hourly.
   const inventoryService = createInventoryService({ db: database.db })
+  // Reporting (docs/production.md): production, losses, efficiency, cost and the TTB reports, queries over the
+  // ledgers; the cost tables are inventory's FIFO costs.
+  await app.register(reportingRoutes, {
+    prefix: '/api/reports',
+    reports: createReportingService(database.db, { costs: inventoryService }),
+    runWrite,
+  })
   const parLevels = jobs.define(parLevelsJob(inventoryService, app.log))
   jobs.schedule(parLevels, PAR_LEVELS_CRON)
   // Brew day (docs/production.md "brew_step"): it consumes the stock as it goes.

@@ -583,6 +583,10 @@ const REPORTING_ROUTES: Record<string, RouteDescriptor> = {
   'GET /api/reports/losses.csv': report(`losses.csv?${RANGE}`),
   'GET /api/reports/efficiency': report(`efficiency?${RANGE}`),
   'GET /api/reports/efficiency.csv': report(`efficiency.csv?${RANGE}`),
+  'GET /api/reports/costs': report(`costs?${RANGE}`),
+  'GET /api/reports/batch-costs.csv': report(`batch-costs.csv?${RANGE}`),
+  'GET /api/reports/unit-costs.csv': report(`unit-costs.csv?${RANGE}`),
+  'GET /api/reports/inventory-value.csv': report(`inventory-value.csv?${RANGE}`),
   'GET /api/reports/daily.csv': report(`daily.csv?${RANGE}`),
   ...Object.fromEntries(
     Object.entries(TTB_QUERIES).flatMap(([form, query]) => [

@@ -85,14 +85,25 @@ const monthKey = (label: string) =>
     .regex(MONTH, `${label} must be a month like 2026-09`)
     .refine((key) => parsePeriod(key) !== null, `${label} must be a month like 2026-09`)
 
+const isRange = (range: { from: unknown; to: unknown }) =>
+  typeof range.from === 'string' &&
+  typeof range.to === 'string' &&
+  parsePeriod(range.from)?.kind === 'month' &&
+  parsePeriod(range.to)?.kind === 'month'
+
 /** `?from=2026-07&to=2026-09`: a range of whole months for the charts (both included, at most 5 years). */
 export const MonthRangeQuerySchema = z
   .object({ from: monthKey('from'), to: monthKey('to') })
-  .refine((range) => range.from <= range.to, { path: ['to'], message: 'to must not be before from' })
+  // Zod runs these even when a month failed its own check: they leave a bad month to that check's issue.
+  .refine((range) => !isRange(range) || range.from <= range.to, {
+    path: ['to'],
+    message: 'to must not be before from',
+  })
   .refine(
     (range) =>
+      !isRange(range) ||
       monthsOf({ kind: 'month', key: '', from: `${range.from}-01`, to: parsePeriod(range.to)!.to }).length <=
-      60,
+        60,
     { path: ['to'], message: 'A range covers at most 60 months' },
   )
 export type MonthRange = z.infer<typeof MonthRangeQuerySchema>

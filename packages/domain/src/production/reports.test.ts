@@ -41,6 +41,18 @@ describe('periods', () => {
     )
     expect(MonthRangeQuerySchema.safeParse({ from: '2020-01', to: '2026-07' }).success).toBe(false)
   })
+  it('names a bad month of a range without throwing (a month that is not one never reaches the range checks)', () => {
+    for (const [range, path] of [
+      [{ from: '2026-13', to: '2026-14' }, ['from']],
+      [{ from: '2026-07', to: '2026-14' }, ['to']],
+      [{ from: 'soon', to: '2026-07' }, ['from']],
+      [{ from: '2026-07' }, ['to']],
+    ] as const) {
+      const parsed = MonthRangeQuerySchema.safeParse(range)
+      expect(parsed.success).toBe(false)
+      expect(parsed.error?.issues[0].path).toEqual(path)
+    }
+  })
   it('closes a 5130.26 by quarter only', () => {
     const id = crypto.randomUUID()
     expect(ClosePeriodInputSchema.safeParse({ id, report: '5130.26', period: '2026-Q3' }).success).toBe(true)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
   finishedGoodsMovements,
@@ -218,6 +218,15 @@ export function createInventoryRepository(db: Db) {
       return row ?? null
     },
 
+    /** The number of each batch of `ids`. */
+    batchNumbers: (entityId: string, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ id: batches.id, number: batches.number })
+            .from(batches)
+            .where(and(eq(batches.entityId, entityId), inArray(batches.id, ids))),
+
     /** Planned batches brewed on or before `until` (YYYY-MM-DD), earliest first. */
     plannedBatches: (entityId: string, until: string) =>
       db
@@ -336,6 +345,56 @@ export function createInventoryRepository(db: Db) {
         .from(inventoryItems)
         .where(sql`${inventoryItems.parLevel} is not null`)
       return rows.map((row) => row.entityId)
+    },
+
+    /** The batches whose brew day finished (or, while it runs, started) in [from, to), oldest first. */
+    batchesBrewedIn: (entityId: string, from: Date, to: Date) => {
+      const brewedAt = sql<Date>`coalesce(${batches.brewDayFinishedAt}, ${batches.brewDayStartedAt})`
+      return db
+        .select({
+          id: batches.id,
+          number: batches.number,
+          productName: batches.productName,
+          brewedAt: batches.brewDayFinishedAt,
+          startedAt: batches.brewDayStartedAt,
+        })
+        .from(batches)
+        .where(and(eq(batches.entityId, entityId), gte(brewedAt, from), lt(brewedAt, to)))
+        .orderBy(asc(brewedAt), asc(batches.number))
+    },
+
+    /** Stock movement costs before `before`, summed per UTC month and item category. */
+    stockValueBuckets: (entityId: string, before: Date) => {
+      const month = sql<string>`to_char(${stockMovements.occurredAt} at time zone 'UTC', 'YYYY-MM')`
+      return db
+        .select({
+          month,
+          category: inventoryItems.category,
+          costCents: sql<string>`sum(${stockMovements.costCents})`,
+        })
+        .from(stockMovements)
+        .innerJoin(
+          inventoryItems,
+          and(eq(inventoryItems.id, stockMovements.itemId), eq(inventoryItems.entityId, entityId)),
+        )
+        .where(and(eq(stockMovements.entityId, entityId), lt(stockMovements.occurredAt, before)))
+        .groupBy(month, inventoryItems.category)
+    },
+
+    /** Finished-goods units moved before `before`, summed per UTC month and packaging option. */
+    finishedGoodsBuckets: (entityId: string, before: Date) => {
+      const month = sql<string>`to_char(${finishedGoodsMovements.occurredAt} at time zone 'UTC', 'YYYY-MM')`
+      return db
+        .select({
+          month,
+          packageId: finishedGoodsMovements.packageId,
+          units: sql<string>`sum(${finishedGoodsMovements.units})`,
+        })
+        .from(finishedGoodsMovements)
+        .where(
+          and(eq(finishedGoodsMovements.entityId, entityId), lt(finishedGoodsMovements.occurredAt, before)),
+        )
+        .groupBy(month, finishedGoodsMovements.packageId)
     },
   }
 }

@@ -1,5 +1,13 @@
 import {
   allocateFirstExpiring,
+  barrelsToUnits,
+  batchCostRow,
+  inventoryValueByMonth,
+  monthsOf,
+  unitsToBarrels,
+  type CostsRead,
+  type Period,
+  type UnitCostRow,
   batchIngredientDemands,
   batchScale,
   can,
@@ -534,6 +542,24 @@ export function createInventoryService({ db }: { db: Db }) {
     )
   }
 
+  /** Each packaging option's cost per unit over every batch packaged into it (its cost over its units, half up). */
+  function costPerUnitOfOptions(costs: Awaited<ReturnType<typeof costsOfBatches>>) {
+    const totals = new Map<string, { costCents: number; units: number }>()
+    for (const cost of costs.values())
+      for (const option of cost.perOption) {
+        if (option.units <= 0) continue
+        const total = totals.get(option.packageId) ?? { costCents: 0, units: 0 }
+        total.costCents += option.costCents
+        total.units += option.units
+        totals.set(option.packageId, total)
+      }
+    return new Map(
+      [...totals].map(
+        ([packageId, total]) => [packageId, Math.round(total.costCents / total.units)] as const,
+      ),
+    )
+  }
+
   // ---------------------------------------------------------------------------------------------------
   // Par levels
 
@@ -670,8 +696,8 @@ export function createInventoryService({ db }: { db: Db }) {
     async finishedGoods(tenant: Tenant): Promise<FinishedGood[]> {
       const rows = await reads.finishedGoods(tenant.entityId)
       const batchIds = [...new Set(rows.filter((row) => row.batchId).map((row) => row.batchId!))]
-      const costs = await costsOfBatches(reads, tenant.entityId, batchIds, rows)
-      const goods = new Map<string, FinishedGood & { costCents: number; costedUnits: number }>()
+      const perUnit = costPerUnitOfOptions(await costsOfBatches(reads, tenant.entityId, batchIds, rows))
+      const goods = new Map<string, FinishedGood>()
       for (const row of rows) {
         const good = goods.get(row.packageId) ?? {
           packageId: row.packageId,
@@ -684,28 +710,102 @@ export function createInventoryService({ db }: { db: Db }) {
           onHand: 0,
           costPerUnitCents: null,
           valueCents: 0,
-          costCents: 0,
-          costedUnits: 0,
         }
         good.onHand += row.units
         if (row.kind === 'packaged') good.packaged += row.units
         goods.set(row.packageId, good)
       }
-      for (const cost of costs.values())
-        for (const option of cost.perOption) {
-          const good = goods.get(option.packageId)
-          if (!good || option.units <= 0) continue
-          good.costCents += option.costCents
-          good.costedUnits += option.units
-        }
-      return [...goods.values()].map(({ costCents, costedUnits, ...good }) => {
-        const perUnit = costedUnits > 0 ? Math.round(costCents / costedUnits) : null
+      return [...goods.values()].map((good) => {
+        const cents = perUnit.get(good.packageId) ?? null
         return {
           ...good,
-          costPerUnitCents: perUnit,
-          valueCents: perUnit === null ? 0 : perUnit * Math.max(0, good.onHand),
+          costPerUnitCents: cents,
+          valueCents: cents === null ? 0 : cents * Math.max(0, good.onHand),
         }
       })
+    },
+
+    /**
+     * The Reporting page's cost tables for a range of months (docs/decisions/218-cost-reports.md): the batches
+     * brewed in it with what they cost, each batch's packaging options run in it with their cost per unit, and
+     * the stock and finished goods held at each month's end. The caller checks the permission.
+     */
+    async costReport(entityId: string, period: Period, now = new Date()): Promise<CostsRead> {
+      const from = new Date(`${period.from}T00:00:00Z`)
+      const to = new Date(`${period.to}T00:00:00Z`)
+      const [brewed, goodsRows, stock, goods] = await Promise.all([
+        reads.batchesBrewedIn(entityId, from, to),
+        reads.finishedGoods(entityId),
+        reads.stockValueBuckets(entityId, to),
+        reads.finishedGoodsBuckets(entityId, to),
+      ])
+      const runs = goodsRows.filter((row) => row.kind === 'packaged' && row.batchId !== null)
+      const runsInRange = runs.filter((row) => row.occurredAt >= from && row.occurredAt < to)
+      const batchIds = [...new Set([...brewed.map((batch) => batch.id), ...runs.map((row) => row.batchId!)])]
+      const [costs, numbers] = await Promise.all([
+        costsOfBatches(reads, entityId, batchIds, goodsRows),
+        reads.batchNumbers(
+          entityId,
+          runsInRange.map((row) => row.batchId!),
+        ),
+      ])
+      const numberOf = new Map(numbers.map((row) => [row.id, row.number]))
+
+      const batchRows = brewed.map((batch) => {
+        const cost = costs.get(batch.id)!
+        return batchCostRow({
+          batchId: batch.id,
+          batchNumber: batch.number,
+          productName: batch.productName,
+          brewedAt: iso(batch.brewedAt ?? batch.startedAt!),
+          ingredientCents: cost.ingredientCents,
+          materialCents: cost.materialCents,
+          packaged: runs.filter((row) => row.batchId === batch.id),
+        })
+      })
+
+      // One row per batch and packaging option run in the range, named as its last run recorded them.
+      const pairs = new Map<string, (typeof runsInRange)[number]>()
+      for (const row of runsInRange) pairs.set(`${row.batchId}|${row.packageId}`, row)
+      const unitRows: UnitCostRow[] = []
+      for (const row of pairs.values()) {
+        const option = costs.get(row.batchId!)!.perOption.find((o) => o.packageId === row.packageId)
+        if (!option) continue
+        unitRows.push({
+          batchId: row.batchId!,
+          batchNumber: numberOf.get(row.batchId!) ?? '',
+          packageId: row.packageId,
+          productName: row.productName,
+          packageType: row.packageType,
+          sku: row.sku,
+          units: option.units,
+          volumeBbl: unitsToBarrels(barrelsToUnits(option.volumeBbl)),
+          ingredientCents: option.ingredientCents,
+          materialCents: option.materialCents,
+          costCents: option.costCents,
+          costPerUnitCents: option.costPerUnitCents,
+        })
+      }
+
+      return {
+        batches: batchRows,
+        units: unitRows,
+        inventoryValue: inventoryValueByMonth({
+          months: monthsOf(period),
+          now,
+          stock: stock.map((bucket) => ({
+            month: bucket.month,
+            category: bucket.category as InventoryCategory,
+            costCents: Number(bucket.costCents),
+          })),
+          goods: goods.map((bucket) => ({
+            month: bucket.month,
+            packageId: bucket.packageId,
+            units: Number(bucket.units),
+          })),
+          costPerUnitCents: costPerUnitOfOptions(costs),
+        }),
+      }
     },
 
     async alerts(tenant: Tenant): Promise<InventoryAlert[]> {

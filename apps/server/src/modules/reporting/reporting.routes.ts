@@ -1,9 +1,12 @@
 import {
   ClosePeriodInputSchema,
+  CostsReadSchema,
+  decimalOfCents,
   EfficiencyReadSchema,
   envelopeOf,
   ExcisePeriodQuerySchema,
   ExciseReturnReadSchema,
+  INVENTORY_CATEGORIES,
   LossesReadSchema,
   MonthQuerySchema,
   MonthRangeQuerySchema,
@@ -129,6 +132,86 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
       ]),
     )
     return download(reply, `efficiency-${request.query.from}-${request.query.to}`, 'csv', csv)
+  })
+
+  app.get(
+    '/costs',
+    { schema: { ...range, response: { 200: z.object({ data: CostsReadSchema }) } } },
+    async (request) => ({
+      data: await reports.costs(request.tenant, request.query),
+    }),
+  )
+  app.get('/batch-costs.csv', { schema: range }, async (request, reply) => {
+    const { batches } = await reports.costs(request.tenant, request.query)
+    const csv = toCsv(
+      [
+        'batch',
+        'product',
+        'brewed_at',
+        'ingredients_usd',
+        'packaging_materials_usd',
+        'total_usd',
+        'packaged_units',
+        'packaged_bbl',
+        'cost_per_packaged_bbl_usd',
+      ],
+      batches.map((row) => [
+        row.batchNumber,
+        row.productName,
+        row.brewedAt,
+        decimalOfCents(row.ingredientCents),
+        decimalOfCents(row.materialCents),
+        decimalOfCents(row.totalCents),
+        row.packagedUnits,
+        row.packagedBbl,
+        decimalOfCents(row.costPerPackagedBblCents),
+      ]),
+    )
+    return download(reply, `batch-costs-${request.query.from}-${request.query.to}`, 'csv', csv)
+  })
+  app.get('/unit-costs.csv', { schema: range }, async (request, reply) => {
+    const { units } = await reports.costs(request.tenant, request.query)
+    const csv = toCsv(
+      [
+        'batch',
+        'product',
+        'package',
+        'sku',
+        'units',
+        'bbl',
+        'ingredients_usd',
+        'packaging_materials_usd',
+        'cost_usd',
+        'cost_per_unit_usd',
+      ],
+      units.map((row) => [
+        row.batchNumber,
+        row.productName,
+        row.packageType,
+        row.sku,
+        row.units,
+        row.volumeBbl,
+        decimalOfCents(row.ingredientCents),
+        decimalOfCents(row.materialCents),
+        decimalOfCents(row.costCents),
+        decimalOfCents(row.costPerUnitCents),
+      ]),
+    )
+    return download(reply, `unit-costs-${request.query.from}-${request.query.to}`, 'csv', csv)
+  })
+  app.get('/inventory-value.csv', { schema: range }, async (request, reply) => {
+    const { inventoryValue } = await reports.costs(request.tenant, request.query)
+    const csv = toCsv(
+      ['month', 'as_of', ...INVENTORY_CATEGORIES.map((c) => `${c}_usd`), 'finished_goods_usd', 'total_usd'],
+      inventoryValue.map((row) => [
+        row.month,
+        row.asOf,
+        ...INVENTORY_CATEGORIES.map((category) => decimalOfCents(row.categories[category])),
+        decimalOfCents(row.finishedGoodsCents),
+        decimalOfCents(row.totalCents),
+      ]),
+    )
+    return download(reply, `inventory-value-${request.query.from}-${request.query.to}`, 'csv', csv)
   })
 
   app.get('/daily.csv', { schema: range }, async (request, reply) =>

@@ -19,6 +19,7 @@ import {
   unitsToBarrels,
   type BrewMeasurement,
   type ClosePeriodInput,
+  type CostsRead,
   type ExciseReturn,
   type ExciseReturnRead,
   type MonthRange,
@@ -126,7 +127,15 @@ function brewMeasurement(row: BrewRow): BrewMeasurement | null {
  * Reporting (docs/production.md "Reporting"): the tables of the Reporting page and the TTB reports, computed by the
  * domain from the brewery's ledger, closed periods and physical counts; a closed period answers its snapshot.
  */
-export function createReportingService(db: Db) {
+export function createReportingService(
+  db: Db,
+  {
+    costs,
+  }: {
+    /** Inventory's cost tables (modules/inventory/inventory.service.ts `costReport`): FIFO cost lives there. */
+    costs: { costReport: (entityId: string, period: Period) => Promise<CostsRead> }
+  },
+) {
   const repo = createReportingRepository(db)
 
   /** The ledger's postings, honouring supersession and the closed periods, and the physical counts. */
@@ -253,6 +262,12 @@ export function createReportingService(db: Db) {
       assertCan(tenant, 'viewReports')
       const { postings } = await books(tenant.entityId)
       return { rows: lossesByReason(rangePeriod(range), postings) }
+    },
+
+    /** Batch cost, cost per unit of finished goods and inventory value for a range of months. */
+    async costs(tenant: Tenant, range: MonthRange): Promise<CostsRead> {
+      assertCan(tenant, 'viewReports')
+      return costs.costReport(tenant.entityId, rangePeriod(range))
     },
 
     async efficiency(tenant: Tenant, range: MonthRange) {

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import { batchCostRow, centsPerBarrel, decimalOfCents, inventoryValueByMonth } from './cost-reports.ts'
+
+describe('centsPerBarrel', () => {
+  it('divides exact barrel units, half up, and has no figure without barrels', () => {
+    // 8,000 ¢ over 1.5 bbl = 5,333.33… ¢
+    expect(centsPerBarrel(8000, 150_000)).toBe(5333)
+    // 1 ¢ over 2 bbl = 0.5 ¢ → 1
+    expect(centsPerBarrel(1, 200_000)).toBe(1)
+    expect(centsPerBarrel(1000, 0)).toBeNull()
+  })
+  it('stays exact beyond 2^53 (a billion dollars over a hundredth of a barrel)', () => {
+    expect(centsPerBarrel(100_000_000_000, 1000)).toBe(10_000_000_000_000)
+    expect(centsPerBarrel(100_000_000_001, 3)).toBe(3_333_333_333_366_667)
+  })
+})
+
+describe('batchCostRow', () => {
+  it('adds ingredients and materials and prices the packaged barrels', () => {
+    const row = batchCostRow({
+      batchId: 'b1',
+      batchNumber: '2026-001',
+      productName: 'Pale',
+      brewedAt: '2026-08-10T12:00:00.000Z',
+      ingredientCents: 6000,
+      materialCents: 2000,
+      packaged: [
+        { units: 120, volumeBbl: '1.00000' },
+        { units: 80, volumeBbl: '0.5' },
+      ],
+    })
+    expect(row).toMatchObject({
+      totalCents: 8000,
+      packagedUnits: 200,
+      packagedBbl: '1.50000',
+      costPerPackagedBblCents: 5333,
+    })
+  })
+  it('has no cost per barrel before packaging', () => {
+    const row = batchCostRow({
+      batchId: 'b1',
+      batchNumber: '2026-001',
+      productName: 'Pale',
+      brewedAt: '2026-08-10T12:00:00.000Z',
+      ingredientCents: 6000,
+      materialCents: 0,
+      packaged: [],
+    })
+    expect(row).toMatchObject({ totalCents: 6000, packagedBbl: '0.00000', costPerPackagedBblCents: null })
+  })
+})
+
+describe('inventoryValueByMonth', () => {
+  const stock = [
+    { month: '2026-06', category: 'hop' as const, costCents: 500 },
+    { month: '2026-07', category: 'fermentable' as const, costCents: 10_000 },
+    { month: '2026-07', category: 'packaging' as const, costCents: 10_000 },
+    { month: '2026-08', category: 'fermentable' as const, costCents: -6000 },
+    { month: '2026-09', category: 'packaging' as const, costCents: -2000 },
+  ]
+  const goods = [
+    { month: '2026-09', packageId: 'cans', units: 200 },
+    { month: '2026-09', packageId: 'cans', units: -50 },
+    { month: '2026-09', packageId: 'kegs', units: 3 },
+  ]
+  const costPerUnitCents = new Map<string, number | null>([
+    ['cans', 40],
+    ['kegs', null],
+  ])
+
+  it('sums every movement up to each month end, earlier months included, and values goods at cost', () => {
+    const rows = inventoryValueByMonth({
+      months: ['2026-07', '2026-08', '2026-09'],
+      now: new Date('2026-11-24T10:00:00Z'),
+      stock,
+      goods,
+      costPerUnitCents,
+    })
+    expect(rows.map((row) => [row.month, row.asOf, row.totalCents, row.finishedGoodsCents])).toEqual([
+      ['2026-07', '2026-08-01T00:00:00.000Z', 20_500, 0],
+      ['2026-08', '2026-09-01T00:00:00.000Z', 14_500, 0],
+      // 4,000 malt + 500 hops + 8,000 cans + 150 × 40 ¢; the kegs have no cost yet
+      ['2026-09', '2026-10-01T00:00:00.000Z', 18_500, 6000],
+    ])
+    expect(rows[2].categories).toEqual({ fermentable: 4000, hop: 500, yeast: 0, other: 0, packaging: 8000 })
+  })
+
+  it('values the month under way as of now and leaves later months out', () => {
+    const rows = inventoryValueByMonth({
+      months: ['2026-08', '2026-09', '2026-10'],
+      now: new Date('2026-09-15T08:30:00Z'),
+      stock,
+      goods,
+      costPerUnitCents,
+    })
+    expect(rows.map((row) => [row.month, row.asOf])).toEqual([
+      ['2026-08', '2026-09-01T00:00:00.000Z'],
+      ['2026-09', '2026-09-15T08:30:00.000Z'],
+    ])
+  })
+
+  it('never values finished goods below zero', () => {
+    const rows = inventoryValueByMonth({
+      months: ['2026-09'],
+      now: new Date('2026-11-24T10:00:00Z'),
+      stock: [],
+      goods: [{ month: '2026-09', packageId: 'cans', units: -5 }],
+      costPerUnitCents,
+    })
+    expect(rows[0].finishedGoodsCents).toBe(0)
+  })
+})
+
+describe('decimalOfCents', () => {
+  it('writes cents as a plain decimal', () => {
+    expect([decimalOfCents(123_450), decimalOfCents(-5), decimalOfCents(0), decimalOfCents(null)]).toEqual([
+      '1234.50',
+      '-0.05',
+      '0.00',
+      null,
+    ])
+  })
+})

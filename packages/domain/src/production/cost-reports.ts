@@ -1,0 +1,168 @@
+import { z } from 'zod'
+import { BARREL_UNITS, barrelsToUnits, roundHalfAway, unitsToBarrels } from './barrels.ts'
+import { INVENTORY_CATEGORIES, type InventoryCategory } from './inventory.schema.ts'
+
+// The Reporting page's cost tables (docs/decisions/218-cost-reports.md): what each batch brewed in a range cost,
+// what each unit packaged in it cost, and what the stock and finished goods were worth at each month's end.
+// The figures come from inventory's FIFO movements (docs/decisions/213-finished-goods-and-cost.md); money is
+// integer cents, barrels exact in hundred-thousandths.
+
+const cents = z.number().int()
+
+export const BatchCostRowSchema = z.object({
+  batchId: z.string(),
+  batchNumber: z.string(),
+  productName: z.string(),
+  /** When brew day finished (or started, while it runs): the batch's month in the range. */
+  brewedAt: z.string(),
+  ingredientCents: cents,
+  materialCents: cents,
+  totalCents: cents,
+  packagedUnits: z.number().int(),
+  /** Barrels packaged so far, exact (`unitsToBarrels`). */
+  packagedBbl: z.string(),
+  /** Total cost over the barrels packaged, half up; null before any packaging. */
+  costPerPackagedBblCents: cents.nullable(),
+})
+export type BatchCostRow = z.infer<typeof BatchCostRowSchema>
+
+export const UnitCostRowSchema = z.object({
+  batchId: z.string(),
+  batchNumber: z.string(),
+  packageId: z.string(),
+  productName: z.string(),
+  packageType: z.string(),
+  sku: z.string(),
+  /** The batch's units in this packaging option, all its runs. */
+  units: z.number().int(),
+  volumeBbl: z.string(),
+  /** The batch's ingredient cost shared by the barrels packaged into each option. */
+  ingredientCents: cents,
+  /** The packaging materials this option's runs consumed. */
+  materialCents: cents,
+  costCents: cents,
+  costPerUnitCents: cents.nullable(),
+})
+export type UnitCostRow = z.infer<typeof UnitCostRowSchema>
+
+export const InventoryValueRowSchema = z.object({
+  month: z.string(),
+  /** The instant valued: the month's end, or now for the month under way. */
+  asOf: z.string(),
+  categories: z.record(z.enum(INVENTORY_CATEGORIES), cents),
+  finishedGoodsCents: cents,
+  totalCents: cents,
+})
+export type InventoryValueRow = z.infer<typeof InventoryValueRowSchema>
+
+export const CostsReadSchema = z.object({
+  batches: z.array(BatchCostRowSchema),
+  units: z.array(UnitCostRowSchema),
+  inventoryValue: z.array(InventoryValueRowSchema),
+})
+export type CostsRead = z.infer<typeof CostsReadSchema>
+
+/** Cents per barrel for a cost over exact barrel units, half up; null without barrels. */
+export function centsPerBarrel(costCents: number, barrelUnits: number): number | null {
+  if (barrelUnits <= 0) return null
+  if (Number.isSafeInteger(costCents * BARREL_UNITS))
+    return roundHalfAway(costCents * BARREL_UNITS, barrelUnits)
+  // Beyond 2^53: the same rounding in big integers.
+  const value = BigInt(costCents) * BigInt(BARREL_UNITS)
+  const divisor = BigInt(barrelUnits)
+  const magnitude = value < 0n ? -value : value
+  const quotient = magnitude / divisor + ((magnitude % divisor) * 2n >= divisor ? 1n : 0n)
+  return Number(value < 0n ? -quotient : quotient)
+}
+
+/** A batch's cost row: its ingredient and material cents and the barrels and units packaged from it. */
+export function batchCostRow(batch: {
+  batchId: string
+  batchNumber: string
+  productName: string
+  brewedAt: string
+  ingredientCents: number
+  materialCents: number
+  packaged: readonly { units: number; volumeBbl: string | number }[]
+}): BatchCostRow {
+  const totalCents = batch.ingredientCents + batch.materialCents
+  const barrelUnits = batch.packaged.reduce((sum, run) => sum + barrelsToUnits(run.volumeBbl), 0)
+  return {
+    batchId: batch.batchId,
+    batchNumber: batch.batchNumber,
+    productName: batch.productName,
+    brewedAt: batch.brewedAt,
+    ingredientCents: batch.ingredientCents,
+    materialCents: batch.materialCents,
+    totalCents,
+    packagedUnits: batch.packaged.reduce((sum, run) => sum + run.units, 0),
+    packagedBbl: unitsToBarrels(barrelUnits),
+    costPerPackagedBblCents: centsPerBarrel(totalCents, barrelUnits),
+  }
+}
+
+/** Stock movement costs summed per month and category (a month key like 2026-08). */
+export type StockValueBucket = { month: string; category: InventoryCategory; costCents: number }
+/** Finished-goods units moved per month and packaging option (packaged +, removed −). */
+export type FinishedGoodsBucket = { month: string; packageId: string; units: number }
+
+/**
+ * What the brewery held at the end of each month of `months` (the month under way: as of `now`; later months are
+ * left out). Stock is worth its movements' FIFO costs summed (a receipt adds its cost, a consumption takes the
+ * cost of what it took, so the sum is each lot's remaining value exactly); finished goods are valued at each
+ * option's cost per unit (`costPerUnitCents`, today's, from the batches packaged into it), none below zero.
+ */
+export function inventoryValueByMonth({
+  months,
+  now,
+  stock,
+  goods,
+  costPerUnitCents,
+}: {
+  months: readonly string[]
+  now: Date
+  stock: readonly StockValueBucket[]
+  goods: readonly FinishedGoodsBucket[]
+  costPerUnitCents: ReadonlyMap<string, number | null>
+}): InventoryValueRow[] {
+  const current = now.toISOString().slice(0, 7)
+  const rows: InventoryValueRow[] = []
+  for (const month of months) {
+    if (month > current) break
+    const categories = Object.fromEntries(INVENTORY_CATEGORIES.map((category) => [category, 0])) as Record<
+      InventoryCategory,
+      number
+    >
+    for (const bucket of stock) if (bucket.month <= month) categories[bucket.category] += bucket.costCents
+    const onHand = new Map<string, number>()
+    for (const bucket of goods)
+      if (bucket.month <= month)
+        onHand.set(bucket.packageId, (onHand.get(bucket.packageId) ?? 0) + bucket.units)
+    let finishedGoodsCents = 0
+    for (const [packageId, units] of onHand)
+      finishedGoodsCents += Math.max(0, units) * (costPerUnitCents.get(packageId) ?? 0)
+    const stockCents = INVENTORY_CATEGORIES.reduce((sum, category) => sum + categories[category], 0)
+    rows.push({
+      month,
+      asOf: month === current ? now.toISOString() : monthEnd(month),
+      categories,
+      finishedGoodsCents,
+      totalCents: stockCents + finishedGoodsCents,
+    })
+  }
+  return rows
+}
+
+/** The first instant after a month (2026-08 → 2026-09-01T00:00:00.000Z). */
+function monthEnd(month: string): string {
+  const [year, index] = month.split('-').map(Number)
+  return new Date(Date.UTC(year, index, 1)).toISOString()
+}
+
+/** Integer cents as a plain decimal for a spreadsheet ('1234.50', '-0.05'); null stays empty. */
+export function decimalOfCents(cents: number | null): string | null {
+  if (cents === null) return null
+  const sign = cents < 0 ? '-' : ''
+  const magnitude = Math.abs(cents)
+  return `${sign}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`
+}
