@@ -7,8 +7,8 @@ import { onboardNewBrewery } from './support/onboarding.ts'
 import { freePort, REPO_ROOT, startServer } from './support/server.ts'
 
 // The seeded quarter (packages/domain/src/production/ttb-fixture.ts) is written into the brewery's ledger by the
-// test-only apps/server/src/testing/reporting-seed-cli.ts while the journey's own server is stopped: the routes
-// that write the ledger (brew day, the cellar) are other parts' and not on this branch.
+// test-only apps/server/src/testing/reporting-seed-cli.ts while the journey's own server is stopped: a quarter of
+// brews, transfers and packaging through brew day and the cellar would take this journey many minutes.
 const SEED_CLI = path.join(REPO_ROOT, 'apps/server/src/testing/reporting-seed-cli.ts')
 
 test('reporting: choose the quarter, see the 5130.26 lines, drill into one, download the PDF and the CSV', async ({
@@ -30,6 +30,15 @@ test('reporting: choose the quarter, see the 5130.26 lines, drill into one, down
     await expect(page.getByRole('heading', { level: 1, name: 'Reporting' })).toBeVisible()
     await page.getByLabel('Quarter').selectOption('2026-Q3')
     await expect(page.getByRole('cell', { name: 'Pils' })).toBeVisible()
+    // What the quarter cost and held: the seed wrote no stock, so its months are worth nothing.
+    const value = page.getByRole('region', { name: 'Inventory value' })
+    await expect(value.getByRole('row', { name: /^2026-09/ })).toContainText('$0.00')
+    const [valueCsv] = await Promise.all([
+      page.waitForEvent('download'),
+      value.getByRole('button', { name: 'Download CSV' }).click(),
+    ])
+    expect(valueCsv.suggestedFilename()).toBe('inventory-value-2026-07-2026-09.csv')
+    expect(readFileSync(await valueCsv.path(), 'utf8')).toContain('2026-09,2026-10-01T00:00:00.000Z,0.00,')
 
     await page.getByRole('tab', { name: 'TTB' }).click()
     const removed = page.getByRole('row', { name: /Removed for consumption or sale/ })

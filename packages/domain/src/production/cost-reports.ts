@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { BARREL_UNITS, barrelsToUnits, roundHalfAway, unitsToBarrels } from './barrels.ts'
 import { INVENTORY_CATEGORIES, type InventoryCategory } from './inventory.schema.ts'
 
-// The Reporting page's cost tables (docs/decisions/218-cost-reports.md): what each batch brewed in a range cost,
+// The Reporting page's cost tables (docs/decisions/219-cost-reports.md): what each batch brewed in a range cost,
 // what each unit packaged in it cost, and what the stock and finished goods were worth at each month's end.
 // The figures come from inventory's FIFO movements (docs/decisions/213-finished-goods-and-cost.md); money is
 // integer cents, barrels exact in hundred-thousandths.

@@ -726,7 +726,7 @@ export function createInventoryService({ db }: { db: Db }) {
     },
 
     /**
-     * The Reporting page's cost tables for a range of months (docs/decisions/218-cost-reports.md): the batches
+     * The Reporting page's cost tables for a range of months (docs/decisions/219-cost-reports.md): the batches
      * brewed in it with what they cost, each batch's packaging options run in it with their cost per unit, and
      * the stock and finished goods held at each month's end. The caller checks the permission.
      */

@@ -25,7 +25,7 @@ const BUSINESS = {
 const user = { givenName: '', familyName: '', emailAddress: '', emailVerified: false, idpIdentifier: '' }
 const Q3 = '/api/reports/costs?from=2026-07&to=2026-09'
 
-// A quarter figured by hand (docs/decisions/218-cost-reports.md):
+// A quarter figured by hand (docs/decisions/219-cost-reports.md):
 // - July: 100 kg of malt at $1.00/kg ($100), 2 kg of hops at $25.00/kg ($50), 1,000 cans at $0.10 ($100).
 // - 10 Aug: batch A brews, taking 60 kg of malt ($60).
 // - 2 Sep: A packages 248 cans (1 bbl), taking 248 cans ($24.80); 20 Sep: 100 of them sold.

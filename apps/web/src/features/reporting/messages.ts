@@ -15,6 +15,14 @@ export const LOSSES_EMPTY = 'No beer was lost, dumped or sampled in this period.
 export const EFFICIENCY_TITLE = 'Brewhouse efficiency'
 export const EFFICIENCY_EMPTY =
   'No brew of this period has its gravity and volume into the fermenter measured.'
+export const BATCH_COST_TITLE = 'Batch cost'
+export const BATCH_COST_EMPTY = 'No batch was brewed in this period.'
+export const UNIT_COST_TITLE = 'Cost per unit of finished goods'
+export const UNIT_COST_EMPTY = 'Nothing was packaged in this period.'
+export const INVENTORY_VALUE_TITLE = 'Inventory value'
+export const INVENTORY_VALUE_EMPTY = 'This period has not begun yet.'
+export const COST_NOTE =
+  'Costs are what the batches took from inventory, first in first out: the lots’ costs of the ingredients brew day consumed and of the packaging materials each run used. Finished goods are valued at their cost per unit.'
 export const DOWNLOAD_CSV = 'Download CSV'
 export const DOWNLOAD_PDF = 'Download PDF'
 export const DAILY_RECORDS_CSV = 'Daily records (CSV)'

@@ -1,4 +1,5 @@
 import {
+  CostsReadSchema,
   EfficiencyReadSchema,
   ExciseReturnReadSchema,
   LossesReadSchema,
@@ -32,6 +33,8 @@ export const getLosses = (range: MonthRange, token: string) =>
   api.get(`/api/reports/losses?${rangeQuery(range)}`, LossesReadSchema, { token })
 export const getEfficiency = (range: MonthRange, token: string) =>
   api.get(`/api/reports/efficiency?${rangeQuery(range)}`, EfficiencyReadSchema, { token })
+export const getCosts = (range: MonthRange, token: string) =>
+  api.get(`/api/reports/costs?${rangeQuery(range)}`, CostsReadSchema, { token })
 export const getOperations = (form: '5130.26' | '5130.9', period: string, token: string) =>
   api.get(
     `/api/reports/ttb/${FORM_ROUTES[form].path}?${formQuery(form, period)}`,
@@ -59,8 +62,11 @@ export const getPeriods = (token: string) =>
 
 /** Where each file of the reports is downloaded from. */
 export const downloads = {
-  table: (table: 'production' | 'losses' | 'efficiency' | 'daily', range: MonthRange) =>
-    `/api/reports/${table}.csv?${rangeQuery(range)}`,
+  table: (
+    table:
+      'production' | 'losses' | 'efficiency' | 'daily' | 'batch-costs' | 'unit-costs' | 'inventory-value',
+    range: MonthRange,
+  ) => `/api/reports/${table}.csv?${rangeQuery(range)}`,
   form: (form: TtbForm, period: string, type: 'csv' | 'pdf') =>
     `/api/reports/ttb/${FORM_ROUTES[form].path}.${type}?${formQuery(form, period)}`,
 }

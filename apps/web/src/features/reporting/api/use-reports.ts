@@ -5,6 +5,7 @@ import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useAuth } from '@/lib/auth/auth-context.ts'
 import { useSocket } from '@/lib/socket/socket-provider.tsx'
 import {
+  getCosts,
   getCounts,
   getEfficiency,
   getExcise,
@@ -38,6 +39,8 @@ export const useLosses = (range: MonthRange) =>
   useReportQuery(['losses', range], (token) => getLosses(range, token))
 export const useEfficiency = (range: MonthRange) =>
   useReportQuery(['efficiency', range], (token) => getEfficiency(range, token))
+export const useCosts = (range: MonthRange) =>
+  useReportQuery(['costs', range], (token) => getCosts(range, token))
 export const useOperations = (form: '5130.26' | '5130.9', period: string) =>
   useReportQuery(['ttb', form, period], (token) => getOperations(form, period, token))
 export const useExcise = (period: string, enabled: boolean) =>

@@ -22,6 +22,7 @@ import {
   PRODUCTION_EMPTY,
   PRODUCTION_TITLE,
 } from '../messages.ts'
+import { CostReports } from './costs.tsx'
 import { DownloadButton, FigureTable, QueryState, ReportCard } from './report-card.tsx'
 
 const LINE_NAMES: Record<string, string> = {
@@ -33,7 +34,7 @@ const COLORS = ['#b45309', '#0f766e', '#6d28d9', '#be123c', '#1d4ed8']
 /** Charts draw barrels as numbers; the tables keep the exact decimals. */
 const chartBarrels = (units: number) => units / 100_000
 
-/** Production, losses and efficiency of a range of months, each a chart beside its table with a CSV. */
+/** Production, losses, efficiency and cost of a range of months, each a chart beside its table with a CSV. */
 export function Overview({ range }: { range: MonthRange }) {
   const production = useProduction(range)
   const losses = useLosses(range)
@@ -156,6 +157,8 @@ export function Overview({ range }: { range: MonthRange }) {
           )}
         </QueryState>
       </ReportCard>
+
+      <CostReports range={range} />
     </div>
   )
 }

@@ -74,6 +74,48 @@ const source = (id: string, units: number) => ({
   productName: 'Hazy Daze',
 })
 
+const COSTS = {
+  batches: [
+    {
+      batchId: 'b1',
+      batchNumber: '2026-014',
+      productName: 'Hazy Daze',
+      brewedAt: '2026-08-10T12:00:00.000Z',
+      ingredientCents: 6000,
+      materialCents: 3720,
+      totalCents: 9720,
+      packagedUnits: 372,
+      packagedBbl: '1.50000',
+      costPerPackagedBblCents: 6480,
+    },
+  ],
+  units: [
+    {
+      batchId: 'b1',
+      batchNumber: '2026-014',
+      packageId: 'p1',
+      productName: 'Hazy Daze',
+      packageType: '16oz Cans',
+      sku: 'HD-16',
+      units: 372,
+      volumeBbl: '1.50000',
+      ingredientCents: 6000,
+      materialCents: 3720,
+      costCents: 9720,
+      costPerUnitCents: 26,
+    },
+  ],
+  inventoryValue: [
+    {
+      month: '2026-09',
+      asOf: '2026-10-01T00:00:00.000Z',
+      categories: { fermentable: 4000, hop: 5000, yeast: 0, other: 0, packaging: 7520 },
+      finishedGoodsCents: 3848,
+      totalCents: 20_368,
+    },
+  ],
+}
+
 function appState(role: Role): AppStateValue {
   return {
     isLoaded: true,
@@ -153,6 +195,7 @@ beforeEach(() => {
       }),
     '/api/reports/losses': () => json(200, { data: { rows: [] } }),
     '/api/reports/efficiency': () => json(200, { data: { rows: [] } }),
+    '/api/reports/costs': () => json(200, { data: COSTS }),
     '/api/reports/ttb/5130-26': () => json(200, { data: OPERATIONS }),
     '/api/reports/ttb/5130-26/lines/produced': () =>
       json(200, {
@@ -184,6 +227,34 @@ describe('the Reporting page', () => {
     expect(calls).toContain('/api/reports/production?from=2026-07&to=2026-09')
     expect(await screen.findByText('No beer was lost, dumped or sampled in this period.')).toBeInTheDocument()
     expect(screen.getAllByRole('button', { name: 'Download CSV' }).length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('shows batch cost, cost per unit and inventory value, each with its CSV', async () => {
+    renderWith('Manager', <ReportingPage now={NOW} />)
+    const batchCost = await screen.findByRole('region', { name: 'Batch cost' })
+    expect(
+      await within(batchCost).findByRole('cell', { name: '2026-014 · Hazy Daze (2026-08-10)' }),
+    ).toBeInTheDocument()
+    expect(within(batchCost).getAllByRole('cell', { name: '$97.20' })).toHaveLength(2)
+    expect(within(batchCost).getByRole('cell', { name: '$64.80' })).toBeInTheDocument()
+    const perUnit = screen.getByRole('region', { name: 'Cost per unit of finished goods' })
+    expect(within(perUnit).getByRole('cell', { name: 'Hazy Daze · 16oz Cans (HD-16)' })).toBeInTheDocument()
+    expect(within(perUnit).getByRole('cell', { name: '$0.26' })).toBeInTheDocument()
+    const value = screen.getByRole('region', { name: 'Inventory value' })
+    // Ingredients: $40 of malt and $50 of hops
+    expect(within(value).getByRole('cell', { name: '$90.00' })).toBeInTheDocument()
+    expect(within(value).getByRole('cell', { name: '$203.68' })).toBeInTheDocument()
+    expect(calls).toContain('/api/reports/costs?from=2026-07&to=2026-09')
+    for (const region of [batchCost, perUnit, value])
+      expect(within(region).getByRole('button', { name: 'Download CSV' })).toBeInTheDocument()
+  })
+
+  it('says when no batch was brewed or packaged in the period', async () => {
+    answers['/api/reports/costs'] = () =>
+      json(200, { data: { batches: [], units: [], inventoryValue: COSTS.inventoryValue } })
+    renderWith('Manager', <ReportingPage now={NOW} />)
+    expect(await screen.findByText('No batch was brewed in this period.')).toBeInTheDocument()
+    expect(screen.getByText('Nothing was packaged in this period.')).toBeInTheDocument()
   })
 
   it('reads the chosen quarter', async () => {

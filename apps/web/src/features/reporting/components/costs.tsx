@@ -1,0 +1,203 @@
+import {
+  formatCents,
+  INVENTORY_CATEGORIES,
+  INVENTORY_CATEGORY_LABELS,
+  type CostsRead,
+} from '@brewcommand/domain'
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { downloads, type MonthRange } from '../api/reports-api.ts'
+import { useCosts } from '../api/use-reports.ts'
+import {
+  BATCH_COST_EMPTY,
+  BATCH_COST_TITLE,
+  COST_NOTE,
+  DOWNLOAD_CSV,
+  INVENTORY_VALUE_EMPTY,
+  INVENTORY_VALUE_TITLE,
+  UNIT_COST_EMPTY,
+  UNIT_COST_TITLE,
+} from '../messages.ts'
+import { DownloadButton, FigureTable, QueryState, ReportCard } from './report-card.tsx'
+
+const COLORS = ['#b45309', '#0f766e', '#6d28d9', '#be123c', '#1d4ed8', '#4d7c0f']
+/** Charts draw dollars as numbers; the tables keep the exact cents. */
+const dollars = (cents: number) => cents / 100
+const money = (cents: number | null) => (cents === null ? '—' : formatCents(cents))
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
+const tooltipDollars = (value: unknown) =>
+  typeof value === 'number' ? formatCents(Math.round(value * 100)) : ''
+
+/**
+ * What the period cost (docs/decisions/219-cost-reports.md): each batch brewed in it, each batch's units packaged
+ * in it with their cost per unit, and the stock and finished goods held at each month's end; charts beside their
+ * tables, each with its CSV.
+ */
+export function CostReports({ range }: { range: MonthRange }) {
+  const costs = useCosts(range)
+  const data: CostsRead | undefined = costs.data
+  return (
+    <>
+      <ReportCard
+        title={BATCH_COST_TITLE}
+        actions={<DownloadButton path={downloads.table('batch-costs', range)} label={DOWNLOAD_CSV} />}
+        chart={
+          data && data.batches.length > 0 ? (
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart
+                data={data.batches.map((row) => ({
+                  batch: row.batchNumber,
+                  Ingredients: dollars(row.ingredientCents),
+                  'Packaging materials': dollars(row.materialCents),
+                }))}
+                accessibilityLayer
+                title="Cost of each batch brewed"
+              >
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="batch" />
+                <YAxis unit=" $" width={80} />
+                <Tooltip formatter={tooltipDollars} />
+                <Legend />
+                <Bar dataKey="Ingredients" stackId="cost" fill={COLORS[0]} />
+                <Bar dataKey="Packaging materials" stackId="cost" fill={COLORS[1]} />
+              </BarChart>
+            </ResponsiveContainer>
+          ) : undefined
+        }
+      >
+        <QueryState
+          query={costs}
+          what="costs"
+          isEmpty={(d) => d.batches.length === 0}
+          empty={BATCH_COST_EMPTY}
+        >
+          {(d) => (
+            <div className="grid gap-2">
+              <FigureTable
+                caption="Cost of each batch brewed in the period"
+                head={['Batch', 'Ingredients', 'Packaging', 'Total', 'Packaged (bbl)', 'Per packaged bbl']}
+                rows={d.batches.map((row) => [
+                  `${row.batchNumber} · ${row.productName} (${row.brewedAt.slice(0, 10)})`,
+                  money(row.ingredientCents),
+                  money(row.materialCents),
+                  money(row.totalCents),
+                  row.packagedBbl,
+                  money(row.costPerPackagedBblCents),
+                ])}
+                foot={[
+                  'Total',
+                  money(sum(d.batches.map((row) => row.ingredientCents))),
+                  money(sum(d.batches.map((row) => row.materialCents))),
+                  money(sum(d.batches.map((row) => row.totalCents))),
+                  '',
+                  '',
+                ]}
+              />
+              <p className="text-xs text-muted-foreground">{COST_NOTE}</p>
+            </div>
+          )}
+        </QueryState>
+      </ReportCard>
+
+      <ReportCard
+        title={UNIT_COST_TITLE}
+        actions={<DownloadButton path={downloads.table('unit-costs', range)} label={DOWNLOAD_CSV} />}
+        chart={
+          data && data.units.length > 0 ? (
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart
+                layout="vertical"
+                data={data.units.map((row) => ({
+                  option: `${row.batchNumber} ${row.packageType}`,
+                  'Cost per unit': dollars(row.costPerUnitCents ?? 0),
+                }))}
+                accessibilityLayer
+                title="Cost per unit of each batch's packaging"
+              >
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis type="number" unit=" $" />
+                <YAxis type="category" dataKey="option" width={140} />
+                <Tooltip formatter={tooltipDollars} />
+                <Bar dataKey="Cost per unit" fill={COLORS[2]} />
+              </BarChart>
+            </ResponsiveContainer>
+          ) : undefined
+        }
+      >
+        <QueryState query={costs} what="costs" isEmpty={(d) => d.units.length === 0} empty={UNIT_COST_EMPTY}>
+          {(d) => (
+            <FigureTable
+              caption="Cost per unit of each batch's packaging options run in the period"
+              head={['Product and package', 'Batch', 'Units', 'Cost', 'Per unit']}
+              rows={d.units.map((row) => [
+                `${row.productName} · ${row.packageType}${row.sku ? ` (${row.sku})` : ''}`,
+                row.batchNumber,
+                row.units.toLocaleString('en-US'),
+                money(row.costCents),
+                money(row.costPerUnitCents),
+              ])}
+            />
+          )}
+        </QueryState>
+      </ReportCard>
+
+      <ReportCard
+        title={INVENTORY_VALUE_TITLE}
+        actions={<DownloadButton path={downloads.table('inventory-value', range)} label={DOWNLOAD_CSV} />}
+        chart={
+          data && data.inventoryValue.length > 0 ? (
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart
+                data={data.inventoryValue.map((row) => ({
+                  month: row.month,
+                  ...Object.fromEntries(
+                    INVENTORY_CATEGORIES.map((category) => [
+                      INVENTORY_CATEGORY_LABELS[category],
+                      dollars(row.categories[category]),
+                    ]),
+                  ),
+                  'Finished goods': dollars(row.finishedGoodsCents),
+                }))}
+                accessibilityLayer
+                title="Inventory value at each month's end"
+              >
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="month" />
+                <YAxis unit=" $" width={80} />
+                <Tooltip formatter={tooltipDollars} />
+                <Legend />
+                {[...INVENTORY_CATEGORIES.map((c) => INVENTORY_CATEGORY_LABELS[c]), 'Finished goods'].map(
+                  (name, index) => (
+                    <Bar key={name} dataKey={name} stackId="value" fill={COLORS[index % COLORS.length]} />
+                  ),
+                )}
+              </BarChart>
+            </ResponsiveContainer>
+          ) : undefined
+        }
+      >
+        <QueryState
+          query={costs}
+          what="costs"
+          isEmpty={(d) => d.inventoryValue.length === 0}
+          empty={INVENTORY_VALUE_EMPTY}
+        >
+          {(d) => (
+            <FigureTable
+              caption="Inventory value at each month's end, or now for the month under way"
+              head={['Month', 'Ingredients', 'Packaging materials', 'Finished goods', 'Total']}
+              rows={d.inventoryValue.map((row) => [
+                row.month,
+                money(
+                  sum(INVENTORY_CATEGORIES.filter((c) => c !== 'packaging').map((c) => row.categories[c])),
+                ),
+                money(row.categories.packaging),
+                money(row.finishedGoodsCents),
+                money(row.totalCents),
+              ])}
+            />
+          )}
+        </QueryState>
+      </ReportCard>
+    </>
+  )
+}
