@@ -1,4 +1,4 @@
-import { makeEnvelope, type CostsRead } from '@brewcommand/domain'
+import type { CostsRead } from '@brewcommand/domain'
 import { and, eq, like, not } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Tenant } from '../../auth/tenant.ts'
@@ -6,23 +6,11 @@ import type { Db } from '../../db/client.ts'
 import { finishedGoodsMovements, stockMovements } from '../../db/schema/inventory.ts'
 import { batches } from '../../db/schema/production.ts'
 import { users } from '../../db/schema/users.ts'
-import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
+import { startProductionApp, type Members, type ProductionApp } from '../../testing/production-harness.ts'
 import { seedBatch, seedPackagedEvent, seedProductPackage, seedRecipe } from '../../testing/inventory-seed.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
-import { mintJwt } from '../../testing/tokens.ts'
 import { createInventoryService, type InventoryService } from '../inventory/inventory.service.ts'
 
-const BUSINESS = {
-  name: 'Cost Counting Co',
-  address: '1 Ledger Lane',
-  city: 'Portland',
-  state: 'OR',
-  zip: '97201',
-  phone: '(503) 555-0101',
-  ein: '12-3456789',
-  type: 'Brewery',
-}
-const user = { givenName: '', familyName: '', emailAddress: '', emailVerified: false, idpIdentifier: '' }
 const Q3 = '/api/reports/costs?from=2026-07&to=2026-09'
 
 // A quarter figured by hand (docs/decisions/219-cost-reports.md):
@@ -32,54 +20,22 @@ const Q3 = '/api/reports/costs?from=2026-07&to=2026-09'
 // - 3 Oct: A packages 124 more cans (0.5 bbl, $12.40 of cans); 12 Oct: batch B brews 20 kg of malt ($20).
 // A cost $60 + $37.20 = $97.20 over 1.5 bbl ($64.80/bbl) and 372 cans (26.13 ¢ → 26 ¢ a can).
 describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
-  let testDb: TestDb
-  let t: TestApp
+  let p: ProductionApp
   let service: InventoryService
-  let managerA: string
-  let brewerA: string
-  let adminB: string
-  let entityA: string
+  let members: Members
+  let other: Members
   let tenantA: Tenant
   let batchA: { batchId: string; number: string }
   let packageId: string
 
-  const token = (sub: string) =>
-    mintJwt(
-      t.idp.keys.privateJwks.keys[0],
-      { sub },
-      { issuer: t.idp.settings.issuer, audience: t.idp.settings.audience },
-    )
-  const call = async (sub: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: { authorization: `Bearer ${await token(sub)}` },
-    })
+  const call = (sub: string, url: string) => p.call(sub, 'GET', url)
   const write = async (url: string, data: object) => {
-    const response = await call(managerA, 'POST', url, makeEnvelope('stock', data))
+    const response = await p.write(members.Manager, 'POST', url, 'stock', data)
     expect(response.statusCode, response.body).toBe(201)
   }
-  const inTx = <T>(run: (tx: Db) => Promise<T>) => testDb.db.transaction((tx) => run(tx as unknown as Db))
+  const inTx = <T>(run: (tx: Db) => Promise<T>) => p.testDb.db.transaction((tx) => run(tx as unknown as Db))
   const at = (date: string) => new Date(`${date}T12:00:00Z`)
 
-  async function brewery(sub: string) {
-    const response = await call(
-      sub,
-      'POST',
-      '/api/onboarding',
-      makeEnvelope('OnboardingRequest', { user, entity: BUSINESS }),
-    )
-    return response.json<{ data: { entityId: string } }>().data.entityId
-  }
-  async function member(entityId: string, role: 'Brewer' | 'Manager') {
-    const sub = crypto.randomUUID()
-    const [row] = await testDb.db
-      .insert(users)
-      .values({ idpIdentifier: sub, entityId, role, email: `${sub}@example.com` })
-      .returning()
-    return { sub, id: row.id }
-  }
   async function item(name: string, category: string, unit: string, extra: object = {}) {
     const id = crypto.randomUUID()
     await write('/api/inventory/items', {
@@ -110,48 +66,47 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
       colorLovibond: null,
       extractPct: null,
     })
-    await testDb.db
+    await p.testDb.db
       .update(stockMovements)
       .set({ occurredAt: at(on) })
       .where(eq(stockMovements.lotId, lotId))
   }
   async function brew(batch: { batchId: string }, on: string) {
     await inTx((tx) => service.consumeForBatchStart(tx, tenantA, batch.batchId))
-    await testDb.db
+    await p.testDb.db
       .update(batches)
       .set({ brewDayStartedAt: at(on), brewDayFinishedAt: at(on) })
       .where(eq(batches.id, batch.batchId))
-    await testDb.db
+    await p.testDb.db
       .update(stockMovements)
       .set({ occurredAt: at(on) })
       .where(and(eq(stockMovements.batchId, batch.batchId), not(like(stockMovements.stepKey, 'package:%'))))
   }
   async function packageRun(units: number, volumeBbl: number, on: string) {
-    const event = await seedPackagedEvent(testDb.db, entityA, batchA.batchId, { packageId, units, volumeBbl })
+    const event = await seedPackagedEvent(p.testDb.db, members.entityId, batchA.batchId, {
+      packageId,
+      units,
+      volumeBbl,
+    })
     await inTx((tx) => service.finishedGoodsFromPackaging(tx, tenantA, event))
-    await testDb.db
+    await p.testDb.db
       .update(stockMovements)
       .set({ occurredAt: at(on) })
       .where(eq(stockMovements.stepKey, `package:${event.id}`))
-    await testDb.db
+    await p.testDb.db
       .update(finishedGoodsMovements)
       .set({ occurredAt: at(on) })
       .where(eq(finishedGoodsMovements.liquidEventId, event.id))
   }
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind)
-    t = await createTestApp({ db: testDb })
-    service = createInventoryService({ db: testDb.db })
-    const adminA = crypto.randomUUID()
-    adminB = crypto.randomUUID()
-    entityA = await brewery(adminA)
-    await brewery(adminB)
-    const manager = await member(entityA, 'Manager')
-    managerA = manager.sub
-    brewerA = (await member(entityA, 'Brewer')).sub
-    tenantA = { entityId: entityA, role: 'Manager', userId: manager.id, sub: managerA }
-    const bootstrap = await call(adminA, 'GET', '/api/users/bootstrap')
+    p = await startProductionApp(kind)
+    service = createInventoryService({ db: p.testDb.db })
+    members = await p.brewery()
+    other = await p.brewery()
+    const [manager] = await p.testDb.db.select().from(users).where(eq(users.idpIdentifier, members.Manager))
+    tenantA = { entityId: members.entityId, role: 'Manager', userId: manager.id, sub: members.Manager }
+    const bootstrap = await call(members.Admin, '/api/users/bootstrap')
     const cansTypeId = bootstrap
       .json<{ data: { entities: { packagingTypes: { packageTypeId: string; packageType: string }[] }[] } }>()
       .data.entities[0].packagingTypes.find((p) => p.packageType === '16oz Cans')!.packageTypeId
@@ -166,13 +121,13 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
 
     const grains = (kg: number) =>
       seedRecipe({ grains: [{ id: maltId, name: 'Pale Malt', value: kg, unit: 'Kilograms' }] })
-    batchA = await seedBatch(testDb.db, entityA, {
+    batchA = await seedBatch(p.testDb.db, members.entityId, {
       recipe: grains(60),
       status: 'brewing',
       productName: 'Cost Pale',
     })
     await brew(batchA, '2026-08-10')
-    packageId = (await seedProductPackage(testDb.db, entityA, cansTypeId)).packageId
+    packageId = (await seedProductPackage(p.testDb.db, members.entityId, cansTypeId)).packageId
     await packageRun(248, 1, '2026-09-02')
     await write('/api/inventory/finished-goods/movements', {
       id: crypto.randomUUID(),
@@ -182,21 +137,18 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
       customer: 'Corner Bar',
       reason: '',
     })
-    await testDb.db
+    await p.testDb.db
       .update(finishedGoodsMovements)
       .set({ occurredAt: at('2026-09-20') })
       .where(eq(finishedGoodsMovements.kind, 'sold'))
     await packageRun(124, 0.5, '2026-10-03')
-    const batchB = await seedBatch(testDb.db, entityA, { recipe: grains(20), status: 'brewing' })
+    const batchB = await seedBatch(p.testDb.db, members.entityId, { recipe: grains(20), status: 'brewing' })
     await brew(batchB, '2026-10-12')
   })
-  afterAll(async () => {
-    await t?.app.close()
-    await testDb?.client.close()
-  })
+  afterAll(async () => p?.close())
 
   it("prices the quarter's batches, its packaged units and the stock at each month end, to the cent", async () => {
-    const response = await call(managerA, 'GET', Q3)
+    const response = await call(members.Manager, Q3)
     expect(response.statusCode, response.body).toBe(200)
     const costs = response.json<{ data: CostsRead }>().data
     // Batch B brewed in October: not in the quarter.
@@ -258,7 +210,7 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
 
   it('downloads each cost table as a CSV in dollars', async () => {
     const range = 'from=2026-07&to=2026-09'
-    const batchCsv = await call(managerA, 'GET', `/api/reports/batch-costs.csv?${range}`)
+    const batchCsv = await call(members.Manager, `/api/reports/batch-costs.csv?${range}`)
     expect(batchCsv.statusCode).toBe(200)
     expect(batchCsv.headers['content-type']).toContain('text/csv')
     expect(batchCsv.headers['content-disposition']).toBe(
@@ -268,11 +220,11 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
       'batch,product,brewed_at,ingredients_usd,packaging_materials_usd,total_usd,packaged_units,packaged_bbl,cost_per_packaged_bbl_usd',
       `${batchA.number},Cost Pale,2026-08-10T12:00:00.000Z,60.00,37.20,97.20,372,1.50000,64.80`,
     ])
-    const unitCsv = await call(managerA, 'GET', `/api/reports/unit-costs.csv?${range}`)
+    const unitCsv = await call(members.Manager, `/api/reports/unit-costs.csv?${range}`)
     expect(unitCsv.body.trim().split(/\r?\n/)[1]).toBe(
       `${batchA.number},Seed Pale Ale,16oz Cans,SPA-16,372,1.50000,60.00,37.20,97.20,0.26`,
     )
-    const valueCsv = await call(managerA, 'GET', `/api/reports/inventory-value.csv?${range}`)
+    const valueCsv = await call(members.Manager, `/api/reports/inventory-value.csv?${range}`)
     expect(valueCsv.body.trim().split(/\r?\n/)).toEqual([
       'month,as_of,fermentable_usd,hop_usd,yeast_usd,other_usd,packaging_usd,finished_goods_usd,total_usd',
       '2026-07,2026-08-01T00:00:00.000Z,100.00,50.00,0.00,0.00,100.00,0.00,250.00',
@@ -282,7 +234,7 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
   })
 
   it('counts batch B and the October stock in a range that reaches October', async () => {
-    const costs = (await call(managerA, 'GET', '/api/reports/costs?from=2026-10&to=2026-10')).json<{
+    const costs = (await call(members.Manager, '/api/reports/costs?from=2026-10&to=2026-10')).json<{
       data: CostsRead
     }>().data
     expect(
@@ -302,14 +254,14 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
   })
 
   it('lets Managers read costs, not Brewers, and shows another brewery only its own (empty) books', async () => {
-    expect((await call(brewerA, 'GET', Q3)).statusCode).toBe(403)
+    expect((await call(members.Brewer, Q3)).statusCode).toBe(403)
     expect(
-      (await call(brewerA, 'GET', '/api/reports/batch-costs.csv?from=2026-07&to=2026-09')).statusCode,
+      (await call(members.Brewer, '/api/reports/batch-costs.csv?from=2026-07&to=2026-09')).statusCode,
     ).toBe(403)
-    const other = (await call(adminB, 'GET', Q3)).json<{ data: CostsRead }>().data
-    expect(other.batches).toEqual([])
-    expect(other.units).toEqual([])
-    expect(other.inventoryValue.map((row) => row.totalCents)).toEqual([0, 0, 0])
+    const theirs = (await call(other.Admin, Q3)).json<{ data: CostsRead }>().data
+    expect(theirs.batches).toEqual([])
+    expect(theirs.units).toEqual([])
+    expect(theirs.inventoryValue.map((row) => row.totalCents)).toEqual([0, 0, 0])
   })
 
   it('refuses a bad range with a 400 naming the parameter', async () => {
@@ -318,7 +270,7 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
       ['from=2026-13&to=2026-14', 'from'],
       ['from=2026-07', 'to'],
     ] as const) {
-      const response = await call(managerA, 'GET', `/api/reports/costs?${query}`)
+      const response = await call(members.Manager, `/api/reports/costs?${query}`)
       expect(response.statusCode, query).toBe(400)
       expect(JSON.stringify(response.json()), query).toContain(path)
     }

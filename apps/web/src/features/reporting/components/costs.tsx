@@ -27,6 +27,36 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 const tooltipDollars = (value: unknown) =>
   typeof value === 'number' ? formatCents(Math.round(value * 100)) : ''
 
+const VALUE_BARS = [...INVENTORY_CATEGORIES.map((c) => INVENTORY_CATEGORY_LABELS[c]), 'Finished goods']
+
+/** Dollars stacked in one bar per `category` value, one colour per name of `bars`. */
+function StackedMoneyChart({
+  title,
+  category,
+  bars,
+  data,
+}: {
+  title: string
+  category: string
+  bars: string[]
+  data: Record<string, string | number>[]
+}) {
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart data={data} accessibilityLayer title={title}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey={category} />
+        <YAxis unit=" $" width={80} />
+        <Tooltip formatter={tooltipDollars} />
+        <Legend />
+        {bars.map((name, index) => (
+          <Bar key={name} dataKey={name} stackId="stack" fill={COLORS[index % COLORS.length]} />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  )
+}
+
 /**
  * What the period cost (docs/decisions/219-cost-reports.md): each batch brewed in it, each batch's units packaged
  * in it with their cost per unit, and the stock and finished goods held at each month's end; charts beside their
@@ -42,25 +72,16 @@ export function CostReports({ range }: { range: MonthRange }) {
         actions={<DownloadButton path={downloads.table('batch-costs', range)} label={DOWNLOAD_CSV} />}
         chart={
           data && data.batches.length > 0 ? (
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart
-                data={data.batches.map((row) => ({
-                  batch: row.batchNumber,
-                  Ingredients: dollars(row.ingredientCents),
-                  'Packaging materials': dollars(row.materialCents),
-                }))}
-                accessibilityLayer
-                title="Cost of each batch brewed"
-              >
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="batch" />
-                <YAxis unit=" $" width={80} />
-                <Tooltip formatter={tooltipDollars} />
-                <Legend />
-                <Bar dataKey="Ingredients" stackId="cost" fill={COLORS[0]} />
-                <Bar dataKey="Packaging materials" stackId="cost" fill={COLORS[1]} />
-              </BarChart>
-            </ResponsiveContainer>
+            <StackedMoneyChart
+              title="Cost of each batch brewed"
+              category="batch"
+              bars={['Ingredients', 'Packaging materials']}
+              data={data.batches.map((row) => ({
+                batch: row.batchNumber,
+                Ingredients: dollars(row.ingredientCents),
+                'Packaging materials': dollars(row.materialCents),
+              }))}
+            />
           ) : undefined
         }
       >
@@ -145,33 +166,21 @@ export function CostReports({ range }: { range: MonthRange }) {
         actions={<DownloadButton path={downloads.table('inventory-value', range)} label={DOWNLOAD_CSV} />}
         chart={
           data && data.inventoryValue.length > 0 ? (
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart
-                data={data.inventoryValue.map((row) => ({
-                  month: row.month,
-                  ...Object.fromEntries(
-                    INVENTORY_CATEGORIES.map((category) => [
-                      INVENTORY_CATEGORY_LABELS[category],
-                      dollars(row.categories[category]),
-                    ]),
-                  ),
-                  'Finished goods': dollars(row.finishedGoodsCents),
-                }))}
-                accessibilityLayer
-                title="Inventory value at each month's end"
-              >
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="month" />
-                <YAxis unit=" $" width={80} />
-                <Tooltip formatter={tooltipDollars} />
-                <Legend />
-                {[...INVENTORY_CATEGORIES.map((c) => INVENTORY_CATEGORY_LABELS[c]), 'Finished goods'].map(
-                  (name, index) => (
-                    <Bar key={name} dataKey={name} stackId="value" fill={COLORS[index % COLORS.length]} />
-                  ),
-                )}
-              </BarChart>
-            </ResponsiveContainer>
+            <StackedMoneyChart
+              title="Inventory value at each month's end"
+              category="month"
+              bars={VALUE_BARS}
+              data={data.inventoryValue.map((row) => ({
+                month: row.month,
+                ...Object.fromEntries(
+                  INVENTORY_CATEGORIES.map((category) => [
+                    INVENTORY_CATEGORY_LABELS[category],
+                    dollars(row.categories[category]),
+                  ]),
+                ),
+                'Finished goods': dollars(row.finishedGoodsCents),
+              }))}
+            />
           ) : undefined
         }
       >
