@@ -373,7 +373,9 @@ export async function buildApp({
     reports: createReportingService(database.db, { costs: inventoryService }),
     runWrite,
   })
-  const parLevels = jobs.define(parLevelsJob(inventoryService, app.log))
+  // What the cellar's rules and the par levels raise reaches the bell and the mail alike.
+  const alertDeps = { realtime, mailer: identity.mailer, publicUrl: config.publicUrl, logger: app.log }
+  const parLevels = jobs.define(parLevelsJob(inventoryService, database.db, alertDeps))
   jobs.schedule(parLevels, PAR_LEVELS_CRON)
   // Brew day (docs/production.md "brew_step"): it consumes the stock as it goes.
   await app.register(brewDayRoutes, {
@@ -428,14 +430,7 @@ export async function buildApp({
     finishedGoods: (tx, tenant, event) => inventoryService.finishedGoodsFromPackaging(tx, tenant, event),
   })
   await app.register(cellarRoutes, { prefix: '/api/cellar', cellar, runWrite })
-  const cellarAlerts = jobs.define(
-    cellarAlertsJob(database.db, {
-      realtime,
-      mailer: identity.mailer,
-      publicUrl: config.publicUrl,
-      logger: app.log,
-    }),
-  )
+  const cellarAlerts = jobs.define(cellarAlertsJob(database.db, alertDeps))
   jobs.schedule(cellarAlerts, CELLAR_ALERTS_CRON)
   await app.register(ingestRoutes, {
     prefix: '/api/ingest',

@@ -311,6 +311,8 @@ export type CellarAlert = {
   raisedAt: string
   acknowledgedAt: string | null
   acknowledgedBy: string | null
+  /** When its cause went away (a par-level alert's item back above par); null otherwise. */
+  resolvedAt: string | null
 }
 
 export type CellarBatch = {

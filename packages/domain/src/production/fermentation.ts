@@ -81,6 +81,8 @@ export const ALERT_KINDS = {
   'temperature-out-of-band': 'Temperature out of range',
   'device-silent': 'Device silent',
   'fg-reached': 'Expected FG reached',
+  // Raised by inventory's par-level check into the same bell (docs/decisions/212-par-level-alerts.md).
+  'below-par': 'Below par level',
 } as const
 export type AlertKind = keyof typeof ALERT_KINDS
 

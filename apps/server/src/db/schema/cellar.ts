@@ -130,6 +130,11 @@ export const cellarAlerts = pgTable(
     mailed: boolean('mailed').notNull().default(false),
     acknowledgedAt: instant('acknowledged_at'),
     acknowledgedBy: byUser('acknowledged_by'),
+    /**
+     * When its cause went away (an item back above par, ADR 220): resolving also acknowledges an unread alert,
+     * by no one. Until then a subject keeps its one alert, even acknowledged.
+     */
+    resolvedAt: instant('resolved_at'),
   },
   (t) => [
     index('cellar_alerts_entity_id_idx').on(t.entityId, t.raisedAt),

@@ -175,25 +175,3 @@ export const finishedGoodsMovements = pgTable(
     uniqueIndex('finished_goods_movements_liquid_event_uq').on(t.liquidEventId),
   ],
 )
-
-/**
- * Par-level alerts of inventory (docs/decisions/212-par-level-alerts.md): raised by the job when an item's
- * available quantity falls under its par level, resolved when it is back above. Its own table until the
- * cellar's alerts take them.
- */
-export const inventoryAlerts = pgTable(
-  'inventory_alerts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    entityId: entityId(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => inventoryItems.id),
-    kind: text('kind').notNull().default('below-par'),
-    available: quantity('available').notNull(),
-    parLevel: quantity('par_level').notNull(),
-    raisedAt: instant('raised_at').notNull().defaultNow(),
-    resolvedAt: instant('resolved_at'),
-  },
-  (t) => [index('inventory_alerts_entity_id_idx').on(t.entityId, t.resolvedAt)],
-)

@@ -100,31 +100,41 @@ async function evaluateBrewery(db: Db, entityId: string, now: Date): Promise<Ale
   })
 }
 
-/** Mails the brewery's chosen roles and tells its room; a failure is logged, the alerts stay in the app. */
-async function announce(db: Db, deps: CellarAlertDeps, entityId: string, rows: AlertRow[]) {
+/**
+ * Tells the brewery's room about newly raised alerts and mails its chosen roles; a failure is logged, the alerts
+ * stay in the app. The cellar's rules and inventory's par levels (par-levels.job.ts) announce through it.
+ */
+export async function announceAlerts(db: Db, deps: CellarAlertDeps, entityId: string, rows: AlertRow[]) {
   const alerts = rows.map(toAlert)
   for (const alert of alerts)
     deps.realtime?.dataModified(entityId, {
       sourceSocketId: '',
       payload: { objectUri: cellarObjectUri('alerts', alert.id), data: { ...alert } },
     })
-  if (!deps.mailer) return
+  if (!deps.mailer || alerts.length === 0) return
   const repo = createCellarRepository(db)
+  const stock = alerts.every((alert) => alert.kind === 'below-par')
+  const what = stock ? 'stock' : 'cellar'
   try {
     const settings = await repo.settings(entityId)
     const roles = settings?.alertRoles ?? DEFAULT_CELLAR_SETTINGS.alertRoles
     const addresses = await repo.memberAddresses(entityId, roles)
+    const base = deps.publicUrl.replace(/\/$/, '')
     const text = [
       ...alerts.map((alert) => `• ${ALERT_KINDS[alert.kind]}: ${alert.message}`),
       '',
-      `See the cellar: ${deps.publicUrl.replace(/\/$/, '')}/secure/operations/cellar`,
+      stock
+        ? `See the inventory: ${base}/secure/inventory`
+        : `See the cellar: ${base}/secure/operations/cellar`,
     ].join('\n')
     const subject =
-      alerts.length === 1 ? `Cellar alert: ${ALERT_KINDS[alerts[0].kind]}` : `${alerts.length} cellar alerts`
+      alerts.length === 1
+        ? `${stock ? 'Stock' : 'Cellar'} alert: ${ALERT_KINDS[alerts[0].kind]}`
+        : `${alerts.length} ${what} alerts`
     for (const to of addresses) await deps.mailer.send({ to, subject, text })
     await repo.markMailed(alerts.map((alert) => alert.id))
   } catch (error) {
-    deps.logger?.error({ err: error }, 'cellar alerts: the mail could not be sent')
+    deps.logger?.error({ err: error }, `${what} alerts: the mail could not be sent`)
   }
 }
 
@@ -138,7 +148,7 @@ export async function evaluateCellarAlerts(
   for (const id of entityId ? [entityId] : await breweriesToCheck(db)) {
     const rows = await evaluateBrewery(db, id, now)
     if (rows.length === 0) continue
-    await announce(db, deps, id, rows)
+    await announceAlerts(db, deps, id, rows)
     raised.push(...rows.map(toAlert))
   }
   return raised

@@ -420,6 +420,34 @@ export function createCellarRepository(db: Db) {
         )
         .returning(),
 
+    /** The unresolved alerts of a kind (acknowledged or not), oldest first. */
+    unresolvedAlertsOfKind: (entityId: string, kind: string) =>
+      db
+        .select()
+        .from(cellarAlerts)
+        .where(
+          and(
+            eq(cellarAlerts.entityId, entityId),
+            eq(cellarAlerts.kind, kind),
+            isNull(cellarAlerts.resolvedAt),
+          ),
+        )
+        .orderBy(asc(cellarAlerts.raisedAt)),
+
+    /** Closes an alert whose cause went away: resolved now, and acknowledged now by no one if still unread. */
+    resolveAlert: (entityId: string, alertId: string) =>
+      db
+        .update(cellarAlerts)
+        .set({ resolvedAt: sql`now()`, acknowledgedAt: sql`coalesce(${cellarAlerts.acknowledgedAt}, now())` })
+        .where(
+          and(
+            eq(cellarAlerts.entityId, entityId),
+            eq(cellarAlerts.id, alertId),
+            isNull(cellarAlerts.resolvedAt),
+          ),
+        )
+        .returning(),
+
     alertsOfSubject: (entityId: string, subject: string, kind: string) =>
       db
         .select()

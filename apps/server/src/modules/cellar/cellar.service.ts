@@ -154,6 +154,7 @@ export function toAlert(row: AlertRow): CellarAlert {
     raisedAt: row.raisedAt.toISOString(),
     acknowledgedAt: iso(row.acknowledgedAt),
     acknowledgedBy: row.acknowledgedBy,
+    resolvedAt: iso(row.resolvedAt),
   }
 }
 

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-
 import type { Db } from '../../db/client.ts'
 import {
   finishedGoodsMovements,
-  inventoryAlerts,
   inventoryItems,
   lots,
   reservations,
@@ -318,25 +317,6 @@ export function createInventoryRepository(db: Db) {
             eq(inventoryItems.packageTypeId, packageTypeId),
           ),
         ),
-
-    openAlerts: (entityId: string) =>
-      db
-        .select({ alert: inventoryAlerts, item: inventoryItems })
-        .from(inventoryAlerts)
-        .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryAlerts.itemId))
-        .where(and(eq(inventoryAlerts.entityId, entityId), isNull(inventoryAlerts.resolvedAt)))
-        .orderBy(desc(inventoryAlerts.raisedAt)),
-
-    async insertAlert(values: typeof inventoryAlerts.$inferInsert) {
-      const [row] = await db.insert(inventoryAlerts).values(values).returning()
-      return row
-    },
-
-    resolveAlert: (entityId: string, alertId: string) =>
-      db
-        .update(inventoryAlerts)
-        .set({ resolvedAt: new Date() })
-        .where(and(eq(inventoryAlerts.entityId, entityId), eq(inventoryAlerts.id, alertId))),
 
     /** Breweries with a par level on some item (the hourly sweep's list). */
     async breweriesWithParLevels() {

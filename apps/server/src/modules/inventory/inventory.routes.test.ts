@@ -2,6 +2,7 @@ import {
   makeEnvelope,
   type BatchCost,
   type CanWeBrew,
+  type CellarAlert,
   type FinishedGood,
   type HopAmount,
   type InventoryAlert,
@@ -18,6 +19,7 @@ import { users } from '../../db/schema/users.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 import { seedBatch, seedPackagedEvent, seedProductPackage, seedRecipe } from '../../testing/inventory-seed.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
+import { readOutbox } from '../../testing/mail.ts'
 import { mintJwt } from '../../testing/tokens.ts'
 import { createInventoryService, type InventoryService } from './inventory.service.ts'
 
@@ -509,19 +511,73 @@ describe.each(TEST_DATABASES)('inventory API on %s', (kind) => {
     expect(items.find((i) => i.name === 'Import Wheat')).toMatchObject({ onHand: 40, valueCents: 4800 })
   })
 
-  it('raises a par-level alert through the job when available falls under par, and resolves it', async () => {
+  it('raises a par-level alert through the job into the bell and the mail, once, and resolves it', async () => {
     const itemId = await newItem({ name: 'Par Malt', parLevel: 50 })
     await receive(itemId, { quantity: 40 })
-    expect(await service.evaluateParLevels(entityA)).toBeGreaterThanOrEqual(1)
+    const parLevels = () =>
+      t.app.jobs
+        .definition<{ entityId?: string }>('inventory.par-levels')
+        .run({ entityId: entityA }, { id: 'test' })
+    await parLevels()
     const alerts = dataOf<InventoryAlert[]>(await call(brewerA, 'GET', '/api/inventory/alerts'))
     expect(alerts).toEqual(
-      expect.arrayContaining([expect.objectContaining({ itemId, available: 40, parLevel: 50 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ itemId, itemName: 'Par Malt', available: 40, parLevel: 50 }),
+      ]),
     )
-    expect(await service.evaluateParLevels(entityA)).toBe(0)
+    // The shell's bell shows it, and the Managers (the default alert roles) got a mail.
+    const bell = () =>
+      call(brewerA, 'GET', '/api/cellar/alerts').then(
+        (response) => dataOf<{ alerts: CellarAlert[] }>(response).alerts,
+      )
+    const ours = (await bell()).filter((alert) => alert.message.startsWith('Par Malt:'))
+    expect(ours).toEqual([
+      expect.objectContaining({
+        kind: 'below-par',
+        message: 'Par Malt: 40 kg available, under its par level of 50 kg',
+        acknowledgedAt: null,
+      }),
+    ])
+    const [manager] = await testDb.db.select().from(users).where(eq(users.idpIdentifier, managerA))
+    const mail = await readOutbox(t.outboxDir, manager.email)
+    expect(mail.at(-1)).toMatchObject({ subject: 'Stock alert: Below par level' })
+    expect(mail.at(-1)?.text).toContain('Par Malt: 40 kg available')
+    expect(mail.at(-1)?.text).toContain('/secure/inventory')
+
+    // Again, and after a Brewer acknowledged it in the bell: nothing new while it stays under par.
+    expect(await service.evaluateParLevels(entityA)).toEqual(new Map())
+    const ack = await call(
+      brewerA,
+      'POST',
+      `/api/cellar/alerts/${ours[0].id}/acknowledge`,
+      makeEnvelope('alert', {}),
+    )
+    expect(ack.statusCode, ack.body).toBe(200)
+    expect(await service.evaluateParLevels(entityA)).toEqual(new Map())
+    expect(
+      dataOf<InventoryAlert[]>(await call(brewerA, 'GET', '/api/inventory/alerts')).some(
+        (a) => a.itemId === itemId,
+      ),
+    ).toBe(true)
     await receive(itemId, { quantity: 20 })
-    await service.evaluateParLevels(entityA)
+    await parLevels()
     const after = dataOf<InventoryAlert[]>(await call(brewerA, 'GET', '/api/inventory/alerts'))
     expect(after.some((alert) => alert.itemId === itemId)).toBe(false)
+    expect((await bell()).find((alert) => alert.id === ours[0].id)).toMatchObject({
+      resolvedAt: expect.any(String) as unknown,
+    })
+    // Under par again later: a new alert.
+    const spilled = await write(managerA, 'POST', `/api/inventory/items/${itemId}/adjustments`, {
+      id: crypto.randomUUID(),
+      direction: 'remove',
+      quantity: 30,
+      unit: 'kg',
+      lotId: null,
+      reason: 'Spilled',
+    })
+    expect(spilled.statusCode, spilled.body).toBe(201)
+    await parLevels()
+    expect((await bell()).filter((alert) => alert.message.startsWith('Par Malt:'))).toHaveLength(2)
     expect(dataOf<InventoryAlert[]>(await call(adminB, 'GET', '/api/inventory/alerts'))).toEqual([])
   })
 

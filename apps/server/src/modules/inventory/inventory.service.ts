@@ -19,6 +19,7 @@ import {
   costOfQuantityCents,
   costPerPackagedUnit,
   demandPerIngredient,
+  formatStock,
   fromScaled,
   hopAmountForLotAlpha,
   hopMinutes,
@@ -60,7 +61,10 @@ import {
   type StockMovementKind,
   type StockUnit,
 } from '@brewcommand/domain'
+import { sql } from 'drizzle-orm'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
+import { alertStore } from '../cellar/alert-store.ts'
+import type { AlertRow } from '../cellar/cellar.repository.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import {
@@ -91,6 +95,8 @@ const addDays = (day: string, days: number) =>
 /** Brew day never fails on a unit: an amount in a unit that does not measure the item counts as nothing. */
 const convertStockOr0 = (value: number, from: StockUnit, to: StockUnit) =>
   canConvertStock(from, to) ? convertStock(value, from, to) : 0
+/** What a par-level alert is about (one open alert per item). */
+const parSubject = (itemId: string) => `item:${itemId}`
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value)
 
 /** A lot with what remains of it, as whole ten-thousandths of its item's unit. */
@@ -564,20 +570,18 @@ export function createInventoryService({ db }: { db: Db }) {
   // Par levels
 
   /**
-   * Raises a par-level alert for an item whose available quantity is under its par level (the one function
-   * to route into the cellar's alerts and their bell; docs/decisions/212-par-level-alerts.md).
+   * Raises a par-level alert for an item whose available quantity is under its par level, into the brewery's
+   * alerts (the shell's bell, the mail to the chosen roles; docs/decisions/220-par-level-alerts-in-the-bell.md).
    */
   async function raiseParAlert(
     tx: Db,
     entityId: string,
-    item: { id: string; available: number; parLevel: number },
+    item: { id: string; name: string; unit: StockUnit; available: number; parLevel: number },
   ) {
-    return createInventoryRepository(tx).insertAlert({
-      entityId,
-      itemId: item.id,
+    return alertStore.raise(tx, entityId, {
       kind: 'below-par',
-      available: scaledToText(toScaled(item.available)),
-      parLevel: scaledToText(toScaled(item.parLevel)),
+      subject: parSubject(item.id),
+      message: `${item.name}: ${formatStock(item.available, item.unit)} available, under its par level of ${formatStock(item.parLevel, item.unit)}`,
     })
   }
 
@@ -808,17 +812,28 @@ export function createInventoryService({ db }: { db: Db }) {
       }
     },
 
+    /** The unresolved par-level alerts (acknowledged or not), with each item's figures as they are now. */
     async alerts(tenant: Tenant): Promise<InventoryAlert[]> {
-      const rows = await reads.openAlerts(tenant.entityId)
-      return rows.map(({ alert, item }) => ({
-        id: alert.id,
-        itemId: item.id,
-        itemName: item.name,
-        unit: item.unit as StockUnit,
-        available: Number(alert.available),
-        parLevel: Number(alert.parLevel),
-        raisedAt: iso(alert.raisedAt),
-      }))
+      const [open, items] = await Promise.all([
+        alertStore.unresolved(db, tenant.entityId, 'below-par'),
+        listItems(reads, tenant.entityId),
+      ])
+      const itemOf = new Map(items.map((item) => [parSubject(item.id), item]))
+      return open.toReversed().flatMap((alert) => {
+        const item = itemOf.get(alert.subject)
+        if (!item) return []
+        return [
+          {
+            id: alert.id,
+            itemId: item.id,
+            itemName: item.name,
+            unit: item.unit,
+            available: item.available,
+            parLevel: item.parLevel ?? 0,
+            raisedAt: iso(alert.raisedAt),
+          },
+        ]
+      })
     },
 
     /** For each hop line of a batch: the lot brew day takes next, and the amount of it that hits the recipe's IBU. */
@@ -1428,30 +1443,32 @@ export function createInventoryService({ db }: { db: Db }) {
 
     raiseParAlert,
 
-    /** Raises alerts for items now under par and resolves those back above it; answers how many were raised. */
-    async evaluateParLevels(entityId?: string): Promise<number> {
+    /**
+     * Raises alerts for items now under par and resolves those back above it, each brewery in its own
+     * transaction; answers the alerts raised per brewery, for the job to announce once committed.
+     */
+    async evaluateParLevels(entityId?: string): Promise<Map<string, AlertRow[]>> {
       const breweries = entityId ? [entityId] : await reads.breweriesWithParLevels()
-      let raised = 0
+      const raised = new Map<string, AlertRow[]>()
       for (const brewery of breweries) {
-        raised += await db.transaction(async (transaction) => {
+        const rows = await db.transaction(async (transaction) => {
           const tx = transaction as unknown as Db
-          const repo = createInventoryRepository(tx)
-          const items = await listItems(repo, brewery)
-          const open = new Map((await repo.openAlerts(brewery)).map(({ alert }) => [alert.itemId, alert]))
-          let count = 0
+          // One check of a brewery at a time, so two never raise one alert twice.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`inventory.par-levels:${brewery}`}))`)
+          const items = await listItems(createInventoryRepository(tx), brewery)
+          const open = new Map(
+            (await alertStore.unresolved(tx, brewery, 'below-par')).map((alert) => [alert.subject, alert]),
+          )
+          const inserted: AlertRow[] = []
           for (const item of items) {
-            const alert = open.get(item.id)
-            if (item.isBelowPar && !alert && item.parLevel !== null) {
-              await raiseParAlert(tx, brewery, {
-                id: item.id,
-                available: item.available,
-                parLevel: item.parLevel,
-              })
-              count += 1
-            } else if (!item.isBelowPar && alert) await repo.resolveAlert(brewery, alert.id)
+            const alert = open.get(parSubject(item.id))
+            if (item.isBelowPar && !alert && item.parLevel !== null)
+              inserted.push(await raiseParAlert(tx, brewery, { ...item, parLevel: item.parLevel }))
+            else if (!item.isBelowPar && alert) await alertStore.resolve(tx, brewery, alert.id)
           }
-          return count
+          return inserted
         })
+        if (rows.length > 0) raised.set(brewery, rows)
       }
       return raised
     },

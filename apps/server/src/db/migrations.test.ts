@@ -1,0 +1,68 @@
+// Migrations that move data are tested from the schema before them, with rows in it (a user's database is
+// never empty): the migrator applies the journal's entries up to one tag, rows go in, then the rest.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
+import { afterAll, describe, expect, it } from 'vitest'
+import { MIGRATIONS_FOLDER } from './client.ts'
+
+type Journal = { entries: { idx: number; tag: string }[] }
+const folders: string[] = []
+
+/** A copy of the migrations folder whose journal stops at `tag`. */
+function migrationsUpTo(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'brewcommand-migrations-'))
+  folders.push(folder)
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true })
+  const journalPath = path.join(folder, 'meta', '_journal.json')
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as Journal
+  const end = journal.entries.findIndex((entry) => entry.tag === tag)
+  expect(end, `no migration ${tag}`).toBeGreaterThanOrEqual(0)
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }))
+  return folder
+}
+
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+})
+
+describe('0008: par-level alerts into the brewery alerts (docs/decisions/220-par-level-alerts-in-the-bell.md)', () => {
+  it('copies the open alerts with their item and time, leaves the resolved ones, and drops the old table', async () => {
+    const client = await PGlite.create()
+    const db = drizzle(client)
+    await migrate(db, { migrationsFolder: migrationsUpTo('0007_production_model') })
+    const entity = crypto.randomUUID()
+    const [open, closed] = [crypto.randomUUID(), crypto.randomUUID()]
+    await client.exec(`
+      insert into entities (id, name, address, city, state, zip, phone, ein)
+        values ('${entity}', 'Old Alerts Co', '1 Lane', 'Portland', 'OR', '97201', '(503) 555-0101', '12-3456789');
+      insert into inventory_items (id, entity_id, name, category, unit)
+        values ('${open}', '${entity}', 'Cascade', 'hop', 'kg'), ('${closed}', '${entity}', 'Pils Malt', 'fermentable', 'kg');
+      insert into inventory_alerts (entity_id, item_id, available, par_level, raised_at, resolved_at) values
+        ('${entity}', '${open}', '1', '2', '2026-11-01T08:00:00Z', null),
+        ('${entity}', '${closed}', '10', '20', '2026-10-01T08:00:00Z', '2026-10-02T08:00:00Z');
+    `)
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    const { rows } = await client.query<Record<string, unknown>>(
+      `select kind, subject, message, raised_at, mailed, acknowledged_at, resolved_at from cellar_alerts where entity_id = $1`,
+      [entity],
+    )
+    expect(rows).toEqual([
+      {
+        kind: 'below-par',
+        subject: `item:${open}`,
+        message: 'Cascade: under its par level',
+        raised_at: new Date('2026-11-01T08:00:00Z'),
+        mailed: true,
+        acknowledged_at: null,
+        resolved_at: null,
+      },
+    ])
+    const { rows: tables } = await client.query(`select to_regclass('inventory_alerts') as name`)
+    expect(tables).toEqual([{ name: null }])
+    await client.close()
+  })
+})
