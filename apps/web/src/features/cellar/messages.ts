@@ -62,6 +62,7 @@ export const CELLAR_TEXTS = {
   noAlerts: 'No alerts.',
   acknowledge: 'Acknowledge',
   acknowledged: 'Acknowledged',
+  resolved: 'Resolved',
   bell: (n: number) => (n === 0 ? 'Alerts, none unread' : `Alerts, ${n} unread`),
   // dashboard
   brewDaysToday: 'Today’s brew days',

@@ -17,7 +17,11 @@ export function AlertItem({ alert }: { alert: CellarAlert }) {
       <span className="font-medium">{ALERT_KINDS[alert.kind] ?? alert.kind}</span>
       <span className="text-sm">{alert.message}</span>
       <span className="text-xs text-muted-foreground">{formatInstant(alert.raisedAt)}</span>
-      {alert.acknowledgedAt ? (
+      {alert.resolvedAt ? (
+        <span className="text-xs text-muted-foreground">
+          {CELLAR_TEXTS.resolved} {formatInstant(alert.resolvedAt)}
+        </span>
+      ) : alert.acknowledgedAt ? (
         <span className="text-xs text-muted-foreground">
           {CELLAR_TEXTS.acknowledged} {formatInstant(alert.acknowledgedAt)}
         </span>
