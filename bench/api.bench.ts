@@ -89,7 +89,11 @@ async function explainHotQueries(url: string, entityId: string, productId: strin
     ).rows.map((r) => r.id)
     const queries: [string, string, unknown[]][] = [
       ['tenant of a request', 'select id, entity_id, role from users where idp_identifier = $1', [sub]],
-      ['data version of a read', 'select data_version from entities where id = $1', [entityId]],
+      [
+        'data version of a read',
+        'select (select coalesce(sum(version), 0) from brewery_data_versions where entity_id = $1) as version from entities where id = $1',
+        [entityId],
+      ],
       [
         'product list: products',
         'select * from products where entity_id = $1 order by created_at, name',
@@ -127,7 +131,7 @@ async function explainHotQueries(url: string, entityId: string, productId: strin
       ],
       [
         'write: bump the data version',
-        'update entities set data_version = data_version + 1 where id = $1',
+        'insert into brewery_data_versions (entity_id, slot, version) values ($1, 7, 1) on conflict (entity_id, slot) do update set version = brewery_data_versions.version + 1',
         [entityId],
       ],
     ]

@@ -148,8 +148,8 @@ function contentSecurityPolicy(config: AppConfig) {
 /**
  * Sent last in every write's transaction, with its stored response (writes/write-runner.ts): the
  * brewery's read-cache version moves with the write, so no instance serves a cached list older than an
- * acknowledged write (cache/brewery-version.ts, ADR 170). Last, so the brewery row's lock is held only
- * until the commit.
+ * acknowledged write (cache/brewery-version.ts, ADRs 170 and 218). Last, so the version slot's row lock is
+ * held only until the commit.
  */
 const insideEveryWrite: LastStatement = ({ entityId }) =>
   entityId ? bumpBreweryVersionStatement(entityId) : null

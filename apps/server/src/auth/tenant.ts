@@ -1,5 +1,5 @@
 import { can, RoleSchema, type Permission, type Role } from '@brewcommand/domain'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { entities } from '../db/schema/entities.ts'
 import { stripeSubscriptions } from '../db/schema/stripe.ts'
@@ -33,19 +33,23 @@ export type TenantRow = {
  * (docs/architecture.md "Tenancy").
  */
 export function createTenantLookup(db: Db) {
+  // Built once, and a named prepared statement on PostgreSQL (parsed and planned once per connection):
+  // it precedes every authenticated request.
+  const lookup = db
+    .select({
+      id: users.id,
+      entityId: users.entityId,
+      role: users.role,
+      status: entities.subscriptionStatus,
+      statusAt: stripeSubscriptions.statusAt,
+    })
+    .from(users)
+    .leftJoin(entities, eq(entities.id, users.entityId))
+    .leftJoin(stripeSubscriptions, eq(stripeSubscriptions.entityId, users.entityId))
+    .where(eq(users.idpIdentifier, sql.placeholder('sub')))
+    .prepare('tenant_by_subject')
   async function find(sub: string): Promise<TenantRow | null> {
-    const [row] = await db
-      .select({
-        id: users.id,
-        entityId: users.entityId,
-        role: users.role,
-        status: entities.subscriptionStatus,
-        statusAt: stripeSubscriptions.statusAt,
-      })
-      .from(users)
-      .leftJoin(entities, eq(entities.id, users.entityId))
-      .leftJoin(stripeSubscriptions, eq(stripeSubscriptions.entityId, users.entityId))
-      .where(eq(users.idpIdentifier, sub))
+    const [row] = await lookup.execute({ sub })
     return row ?? null
   }
   function toTenant(row: TenantRow | null, sub: string): Tenant {

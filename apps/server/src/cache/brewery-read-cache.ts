@@ -61,8 +61,8 @@ export type BreweryRead<T> = {
 
 /**
  * A per-process cache of each brewery's assembled reads, keyed by the brewery's data version in the
- * database (cache/brewery-version.ts): every read asks the database for the version (one primary-key
- * lookup) and rebuilds when it moved, so several instances on one database never answer older than an
+ * database (cache/brewery-version.ts): every read asks the database for the version (the sum of the
+ * brewery's version slots, one indexed lookup) and rebuilds when it moved, so several instances on one database never answer older than an
  * acknowledged write. The build reads the version and the data in one snapshot. Concurrent misses of
  * one brewery share one build. Least recently used breweries go first past `maxBytes`.
  */

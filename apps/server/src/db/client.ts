@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { withDrizzleParsers } from './pglite-parsers.ts'
 import * as schema from './schema/index.ts'
 
 export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations')
@@ -78,7 +79,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(options.dataDir, { recursive: true })
     client = await PGlite.create(path.join(options.dataDir, 'pglite'))
   }
-  const db = drizzlePglite({ client, schema, ...queryLogger(options.onQuery) })
+  const { drizzleClient, ownParsing } = withDrizzleParsers(client)
+  const db = drizzlePglite({ client: drizzleClient, schema, ...queryLogger(options.onQuery) })
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
   return {
     db: db as unknown as Db,
@@ -86,8 +88,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => void (await client.query('select 1')),
     // PGlite's extended protocol takes one statement; several (a migration) go through exec.
     executeSql: async (text, values) => {
-      if (values && values.length > 0) return client.query(text, values)
-      return (await client.exec(text)).at(-1) ?? { rows: [] }
+      if (values && values.length > 0) return client.query(text, values, ownParsing)
+      return (await client.exec(text, ownParsing)).at(-1) ?? { rows: [] }
     },
     close: () => client.close(),
   }

@@ -29,16 +29,37 @@ afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true })
 })
 
-describe('0008: par-level alerts into the brewery alerts (docs/decisions/220-par-level-alerts-in-the-bell.md)', () => {
-  it('copies the open alerts with their item and time, leaves the resolved ones, and drops the old table', async () => {
+/** A brewery row as the schema before these migrations wants it. */
+const breweryRow = (id: string, extra = '') =>
+  `insert into entities (id, name, address, city, state, zip, phone, ein${extra ? ', data_version' : ''})
+   values ('${id}', 'Old Co', '1 Lane', 'Portland', 'OR', '97201', '(503) 555-0101', '12-3456789'${extra ? `, ${extra}` : ''});`
+
+describe('0008: the read-cache version into slots (docs/decisions/218-brewery-version-in-slots.md)', () => {
+  it("keeps each brewery's version so far as its slot 0, so no version goes back", async () => {
     const client = await PGlite.create()
     const db = drizzle(client)
     await migrate(db, { migrationsFolder: migrationsUpTo('0007_production_model') })
+    const [written, fresh] = [crypto.randomUUID(), crypto.randomUUID()]
+    await client.exec(breweryRow(written, '41') + breweryRow(fresh))
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    const { rows } = await client.query(
+      `select entity_id, slot, version::int as version from brewery_data_versions where entity_id in ($1, $2)`,
+      [written, fresh],
+    )
+    expect(rows).toEqual([{ entity_id: written, slot: 0, version: 41 }])
+    await client.close()
+  })
+})
+
+describe('0009: par-level alerts into the brewery alerts (docs/decisions/220-par-level-alerts-in-the-bell.md)', () => {
+  it('copies the open alerts with their item and time, leaves the resolved ones, and drops the old table', async () => {
+    const client = await PGlite.create()
+    const db = drizzle(client)
+    await migrate(db, { migrationsFolder: migrationsUpTo('0008_brewery_data_version_slots') })
     const entity = crypto.randomUUID()
     const [open, closed] = [crypto.randomUUID(), crypto.randomUUID()]
     await client.exec(`
-      insert into entities (id, name, address, city, state, zip, phone, ein)
-        values ('${entity}', 'Old Alerts Co', '1 Lane', 'Portland', 'OR', '97201', '(503) 555-0101', '12-3456789');
+      ${breweryRow(entity)}
       insert into inventory_items (id, entity_id, name, category, unit)
         values ('${open}', '${entity}', 'Cascade', 'hop', 'kg'), ('${closed}', '${entity}', 'Pils Malt', 'fermentable', 'kg');
       insert into inventory_alerts (entity_id, item_id, available, par_level, raised_at, resolved_at) values

@@ -240,18 +240,19 @@ export interface World {
 // The idempotency keys are left out too: a refused write rolls its claimed key back with its transaction
 // (idempotency/idempotency.test.ts and writes/write-runner.test.ts prove it), and on a shared PostgreSQL a key
 // row was once seen to change beside a refused GET of the matrix, which no write of this world explains.
+// The brewery's read-cache version is left out as well: every write through the runner moves it, even
+// one that changed nothing (cache/brewery-version.ts); it is a counter, not data. A brewery's own digest
+// keeps it: a refused write must not move it either.
 const UNWATCHED_TABLES = new Set([
   'oidc_payloads',
   'idp_keys',
   'idp_secrets',
   'catalog_items',
   'idempotency_records',
+  'brewery_data_versions',
 ])
-/**
- * Columns left out of the digest: the brewery's read-cache version, which every write through the runner
- * moves, even one that changed nothing (cache/brewery-version.ts); it is a counter, not data.
- */
-const UNWATCHED_COLUMNS: Record<string, string[]> = { entities: ['data_version'] }
+/** Columns left out of the digest (none at present: the read-cache version has a table of its own). */
+const UNWATCHED_COLUMNS: Record<string, string[]> = {}
 const rowText = (table: string) =>
   UNWATCHED_COLUMNS[table]
     ? `(to_jsonb(t) - ${UNWATCHED_COLUMNS[table].map((c) => `'${c}'`).join(' - ')})::text`

@@ -246,7 +246,7 @@ describe.each(TEST_DATABASES)('queries per write on %s', (kind) => {
     // in one statement.
     expect(work, work.join('\n')).toHaveLength(4)
     expect(work[3]).toMatch(
-      /^with stored as \(\s*update "idempotency_records"[\s\S]*update "entities" set data_version/,
+      /^with stored as \(\s*update "idempotency_records"[\s\S]*insert into "brewery_data_versions"/,
     )
     if (kind === 'postgres') expect(all.filter((q) => !isWork(q))).toEqual(['begin', 'commit'])
 

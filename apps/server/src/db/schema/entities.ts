@@ -1,4 +1,14 @@
-import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 
 /** Breweries (the API calls them entities). One per user (docs/product/01-access.md §1). */
@@ -15,12 +25,28 @@ export const entities = pgTable('entities', {
   // The subscription comes from the payment gateway, never from the browser.
   subscriptionPlan: text('subscription_plan'),
   subscriptionStatus: text('subscription_status').notNull().default('incomplete'),
-  // Grows by one in the transaction of every write that changes what the brewery's product list or
-  // bootstrap answer (cache/brewery-version.ts): the key of the read caches on every instance.
-  dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
   ...timestamps,
 })
 export type EntityRow = typeof entities.$inferSelect
+
+/**
+ * A brewery's data version, in slots: every write that changes what the brewery's product list or
+ * bootstrap answer adds one to one slot in its transaction (cache/brewery-version.ts); the version is the
+ * sum of the brewery's slots, the key of the read caches on every instance. Several slots, so that
+ * concurrent writes of one brewery do not queue on one row's lock (ADR 218). A slot's row appears on its
+ * first bump; a brewery without rows is at version 0.
+ */
+export const breweryDataVersions = pgTable(
+  'brewery_data_versions',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entityId, t.slot] })],
+)
 
 /** The packaging a brewery sells in (16oz Cans, 1/6 BBL Keg, …); products' packages refer to these. */
 export const packagingTypes = pgTable(
