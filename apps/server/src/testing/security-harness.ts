@@ -19,8 +19,8 @@ import { users } from '../db/schema/users.ts'
 import { seedBatch as seedInventoryBatch, seedRecipe } from './inventory-seed.ts'
 import type { BuiltInIdp } from '../idp/idp.ts'
 import { readOutbox } from './mail.ts'
-import { createTestDb, type TestDb } from './identity-harness.ts'
-import type { DatabaseKind } from './test-app.ts'
+import type { TestDb } from './identity-harness.ts'
+import { openPrivatePostgres, openTestDatabase, type DatabaseKind } from './test-app.ts'
 import {
   onboardingEnvelope,
   PUBLIC_PREFIXES,
@@ -72,7 +72,9 @@ export async function startSecurityApp(
     paid?: boolean
   } = {},
 ): Promise<SecurityApp> {
-  const testDb = await createTestDb(kind)
+  // A database of its own on PostgreSQL too, so its digest counts every row (databaseSnapshot).
+  const database = kind === 'postgres' ? await openPrivatePostgres() : await openTestDatabase(kind)
+  const testDb: TestDb = { db: database.db, database, client: { close: () => database.close() } }
   const dataDir = await mkdtemp(join(tmpdir(), 'brewcommand-security-'))
   const config = loadConfig({
     PUBLIC_URL: options.publicUrl ?? 'http://localhost:3000',
@@ -237,9 +239,6 @@ export interface World {
  * Tables left out of the database digest: the provider's own sessions and keys (it writes them on its
  * own), and the ingredient catalogue (reference data only a migration changes; large, so slow to hash).
  */
-// The idempotency keys are left out too: a refused write rolls its claimed key back with its transaction
-// (idempotency/idempotency.test.ts and writes/write-runner.test.ts prove it), and on a shared PostgreSQL a key
-// row was once seen to change beside a refused GET of the matrix, which no write of this world explains.
 // The brewery's read-cache version is left out as well: every write through the runner moves it, even
 // one that changed nothing (cache/brewery-version.ts); it is a counter, not data. A brewery's own digest
 // keeps it: a refused write must not move it either.
@@ -248,7 +247,6 @@ const UNWATCHED_TABLES = new Set([
   'idp_keys',
   'idp_secrets',
   'catalog_items',
-  'idempotency_records',
   'brewery_data_versions',
 ])
 /** Columns left out of the digest (none at present: the read-cache version has a table of its own). */
@@ -308,19 +306,12 @@ export async function createWorld(s: SecurityApp): Promise<World> {
   async function member(entityId: string, role: Role) {
     const sub = randomUUID()
     await testDb.db.insert(users).values({ idpIdentifier: sub, entityId, role, email: `${sub}@example.com` })
-    known.add(sub)
     return sub
   }
 
   const a = await brewery()
   const b = await brewery()
-  /** Ids that mark a row as this world's (see databaseSnapshot). */
-  const known = new Set<string>([a.sub, a.entityId, b.sub, b.entityId])
-  const newcomer = () => {
-    const sub = randomUUID()
-    known.add(sub)
-    return sub
-  }
+  const newcomer = () => randomUUID()
   const members: Record<Role, string> = {
     Admin: a.sub,
     Manager: await member(a.entityId, 'Manager'),
@@ -359,7 +350,6 @@ export async function createWorld(s: SecurityApp): Promise<World> {
         ],
       })
       const { batchId } = await seedInventoryBatch(testDb.db, a.entityId, { recipe })
-      known.add(batchId)
       return batchId
     },
     scheduleSeed: () => seedScheduleCase(testDb.db, a.entityId),
@@ -419,9 +409,7 @@ export async function createWorld(s: SecurityApp): Promise<World> {
     },
     async plannedBatch() {
       const batch = await seedBatch(testDb.db, a.entityId)
-      known.add(batch.id)
       const fermenterId = await seedVessel(testDb.db, a.entityId)
-      known.add(fermenterId)
       return {
         id: batch.id,
         mashKey: `mash:${batch.recipe.process[0].id}`,
@@ -543,16 +531,12 @@ export async function createWorld(s: SecurityApp): Promise<World> {
     },
     async databaseSnapshot() {
       const tables = (await tablesWith()).filter((table) => !UNWATCHED_TABLES.has(table))
-      // PostgreSQL is shared by the test files running beside this one: only rows that name this
-      // world's breweries or users count there. PGlite is the file's own, so every row counts.
-      const ours =
-        testDb.database.kind === 'postgres'
-          ? ` where t::text like any (array[${[...known].map((id) => quote(`%${id}%`)).join(', ')}])`
-          : ''
+      // The security app's database is its own (startSecurityApp), on PGlite and PostgreSQL alike: every row
+      // counts.
       return digest(
         tables.map(
           (table) =>
-            `select '${table}' as name, coalesce(md5(string_agg(${rowText(table)}, '|' order by ${rowText(table)})), '-') as digest from "${table}" t${ours}`,
+            `select '${table}' as name, coalesce(md5(string_agg(${rowText(table)}, '|' order by ${rowText(table)})), '-') as digest from "${table}" t`,
         ),
       )
     },

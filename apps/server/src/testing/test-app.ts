@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
+import { createCatalogRepository } from '../modules/catalog/catalog.repository.ts'
 import { paidBreweries } from './paid-breweries.ts'
 
 export type DatabaseKind = Database['kind']
@@ -20,6 +23,40 @@ export async function openTestDatabase(
   const dump = readFileSync(inject('pgliteTemplate'))
   const client = await PGlite.create({ loadDataDir: new Blob([dump]) })
   return openDatabase({ kind: 'pglite', client, onQuery })
+}
+
+/**
+ * A PostgreSQL database of the test file's own, migrated and with the catalogue, dropped when closed: for the
+ * suites that digest every row before and after each request (the security matrix), which on the run's shared
+ * database would have to pick their rows out of every other file's by text (ADR 080).
+ */
+export async function openPrivatePostgres(): Promise<Database> {
+  const shared = new URL(inject('postgresUrl'))
+  const name = `${shared.pathname.slice(1)}_own_${randomUUID().slice(0, 8)}`
+  const admin = new pg.Client({ connectionString: shared.toString() })
+  await admin.connect()
+  try {
+    await admin.query(`create database "${name}"`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(shared)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() })
+  await createCatalogRepository(database.db).seed()
+  return {
+    ...database,
+    close: async () => {
+      await database.close()
+      const dropper = new pg.Client({ connectionString: shared.toString() })
+      await dropper.connect()
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`)
+      } finally {
+        await dropper.end()
+      }
+    },
+  }
 }
 
 /**
