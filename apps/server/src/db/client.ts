@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -27,6 +27,17 @@ export type Database = {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
   close(): Promise<void>
+}
+
+/**
+ * Waits for, then holds until its transaction ends, the lock named `key`: two transactions (of any instance)
+ * that take the same key run one after the other. Only inside a transaction.
+ */
+export async function lockForTransaction(
+  tx: { execute: (query: SQL) => Promise<unknown> },
+  key: string,
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
 }
 
 export type DatabaseOptions = (

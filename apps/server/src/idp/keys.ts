@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { asc, sql } from 'drizzle-orm'
+import { asc } from 'drizzle-orm'
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose'
 import { idpKeys, idpSecrets } from '../db/schema/identity.ts'
-import type { Db } from '../db/client.ts'
+import { lockForTransaction, type Db } from '../db/client.ts'
 
 export interface IdpKeyMaterial {
   /** Private signing keys for oidc-provider's `jwks` (the first one signs). */
@@ -34,7 +34,7 @@ async function generateSigningKey(): Promise<JWK> {
  */
 export async function loadOrCreateIdpKeys(db: Db): Promise<IdpKeyMaterial> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('brewcommand:idp-keys'))`)
+    await lockForTransaction(tx, 'brewcommand:idp-keys')
     let keys = await tx.select().from(idpKeys).orderBy(asc(idpKeys.createdAt), asc(idpKeys.kid))
     if (keys.length === 0) {
       const jwk = await generateSigningKey()

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import { eq } from 'drizzle-orm'
+import { lockForTransaction, type Db } from '../db/client.ts'
 import { idpSecrets } from '../db/schema/identity.ts'
 
 const NAME = 'media-link-key'
@@ -11,7 +11,7 @@ const NAME = 'media-link-key'
  */
 export async function loadOrCreateMediaSigningKey(db: Db): Promise<string> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('brewcommand:media-link-key'))`)
+    await lockForTransaction(tx, 'brewcommand:media-link-key')
     const [row] = await tx.select().from(idpSecrets).where(eq(idpSecrets.name, NAME))
     if (row) return row.value
     const value = randomBytes(32).toString('base64url')

@@ -7,7 +7,7 @@ import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import type { Database, Db } from '../db/client.ts'
 import type { BuiltInIdp, SignInLimits } from '../idp/idp.ts'
-import { openTestDatabase, type DatabaseKind } from './test-app.ts'
+import { openPrivatePostgres, openTestDatabase, type DatabaseKind } from './test-app.ts'
 import { paidBreweries } from './paid-breweries.ts'
 
 export interface TestDb {
@@ -16,12 +16,16 @@ export interface TestDb {
   client: { close(): Promise<void> }
 }
 
-/** A migrated database of the test file's own (see test-app.ts). */
+/**
+ * A migrated database of the test file's own (see test-app.ts). `own`: on PostgreSQL too, a database no other
+ * file shares, dropped when closed (openPrivatePostgres).
+ */
 export async function createTestDb(
   kind: DatabaseKind = 'pglite',
-  options: { onQuery?: (query: string) => void } = {},
+  options: { onQuery?: (query: string) => void; own?: boolean } = {},
 ): Promise<TestDb> {
-  const database = await openTestDatabase(kind, options)
+  const database =
+    kind === 'postgres' && options.own ? await openPrivatePostgres() : await openTestDatabase(kind, options)
   return { db: database.db, database, client: { close: () => database.close() } }
 }
 

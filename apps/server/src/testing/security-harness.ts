@@ -19,8 +19,8 @@ import { users } from '../db/schema/users.ts'
 import { seedBatch as seedInventoryBatch, seedRecipe } from './inventory-seed.ts'
 import type { BuiltInIdp } from '../idp/idp.ts'
 import { readOutbox } from './mail.ts'
-import type { TestDb } from './identity-harness.ts'
-import { openPrivatePostgres, openTestDatabase, type DatabaseKind } from './test-app.ts'
+import { createTestDb, type TestDb } from './identity-harness.ts'
+import type { DatabaseKind } from './test-app.ts'
 import {
   onboardingEnvelope,
   PUBLIC_PREFIXES,
@@ -73,8 +73,7 @@ export async function startSecurityApp(
   } = {},
 ): Promise<SecurityApp> {
   // A database of its own on PostgreSQL too, so its digest counts every row (databaseSnapshot).
-  const database = kind === 'postgres' ? await openPrivatePostgres() : await openTestDatabase(kind)
-  const testDb: TestDb = { db: database.db, database, client: { close: () => database.close() } }
+  const testDb = await createTestDb(kind, { own: true })
   const dataDir = await mkdtemp(join(tmpdir(), 'brewcommand-security-'))
   const config = loadConfig({
     PUBLIC_URL: options.publicUrl ?? 'http://localhost:3000',

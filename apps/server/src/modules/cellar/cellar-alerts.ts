@@ -10,8 +10,7 @@ import {
   type CellarAlert,
   type Recipe,
 } from '@brewcommand/domain'
-import { sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { lockForTransaction, type Db } from '../../db/client.ts'
 import { defineJob } from '../../jobs/job-queue.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
@@ -43,7 +42,7 @@ async function breweriesToCheck(db: Db): Promise<string[]> {
 async function evaluateBrewery(db: Db, entityId: string, now: Date): Promise<AlertRow[]> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cellar.alerts:${entityId}`}))`)
+    await lockForTransaction(tx, `cellar.alerts:${entityId}`)
     const repo = createCellarRepository(tx)
     const raised: AlertRow[] = []
     const raise = async (row: Omit<Parameters<typeof repo.insertAlert>[0], 'entityId'>) => {

@@ -420,7 +420,7 @@ export function createCellarRepository(db: Db) {
         )
         .returning(),
 
-    /** The unresolved alerts of a kind (acknowledged or not), oldest first. */
+    /** The unresolved alerts of a kind (acknowledged or not), newest first. */
     unresolvedAlertsOfKind: (entityId: string, kind: string) =>
       db
         .select()
@@ -432,7 +432,7 @@ export function createCellarRepository(db: Db) {
             isNull(cellarAlerts.resolvedAt),
           ),
         )
-        .orderBy(asc(cellarAlerts.raisedAt)),
+        .orderBy(desc(cellarAlerts.raisedAt)),
 
     /** Closes an alert whose cause went away: resolved now, and acknowledged now by no one if still unread. */
     resolveAlert: (entityId: string, alertId: string) =>

@@ -61,11 +61,10 @@ import {
   type StockMovementKind,
   type StockUnit,
 } from '@brewcommand/domain'
-import { sql } from 'drizzle-orm'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import { alertStore } from '../cellar/alert-store.ts'
 import type { AlertRow } from '../cellar/cellar.repository.ts'
-import type { Db } from '../../db/client.ts'
+import { lockForTransaction, type Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import {
   createInventoryRepository,
@@ -819,7 +818,7 @@ export function createInventoryService({ db }: { db: Db }) {
         listItems(reads, tenant.entityId),
       ])
       const itemOf = new Map(items.map((item) => [parSubject(item.id), item]))
-      return open.toReversed().flatMap((alert) => {
+      return open.flatMap((alert) => {
         const item = itemOf.get(alert.subject)
         if (!item) return []
         return [
@@ -1441,8 +1440,6 @@ export function createInventoryService({ db }: { db: Db }) {
     // -------------------------------------------------------------------------------------------------
     // Par levels (the job)
 
-    raiseParAlert,
-
     /**
      * Raises alerts for items now under par and resolves those back above it, each brewery in its own
      * transaction; answers the alerts raised per brewery, for the job to announce once committed.
@@ -1454,7 +1451,7 @@ export function createInventoryService({ db }: { db: Db }) {
         const rows = await db.transaction(async (transaction) => {
           const tx = transaction as unknown as Db
           // One check of a brewery at a time, so two never raise one alert twice.
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`inventory.par-levels:${brewery}`}))`)
+          await lockForTransaction(tx, `inventory.par-levels:${brewery}`)
           const items = await listItems(createInventoryRepository(tx), brewery)
           const open = new Map(
             (await alertStore.unresolved(tx, brewery, 'below-par')).map((alert) => [alert.subject, alert]),

@@ -1,28 +1,8 @@
 import type { CellarAlert, Role } from '@brewcommand/domain'
-import { render, screen } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
-import { StaticAppStateProvider, type AppStateValue } from '@/lib/app-state/app-state.tsx'
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { renderProduction } from '@/testing/render-production.tsx'
 import { AlertItem } from './alerts-bell.tsx'
-
-vi.mock('@/lib/writes/use-write.ts', () => ({ useWrite: () => vi.fn() }))
-
-const appState = (role: Role): AppStateValue => ({
-  isLoaded: true,
-  data: {
-    user: { id: 'u1', givenName: 'Ada', familyName: 'L', email: 'a@example.com', emailVerified: true },
-    entities: [],
-  },
-  currentEntity: {
-    entityId: 'e1',
-    role,
-    subscription: { plan: 'monthly', status: 'active' },
-    products: [],
-    packagingTypes: [],
-  },
-  currentAccessToken: 'access-token',
-  applyLocal: vi.fn(),
-  reload: vi.fn(() => Promise.resolve()),
-})
 
 const alert = (over: Partial<CellarAlert> = {}): CellarAlert => ({
   id: 'a1',
@@ -39,12 +19,11 @@ const alert = (over: Partial<CellarAlert> = {}): CellarAlert => ({
 })
 
 const renderItem = (item: CellarAlert, role: Role = 'Brewer') =>
-  render(
-    <StaticAppStateProvider value={appState(role)}>
-      <ul>
-        <AlertItem alert={item} />
-      </ul>
-    </StaticAppStateProvider>,
+  renderProduction(
+    <ul>
+      <AlertItem alert={item} />
+    </ul>,
+    { role },
   )
 
 describe('an alert in the bell', () => {
