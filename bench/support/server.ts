@@ -76,7 +76,10 @@ export class ServerProcess {
   async start(timeoutMs = 60_000): Promise<void> {
     const { store, port, redisUrl, webDist, publicUrl, env } = this.options
     this.stderr = ''
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    // BENCH_SERVER_NODE_ARGS adds node options to the server only (say `--cpu-prof --cpu-prof-dir=/tmp/p`,
+    // which NODE_OPTIONS refuses), to profile it under a benchmark's load.
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER_ENTRY], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

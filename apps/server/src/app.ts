@@ -1,8 +1,8 @@
 import type { AppConfig as BrowserConfig, PlanId } from '@brewcommand/domain'
 import compress from '@fastify/compress'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify'
+import helmet from 'helmet'
 import { decodeJwt } from 'jose'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { fastifyTrustProxy, type AppConfig } from './config.ts'
@@ -186,11 +186,16 @@ export async function buildApp({
 
   await app.register(errorHandler)
   await app.register(storableText)
-  await app.register(helmet, {
+  // helmet's headers, its middleware built once (ADR 221): @fastify/helmet built it again on every
+  // request, parsing the policy each time.
+  const securityHeaders = helmet({
     contentSecurityPolicy: contentSecurityPolicy(config),
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
     crossOriginEmbedderPolicy: false,
   })
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  )
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
