@@ -11,6 +11,8 @@
 // queries to results/api-explain.txt; BENCH_ONLY=postgres skips the PGlite run, BENCH_ONLY=pglite the PostgreSQL one. BENCH_PARTS (default
 // "sizes,reads,writes") chooses what is measured: "sizes" is the JSON of both reads in the full form and
 // with ingredient lines by catalogue reference (ADR 172), raw and as the server compresses it.
+// BENCH_PG_STATEMENTS=1 prints the statements that cost the PostgreSQL run's server most (pg_stat_statements,
+// with planning time); BENCH_PG_OPTIONS adds `-c name=value` settings to that server.
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
@@ -64,13 +66,26 @@ async function fillWithBreweries(url: string, entityId: string) {
        select gen_random_uuid(), m.entity_id, m.id, r.document, r.position
        from product_map m join recipes r on r.product_id = m.source_id`,
     )
+    // A team of three per brewery, so the tenant lookup reads a table of thousands of users.
+    await client.query(
+      `insert into users (idp_identifier, email, role, entity_id)
+       select gen_random_uuid()::text, 'user' || g || '@' || e.id || '.test', r, e.id
+       from entities e cross join generate_series(1, 3) g
+       cross join lateral (select (array['Admin', 'Manager', 'Brewer'])[g] as r) role
+       where e.name like 'Filler %'`,
+    )
     await client.query('analyze')
-    const { rows } = await client.query<{ breweries: string; products: string; recipes: string }>(
-      `select (select count(*) from entities) as breweries, (select count(*) from products) as products,
-              (select count(*) from recipes) as recipes`,
+    const { rows } = await client.query<{
+      breweries: string
+      users: string
+      products: string
+      recipes: string
+    }>(
+      `select (select count(*) from entities) as breweries, (select count(*) from users) as users,
+              (select count(*) from products) as products, (select count(*) from recipes) as recipes`,
     )
     console.error(
-      `filled: ${rows[0].breweries} breweries, ${rows[0].products} products, ${rows[0].recipes} recipes ` +
+      `filled: ${rows[0].breweries} breweries, ${rows[0].users} users, ${rows[0].products} products, ${rows[0].recipes} recipes ` +
         `in ${Math.round((Date.now() - started) / 1000)} s`,
     )
   } finally {
@@ -88,7 +103,13 @@ async function explainHotQueries(url: string, entityId: string, productId: strin
       await client.query<{ id: string }>('select id from products where entity_id = $1', [entityId])
     ).rows.map((r) => r.id)
     const queries: [string, string, unknown[]][] = [
-      ['tenant of a request', 'select id, entity_id, role from users where idp_identifier = $1', [sub]],
+      [
+        'tenant of a request (auth/tenant.ts)',
+        `select u.id, u.entity_id, u.role, e.subscription_status, s.status_at from users u
+         left join entities e on e.id = u.entity_id left join stripe_subscriptions s on s.entity_id = u.entity_id
+         where u.idp_identifier = $1`,
+        [sub],
+      ],
       [
         'data version of a read',
         'select (select coalesce(sum(version), 0) from brewery_data_versions where entity_id = $1) as version from entities where id = $1',
@@ -115,19 +136,33 @@ async function explainHotQueries(url: string, entityId: string, productId: strin
         [entityId, ids],
       ],
       [
-        'write: the product exists',
-        'select id from products where entity_id = $1 and id = $2',
-        [entityId, productId],
-      ],
-      [
-        'write: next tasting note position',
-        'select coalesce(max(position), -1) + 1 from tasting_notes where entity_id = $1 and product_id = $2',
-        [entityId, productId],
-      ],
-      [
-        'write: idempotency key',
-        'select * from idempotency_records where scope = $1 and key = $2',
+        'write: claim the idempotency key (idempotency.ts)',
+        `insert into idempotency_records (scope, key, request_hash, status_code) values ($1, $2, 'h', 0)
+         on conflict do nothing returning key`,
         [`entity:${entityId}`, crypto.randomUUID()],
+      ],
+      [
+        'write: rename and read the product back, one statement (products.repository.ts productQuery, recipes and notes shown)',
+        `with p as (update products set name = $3, updated_at = now() where entity_id = $1 and id = $2
+           returning id, entity_id, name, description)
+         select p.id, p.name,
+           coalesce((select json_agg(r.document order by r.position, r.created_at) from recipes r
+             where r.entity_id = p.entity_id and r.product_id = p.id), '[]') as recipes,
+           coalesce((select json_agg(json_build_object('id', t.id, 'category', t.category, 'notes', t.notes)
+             order by t.position) from tasting_notes t
+             where t.entity_id = p.entity_id and t.product_id = p.id), '[]') as tasting_notes
+         from p`,
+        [entityId, productId, 'Renamed for EXPLAIN'],
+      ],
+      [
+        'write: a tasting note at the end of the list (products.repository.ts insertItem)',
+        `insert into tasting_notes (id, entity_id, product_id, position, category, notes)
+         select gen_random_uuid(), products.entity_id, products.id, coalesce(
+           (select max(position) + 1 from tasting_notes where entity_id = $1 and product_id = $2), 0),
+           'Aroma', 'Explained'
+         from products where products.entity_id = $1 and products.id = $2
+         on conflict do nothing returning id`,
+        [entityId, productId],
       ],
       [
         'write: bump the data version',
@@ -374,6 +409,26 @@ async function runStore(label: 'pglite' | 'postgres', store: Store): Promise<Row
   }
 }
 
+/**
+ * The 25 statements that cost PostgreSQL most (execution plus planning), from pg_stat_statements: for
+ * `BENCH_PG_STATEMENTS=1`, whose cluster then loads the extension (support/services.ts).
+ */
+async function topStatements(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query('create extension if not exists pg_stat_statements')
+    const { rows } = await client.query<Record<string, string>>(`
+      select calls, round(total_exec_time::numeric, 1) as exec_ms, round(total_plan_time::numeric, 1) as plan_ms,
+        round((total_exec_time / nullif(calls, 0))::numeric, 3) as exec_ms_per_call, rows,
+        left(regexp_replace(query, '\\s+', ' ', 'g'), 120) as query
+      from pg_stat_statements order by total_exec_time + total_plan_time desc limit 25`)
+    return rows.map((row) => Object.values(row).join(' | ')).join('\n')
+  } finally {
+    await client.end()
+  }
+}
+
 const results: Row[] = []
 const when = new Date().toISOString()
 if (process.env.BENCH_ONLY !== 'postgres') results.push(...(await runStore('pglite', pgliteStore())))
@@ -383,6 +438,7 @@ try {
     try {
       results.push(...(await runStore('postgres', { kind: 'postgres', url: pg.url })))
     } finally {
+      if (process.env.BENCH_PG_STATEMENTS) console.log(await topStatements(pg.url))
       await pg.destroy()
     }
   }

@@ -92,7 +92,12 @@ export async function startPostgres(): Promise<TempPostgres> {
     ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-instructions'],
     owner,
   )
-  const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c max_connections=200`
+  // BENCH_PG_STATEMENTS loads pg_stat_statements (api.bench.ts prints its top statements); BENCH_PG_OPTIONS
+  // adds the caller's own `-c name=value` settings.
+  const statements = process.env.BENCH_PG_STATEMENTS
+    ? '-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on'
+    : ''
+  const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c max_connections=200 ${statements} ${process.env.BENCH_PG_OPTIONS ?? ''}`
   const start = async () => {
     run(
       path.join(bin, 'pg_ctl'),

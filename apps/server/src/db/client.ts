@@ -9,12 +9,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { withDrizzleParsers } from './pglite-parsers.ts'
-import * as schema from './schema/index.ts'
 
 export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations')
 
-/** The Drizzle database, whichever engine is behind it. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/**
+ * The Drizzle database, whichever engine is behind it. Without Drizzle's relational `db.query` API: nothing
+ * uses it, and given the schema Drizzle builds a query builder per table for every transaction (ADR 222).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>
 
 export type Database = {
   db: Db
@@ -38,6 +40,72 @@ export async function lockForTransaction(
   key: string,
 ): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
+}
+
+/** How many texts one name may cover before its statements run unnamed (a guard against a text that varies without bound). */
+const MAX_TEXTS_PER_NAME = 16
+const preparedNames = new Map<string, Map<string, string>>()
+
+/** The statement name for `text` under `name`: `name`, then a number for each further text (ADR 222). */
+function statementName(name: string, text: string): string | undefined {
+  let texts = preparedNames.get(name)
+  if (!texts) preparedNames.set(name, (texts = new Map<string, string>()))
+  let named = texts.get(text)
+  if (named === undefined) {
+    if (texts.size >= MAX_TEXTS_PER_NAME) return undefined
+    named = texts.size === 0 ? name : `${name}_${texts.size}`
+    texts.set(text, named)
+  }
+  return named
+}
+
+const statementNames = new Set<string>()
+type BuiltQuery = { sql: string; params: unknown[] }
+/** What Drizzle keeps internal on every database and transaction: its session and its SQL dialect. */
+function internals(db: Db) {
+  return db as unknown as {
+    session: {
+      prepareQuery(
+        query: BuiltQuery,
+        fields: undefined,
+        name: string | undefined,
+        isResponseInArrayMode: boolean,
+      ): { execute(values?: Record<string, unknown>): Promise<unknown> }
+    }
+    dialect: { sqlToQuery(query: SQL): BuiltQuery }
+  }
+}
+
+/**
+ * `db.execute(query)` as a named prepared statement on PostgreSQL: each connection parses and plans it
+ * once, then only binds its values (ADR 222). For the statements every write sends; the same rows as
+ * `db.execute`. Each distinct text under `name` gets a name of its own (a statement's text may vary with
+ * its input's fields, as an item's columns do), up to 16; past them, the statement runs unnamed. PGlite
+ * ignores the name. Works inside a transaction: the name lives on the transaction's connection.
+ */
+export function executeNamed(db: Db, name: string, query: SQL): Promise<unknown> {
+  const { session, dialect } = internals(db)
+  const built = dialect.sqlToQuery(query)
+  return session.prepareQuery(built, undefined, statementName(name, built.sql), false).execute()
+}
+
+/**
+ * A statement whose text never changes, built once with `sql.placeholder`s for its values: each call binds
+ * `values` (one per placeholder) to it as a named prepared statement on PostgreSQL, without building SQL
+ * again (ADR 222). The same rows as `db.execute`. Works inside a transaction and on PGlite (which ignores
+ * the name).
+ */
+export function namedStatement(name: string, build: () => SQL) {
+  if (statementNames.has(name)) throw new Error(`Two statements are named ${name}`)
+  statementNames.add(name)
+  // Built per dialect (PostgreSQL's and PGlite's print the same text; a test may hold both).
+  const built = new WeakMap<object, BuiltQuery>()
+  return (db: Db, values: Record<string, unknown>): Promise<unknown> => {
+    const { session, dialect } = internals(db)
+    let query = built.get(dialect)
+    if (!query) built.set(dialect, (query = dialect.sqlToQuery(build())))
+    return session.prepareQuery(query, undefined, name, false).execute(values)
+  }
 }
 
 export type DatabaseOptions = (
@@ -66,7 +134,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // idle clients, and an 'error' event nobody listens to ends the process. The query waiting on it
     // fails (a 5xx), and the pool drops the dead client when it is released.
     pool.on('connect', (client) => client.on('error', () => {}))
-    const db = drizzlePg({ client: pool, schema, ...queryLogger(options.onQuery) })
+    const db = drizzlePg({ client: pool, ...queryLogger(options.onQuery) })
     try {
       await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
     } catch (error) {
@@ -91,7 +159,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = await PGlite.create(path.join(options.dataDir, 'pglite'))
   }
   const { drizzleClient, ownParsing } = withDrizzleParsers(client)
-  const db = drizzlePglite({ client: drizzleClient, schema, ...queryLogger(options.onQuery) })
+  const db = drizzlePglite({ client: drizzleClient, ...queryLogger(options.onQuery) })
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
   return {
     db: db as unknown as Db,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import { executeNamed, namedStatement, type Db } from '../db/client.ts'
 import { idempotencyRecords } from '../db/schema/idempotency.ts'
 import { AppError } from '../errors.ts'
 import { defineJob } from '../jobs/job-queue.ts'
@@ -39,6 +39,14 @@ export function requestHash(method: string, path: string, body: unknown): string
 /** One write's key: its scope (the brewery, or the user before they have one), the key and the request's fingerprint. */
 export type Claim = { scope: string; key: string; hash: string }
 
+/** The claim: one row for the key, unless it is there already (then nothing, and no row comes back). */
+const claimStatement = namedStatement(
+  'idempotency_claim',
+  () => sql`insert into ${idempotencyRecords} (scope, key, request_hash, status_code)
+    values (${sql.placeholder('scope')}, ${sql.placeholder('key')}, ${sql.placeholder('hash')}, 0)
+    on conflict do nothing returning key`,
+)
+
 /**
  * Claims the key inside the write's transaction, or finds the response stored under it: the one
  * lookup of a replay. Returns null when the key is new (the caller then runs the write and stores its
@@ -47,11 +55,11 @@ export type Claim = { scope: string; key: string; hash: string }
  * answers its response. The same key with another request is a 409.
  */
 export async function claimKey(tx: Db, claim: Claim): Promise<StoredResponse | null> {
-  const claimed = await tx
-    .insert(idempotencyRecords)
-    .values({ scope: claim.scope, key: claim.key, requestHash: claim.hash, statusCode: 0 })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyRecords.key })
+  const { rows: claimed } = (await claimStatement(tx, {
+    scope: claim.scope,
+    key: claim.key,
+    hash: claim.hash,
+  })) as { rows: unknown[] }
   if (claimed.length > 0) return null
   const [row] = await tx
     .select({
@@ -84,13 +92,19 @@ export async function storeResponse(
       .update(idempotencyRecords)
       .set({ statusCode: response.statusCode, body: response.body })
       .where(and(eq(idempotencyRecords.scope, claim.scope), eq(idempotencyRecords.key, claim.key)))
+      .prepare('idempotency_store')
+      .execute()
     return
   }
   const body = response.body === null || response.body === undefined ? null : JSON.stringify(response.body)
-  await tx.execute(sql`with stored as (
+  await executeNamed(
+    tx,
+    'idempotency_store_with',
+    sql`with stored as (
       update ${idempotencyRecords} set status_code = ${response.statusCode}, body = ${body}::jsonb
       where ${idempotencyRecords.scope} = ${claim.scope} and ${idempotencyRecords.key} = ${claim.key})
-    ${also}`)
+    ${also}`,
+  )
 }
 
 /** Deletes the keys stored before `olderThan`; returns how many went. */

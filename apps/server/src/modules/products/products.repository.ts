@@ -1,8 +1,8 @@
 import { PRODUCT_COLLECTIONS, type ProductCollection } from '@brewcommand/domain'
 import type { Attribute, NewProductData, Package, Product, Recipe, TastingNote } from '@brewcommand/domain'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { Db } from '../../db/client.ts'
+import { namedStatement, type Db } from '../../db/client.ts'
 import {
   listProductFiles,
   toProductFile,
@@ -44,6 +44,53 @@ const FIELDS: Record<CollectionName, readonly string[]> = {
 type Columns = Record<string, { name: string }>
 /** The rows of a raw `execute` (node-postgres and PGlite both answer `{ rows }`). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
+/** A statement's value: given, or a placeholder of a statement built once. */
+type Value = string | Placeholder
+
+/**
+ * Adds an item at the end of the product's list (`insertItem`), one statement per collection built once
+ * (ADR 222): nothing when the brewery has no such product or the id is taken.
+ */
+const insertStatements = Object.fromEntries(
+  (Object.keys(FIELDS) as CollectionName[]).map((collection) => {
+    const { table } = COLLECTIONS[collection]
+    const fields = FIELDS[collection].filter((field) => field !== 'id')
+    const columns = fields.map((field) => sql.identifier((table as unknown as Columns)[field].name))
+    const values = fields.map((field) => sql.placeholder(`f_${field}`))
+    const entityId = sql.placeholder('entityId')
+    const productId = sql.placeholder('productId')
+    const statement = namedStatement(
+      `product_item_insert_${collection}`,
+      () => sql`insert into ${table} (id, entity_id, product_id, position, ${sql.join(columns, sql`, `)})
+        select ${sql.placeholder('id')}::uuid, ${products.entityId}, ${products.id}, coalesce(
+            (select max(${table.position}) + 1 from ${table}
+              where ${table.entityId} = ${entityId} and ${table.productId} = ${productId}), 0),
+          ${sql.join(values, sql`, `)}
+        from ${products}
+        where ${products.entityId} = ${entityId} and ${products.id} = ${productId}
+        on conflict do nothing
+        returning id`,
+    )
+    return [collection, statement]
+  }),
+) as Record<CollectionName, ReturnType<typeof namedStatement>>
+
+/**
+ * A rename and a new description, each one statement built once (ADR 222): the product's change and the
+ * product as it now is, as `find` gives it.
+ */
+const changeStatements = {
+  name: namedStatement('product_change_name', () =>
+    productQuery(sql.placeholder('entityId'), sql.placeholder('productId'), {
+      name: sql.placeholder('value'),
+    }),
+  ),
+  description: namedStatement('product_change_description', () =>
+    productQuery(sql.placeholder('entityId'), sql.placeholder('productId'), {
+      description: sql.placeholder('value'),
+    }),
+  ),
+}
 type ProductQueryRow = Omit<Product, 'files'> & {
   files: Pick<ProductFileRow, 'id' | 'name' | 'description' | 's3Key' | 'fileType' | 'sizeBytes'>[]
 }
@@ -52,7 +99,7 @@ type ProductQueryRow = Omit<Product, 'files'> & {
  * One product with its sub-collections as JSON, ordered as `assemble` orders them. With a change, the
  * same statement first updates the product (a rename reads back what it wrote in one round trip).
  */
-function productQuery(entityId: string, productId: string, change?: { name?: string; description?: string }) {
+function productQuery(entityId: Value, productId: Value, change?: { name?: Value; description?: Value }) {
   const owned = (table: { entityId: AnyPgColumn; productId: AnyPgColumn }) =>
     sql`${table.entityId} = p.entity_id and ${table.productId} = p.id`
   const items = (collection: CollectionName) => {
@@ -174,9 +221,13 @@ export function createProductRepository(db: Db, { fileUrl }: { fileUrl?: FileUrl
     async changeProduct(
       entityId: string,
       productId: string,
-      change: { name?: string; description?: string },
+      change: { name: string } | { description: string },
     ): Promise<Product | null> {
-      return productOf(await db.execute(productQuery(entityId, productId, change)))
+      const [statement, value] =
+        'name' in change
+          ? [changeStatements.name, change.name]
+          : [changeStatements.description, change.description]
+      return productOf(await statement(db, { entityId, productId, value }))
     },
 
     /** True when the brewery has this product: one indexed lookup, for the checks before a write. */
@@ -281,20 +332,10 @@ export function createProductRepository(db: Db, { fileUrl }: { fileUrl?: FileUrl
       collection: C,
       item: CollectionItem[C],
     ): Promise<boolean> {
-      const { table } = COLLECTIONS[collection]
-      const fields = FIELDS[collection].filter((field) => field !== 'id')
-      const values = fields.map((field) => sql`${(item as Record<string, unknown>)[field]}`)
-      const columns = fields.map((field) => sql.identifier((table as unknown as Columns)[field].name))
-      const inserted = await db.execute(sql`
-        insert into ${table} (id, entity_id, product_id, position, ${sql.join(columns, sql`, `)})
-        select ${item.id}::uuid, ${products.entityId}, ${products.id}, coalesce(
-            (select max(${table.position}) + 1 from ${table}
-              where ${table.entityId} = ${entityId} and ${table.productId} = ${productId}), 0),
-          ${sql.join(values, sql`, `)}
-        from ${products}
-        where ${products.entityId} = ${entityId} and ${products.id} = ${productId}
-        on conflict do nothing
-        returning id`)
+      const values: Record<string, unknown> = { id: item.id, entityId, productId }
+      for (const field of FIELDS[collection])
+        values[`f_${field}`] = (item as Record<string, unknown>)[field] ?? null
+      const inserted = await insertStatements[collection](db, values)
       return rowsOf(inserted).length > 0
     },
 
