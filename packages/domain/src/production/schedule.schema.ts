@@ -130,6 +130,10 @@ export const ProposedShiftSchema = z.object({
   batchId: z.uuid(),
   batchNumber: z.string(),
   vesselId: z.uuid(),
+  /** The stage the booking holds. */
+  stage: z.enum(['fermentation', 'conditioning']),
+  /** `vessel`: the booking before it in its vessel pushes it; `fermentation`: its batch's fermentation ends later. */
+  cause: z.enum(['vessel', 'fermentation']),
   causedByBatchNumber: z.string(),
   from: z.object({ start: instant, end: instant }),
   to: z.object({ start: instant, end: instant }),

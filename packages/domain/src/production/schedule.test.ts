@@ -14,6 +14,7 @@ import {
   stagePlan,
   vesselRefusal,
   type Booking,
+  type ProposedShift,
   type ScheduleVessel,
   type TrackedBooking,
 } from './schedule.ts'
@@ -102,18 +103,28 @@ describe('capacity and state', () => {
   })
 })
 
-describe('actuals move the plan', () => {
-  const tracked = (
-    b: Booking,
-    actualStart: number | null,
-    actualEnd: number | null = null,
-  ): TrackedBooking => ({
-    ...b,
-    plannedStart: b.start,
-    plannedEnd: b.end,
-    actualStart,
-    actualEnd,
+/** A booking as planned, with its actuals. */
+const tracked = (
+  b: Booking,
+  actualStart: number | null,
+  actualEnd: number | null = null,
+): TrackedBooking => ({
+  ...b,
+  plannedStart: b.start,
+  plannedEnd: b.end,
+  actualStart,
+  actualEnd,
+})
+/** The bookings where they would be once every proposed shift is accepted. */
+const acceptAll = (list: readonly TrackedBooking[], shifts: readonly ProposedShift[], at: number) => {
+  const moved = new Map(shifts.map((s) => [s.occupancyId, s.to]))
+  return list.map((b) => {
+    const interval = moved.get(b.id) ?? effectiveInterval(b, at)
+    return { ...b, start: interval.start, end: interval.end }
   })
+}
+
+describe('actuals move the plan', () => {
   const now = d('2026-03-18') + 10 * HOUR_MS
 
   it('grows a batch still in its vessel past its planned end to the end of today', () => {
@@ -172,15 +183,121 @@ describe('actuals move the plan', () => {
           })
           const nowAt = list[0].plannedEnd + overdueDays * DAY_MS
           const shifts = proposeShifts(list, nowAt, gap)
-          const moved = new Map(shifts.map((s) => [s.occupancyId, s.to]))
-          const after = list.map((b) => {
-            const interval = moved.get(b.id) ?? effectiveInterval(b, nowAt)
-            return { ...b, start: interval.start, end: interval.end }
-          })
+          const after = acceptAll(list, shifts, nowAt)
           for (const b of after) {
             if (collisions(b, after, gap).length > 0) return false
           }
           // Only bookings after the overdue one move, and only later.
+          return shifts.every((s) => s.shiftMs > 0 && s.occupancyId !== list[0].id)
+        },
+      ),
+    )
+  })
+})
+
+describe('a shifted fermentation moves its conditioning (ADR 223)', () => {
+  const now = d('2026-03-18') + 10 * HOUR_MS
+  /** Batch `n`'s conditioning: same batch as `booking(n, …)`, its own occupancy id. */
+  const conditioning = (n: number, vesselId: string, start: string, end: string) =>
+    booking(n, vesselId, start, end, { id: id(500 + n), stage: 'conditioning' })
+
+  it('proposes the overdue batch’s own conditioning in the brite tank, and cascades down that tank', () => {
+    const list = [
+      tracked(booking(1, 'fv1', '2026-03-01', '2026-03-15'), d('2026-03-01')),
+      tracked(conditioning(1, 'bt1', '2026-03-15', '2026-03-22'), null),
+      tracked(conditioning(2, 'bt1', '2026-03-23', '2026-03-30'), null),
+      tracked(conditioning(3, 'bt1', '2026-05-01', '2026-05-08'), null),
+    ]
+    const shifts = proposeShifts(list, now, GAP)
+    expect(shifts.map((s) => [s.batchNumber, s.stage, s.cause, s.causedByBatchNumber])).toEqual([
+      ['2026-001', 'conditioning', 'fermentation', '2026-001'],
+      ['2026-002', 'conditioning', 'vessel', '2026-001'],
+    ])
+    // Straight from the fermenter (no cleaning between a batch's own stages), keeping its length.
+    expect(shifts[0].to).toEqual({ start: d('2026-03-19'), end: d('2026-03-26') })
+    expect(shifts[1].to.start).toBe(d('2026-03-26') + GAP)
+  })
+
+  it('moves the conditioning of a fermentation that an overdue batch pushes', () => {
+    const list = [
+      tracked(booking(1, 'fv1', '2026-03-01', '2026-03-15'), d('2026-03-01')),
+      tracked(booking(2, 'fv1', '2026-03-16', '2026-03-30'), null),
+      tracked(conditioning(2, 'bt1', '2026-03-30', '2026-04-06'), null),
+    ]
+    const shifts = proposeShifts(list, now, GAP)
+    const fermentation = shifts.find((s) => s.stage === 'fermentation')!
+    const ownConditioning = shifts.find((s) => s.stage === 'conditioning')!
+    expect(fermentation.causedByBatchNumber).toBe('2026-001')
+    expect(ownConditioning.cause).toBe('fermentation')
+    expect(ownConditioning.to.start).toBe(fermentation.to.end)
+    expect(ownConditioning.to.end - ownConditioning.to.start).toBe(7 * DAY_MS)
+  })
+
+  it('leaves a conditioning that already starts after its fermentation ends, and one already begun', () => {
+    const list = [
+      tracked(booking(1, 'fv1', '2026-03-01', '2026-03-15'), d('2026-03-01')),
+      tracked(conditioning(1, 'bt1', '2026-03-20', '2026-03-27'), null),
+      tracked(booking(2, 'fv2', '2026-03-01', '2026-03-15'), d('2026-03-01')),
+      tracked(conditioning(2, 'bt2', '2026-03-15', '2026-03-22'), d('2026-03-15')),
+    ]
+    expect(proposeShifts(list, now, GAP)).toEqual([])
+  })
+
+  it('property: accepting every proposal leaves no collision and no conditioning before its fermentation ends', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: 0, max: 20 }),
+            fc.integer({ min: 3, max: 20 }),
+            fc.integer({ min: 1, max: 14 }),
+            fc.integer({ min: 0, max: 1 }),
+          ),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 0, max: 24 }),
+        (batches, overdueDays, gapHours) => {
+          const gap = gapHours * HOUR_MS
+          // A plan without collisions: fermentations one after another in fv1, each batch's conditioning
+          // right after its fermentation in one of two brite tanks, after that tank's previous booking.
+          let fermenterFree = d('2026-01-01')
+          const briteFree = [d('2026-01-01'), d('2026-01-01')]
+          const list: TrackedBooking[] = []
+          batches.forEach(([pause, fermentationDays, conditioningDays, tank], i) => {
+            const n = i + 1
+            const start = fermenterFree + pause * DAY_MS + (i === 0 ? 0 : gap)
+            const end = start + fermentationDays * DAY_MS
+            fermenterFree = end
+            const bt = `bt${tank}`
+            const cStart = Math.max(end, briteFree[tank] + gap)
+            const cEnd = cStart + conditioningDays * DAY_MS
+            briteFree[tank] = cEnd
+            list.push(
+              tracked(booking(n, 'fv1', '2026-01-01', '2026-01-02', { start, end }), i === 0 ? start : null),
+            )
+            list.push(
+              tracked(
+                booking(n, bt, '2026-01-01', '2026-01-02', {
+                  id: id(500 + n),
+                  stage: 'conditioning',
+                  start: cStart,
+                  end: cEnd,
+                }),
+                null,
+              ),
+            )
+          })
+          const nowAt = list[0].plannedEnd + overdueDays * DAY_MS
+          const shifts = proposeShifts(list, nowAt, gap)
+          const after = acceptAll(list, shifts, nowAt)
+          for (const b of after) {
+            if (collisions(b, after, gap).length > 0) return false
+          }
+          for (const c of after.filter((b) => b.stage === 'conditioning')) {
+            const f = after.find((b) => b.stage === 'fermentation' && b.batchId === c.batchId)!
+            if (c.start < f.end) return false
+          }
           return shifts.every((s) => s.shiftMs > 0 && s.occupancyId !== list[0].id)
         },
       ),

@@ -172,7 +172,14 @@ export type ProposedShift = {
   batchId: string
   batchNumber: string
   vesselId: string
-  /** The overdue batch (or the shifted booking before it) that pushes it. */
+  /** The stage the booking holds. */
+  stage: VesselStage
+  /**
+   * What pushes it: `vessel`, the booking before it in the same vessel (an overdue batch, or a booking it
+   * shifted); `fermentation`, its own batch's fermentation, which now ends later in another vessel.
+   */
+  cause: 'vessel' | 'fermentation'
+  /** The overdue batch (or the shifted booking before it) that pushes it; its own batch for `fermentation`. */
   causedByBatchNumber: string
   from: Interval
   to: Interval
@@ -180,14 +187,57 @@ export type ProposedShift = {
 }
 
 /**
- * "Actuals move the plan": every booking that started and stayed past its planned end grows to the end of today; every
- * later booking of the same vessel it now collides with is proposed a shift to the grown end plus the
- * cleaning gap (keeping its length), and the shifts cascade down that vessel. Nothing is moved here: a
- * person accepts a shift.
+ * "Actuals move the plan" (ADR 207, ADR 223): every booking that started and stayed past its planned end grows to
+ * the end of today; every later booking of the same vessel it now collides with is proposed a shift to the
+ * grown end plus the cleaning gap (keeping its length), and the shifts cascade down that vessel. A batch's
+ * conditioning in another vessel (a brite tank) starts no earlier than its fermentation ends, grown or
+ * shifted, so it is proposed a shift too, and that shift cascades down its own vessel. Nothing is moved
+ * here: a person accepts a shift.
  */
 export function proposeShifts(
   bookings: readonly TrackedBooking[],
   now: number,
+  gapMs: number,
+): ProposedShift[] {
+  const current = new Map(bookings.map((booking) => [booking.id, effectiveInterval(booking, now)]))
+  const fermentationOf = new Map<string, TrackedBooking>()
+  for (const booking of bookings) {
+    if (booking.stage === 'fermentation') fermentationOf.set(booking.batchId, booking)
+  }
+  // A shifted fermentation moves its conditioning, whose shift may push a fermentation in a unitank, and so
+  // on: walk until the shifts stop changing. Every pass moves bookings only later, so it ends; the bound
+  // is a guard.
+  let shifts: ProposedShift[] = []
+  let moved = new Map<string, Interval>()
+  for (let pass = 0; pass <= bookings.length; pass++) {
+    const earliest = new Map<string, number>()
+    for (const booking of bookings) {
+      if (booking.stage !== 'conditioning' || booking.actualStart !== null) continue
+      const fermentation = fermentationOf.get(booking.batchId)
+      // In the same vessel (a unitank) the walk below already keeps the stages in order.
+      if (!fermentation || fermentation.vesselId === booking.vesselId) continue
+      const end = (moved.get(fermentation.id) ?? current.get(fermentation.id)!).end
+      if (end > current.get(booking.id)!.start) earliest.set(booking.id, end)
+    }
+    shifts = walkVessels(bookings, current, earliest, gapMs)
+    const next = new Map(shifts.map((shift) => [shift.occupancyId, shift.to]))
+    const settled =
+      next.size === moved.size &&
+      [...next].every(([id, to]) => moved.get(id)?.start === to.start && moved.get(id)?.end === to.end)
+    if (settled) break
+    moved = next
+  }
+  return shifts
+}
+
+/**
+ * One pass of `proposeShifts`: each vessel's bookings in start order, pushed by an overdue booking before
+ * them (plus the cleaning gap) or by their batch's fermentation (`earliest`), cascading.
+ */
+function walkVessels(
+  bookings: readonly TrackedBooking[],
+  current: ReadonlyMap<string, Interval & { grown: boolean }>,
+  earliest: ReadonlyMap<string, number>,
   gapMs: number,
 ): ProposedShift[] {
   const shifts: ProposedShift[] = []
@@ -196,36 +246,41 @@ export function proposeShifts(
     byVessel.set(booking.vesselId, [...(byVessel.get(booking.vesselId) ?? []), booking])
   for (const list of byVessel.values()) {
     const ordered = list
-      .map((booking) => ({ booking, current: effectiveInterval(booking, now) }))
-      .sort((a, b) => a.current.start - b.current.start)
-    if (!ordered.some(({ current }) => current.grown)) continue
+      .map((booking) => ({ booking, interval: current.get(booking.id)! }))
+      .sort((a, b) => a.interval.start - b.interval.start)
+    if (!ordered.some(({ booking, interval }) => interval.grown || earliest.has(booking.id))) continue
     // What pushes the bookings after it: an overdue batch, then each booking it shifted.
     type Frontier = { end: number; batchId: string; batchNumber: string }
     let frontier = null as Frontier | null
-    for (const { booking, current } of ordered) {
+    for (const { booking, interval } of ordered) {
       // A batch's own next stage in the same vessel (a unitank) follows without cleaning in between.
       const gap = frontier?.batchId === booking.batchId ? 0 : gapMs
-      if (frontier && booking.actualStart === null && current.start < frontier.end + gap) {
-        const start: number = frontier.end + gap
-        const to: Interval = { start, end: start + (current.end - current.start) }
+      const afterFrontier = frontier ? frontier.end + gap : -Infinity
+      const byFermentation = earliest.get(booking.id) ?? -Infinity
+      const start = Math.max(afterFrontier, byFermentation)
+      if (booking.actualStart === null && interval.start < start) {
+        const to: Interval = { start, end: start + (interval.end - interval.start) }
+        const cause = byFermentation >= afterFrontier ? 'fermentation' : 'vessel'
         shifts.push({
           occupancyId: booking.id,
           batchId: booking.batchId,
           batchNumber: booking.batchNumber,
           vesselId: booking.vesselId,
-          causedByBatchNumber: frontier.batchNumber,
-          from: { start: current.start, end: current.end },
+          stage: booking.stage,
+          cause,
+          causedByBatchNumber: cause === 'vessel' ? frontier!.batchNumber : booking.batchNumber,
+          from: { start: interval.start, end: interval.end },
           to,
-          shiftMs: to.start - current.start,
+          shiftMs: to.start - interval.start,
         })
         frontier = { end: to.end, batchId: booking.batchId, batchNumber: booking.batchNumber }
-      } else if (current.grown) {
+      } else if (interval.grown) {
         frontier = {
-          end: Math.max(current.end, frontier?.end ?? -Infinity),
+          end: Math.max(interval.end, frontier?.end ?? -Infinity),
           batchId: booking.batchId,
           batchNumber: booking.batchNumber,
         }
-      } else if (!frontier || current.start >= frontier.end + gap) {
+      } else if (!frontier || interval.start >= frontier.end + gap) {
         // Clear of everything before it: nothing earlier pushes what follows.
         frontier = null
       }

@@ -74,6 +74,22 @@ describe.each(TEST_DATABASES)('schedule API on %s', (kind) => {
       .data
   }
 
+  /** A batch brewed 16 days ago, still in `vesselId` two days past its planned end. */
+  async function overdueBatchIn(vesselId: string) {
+    const late = await seedBatch(testDb.db, entityA, brewhouse, {
+      plannedBrewDate: date(-16),
+      status: 'fermenting',
+    })
+    await seedOccupancy(testDb.db, entityA, {
+      batchId: late.id,
+      vesselId,
+      plannedStart: day(-16),
+      plannedEnd: day(-2),
+      actualStart: day(-16),
+    })
+    return late
+  }
+
   beforeAll(async () => {
     testDb = await createTestDb(kind)
     t = await createTestApp({ db: testDb })
@@ -271,18 +287,8 @@ describe.each(TEST_DATABASES)('schedule API on %s', (kind) => {
 
   it('grows an overdue batch to now, proposes shifting the later booking, and moves it only when accepted', async () => {
     const fv = await seedVessel(testDb.db, entityA, { name: 'FV-Late', workingCapacityBbl: 10 })
-    const late = await seedBatch(testDb.db, entityA, brewhouse, {
-      plannedBrewDate: date(-16),
-      status: 'fermenting',
-    })
+    const late = await overdueBatchIn(fv.id)
     const next = await seedBatch(testDb.db, entityA, brewhouse, { plannedBrewDate: date(0) })
-    await seedOccupancy(testDb.db, entityA, {
-      batchId: late.id,
-      vesselId: fv.id,
-      plannedStart: day(-16),
-      plannedEnd: day(-2),
-      actualStart: day(-16),
-    })
     const nextId = await seedOccupancy(testDb.db, entityA, {
       batchId: next.id,
       vesselId: fv.id,
@@ -315,6 +321,48 @@ describe.each(TEST_DATABASES)('schedule API on %s', (kind) => {
       envelope({ occupancyId: nextId }),
     )
     expect(twice.statusCode).toBe(409)
+  })
+
+  it('proposes moving an overdue batch’s conditioning in the brite tank, and moves it when accepted (ADR 223)', async () => {
+    const fv = await seedVessel(testDb.db, entityA, { name: 'FV-Late-BT', workingCapacityBbl: 10 })
+    const bt = await seedVessel(testDb.db, entityA, {
+      name: 'BT-Late',
+      kind: 'brite-tank',
+      workingCapacityBbl: 10,
+    })
+    const late = await overdueBatchIn(fv.id)
+    const conditioningId = await seedOccupancy(testDb.db, entityA, {
+      batchId: late.id,
+      vesselId: bt.id,
+      stage: 'conditioning',
+      plannedStart: day(-2),
+      plannedEnd: day(5),
+    })
+    const schedule = await read(date(-20), date(20))
+    const shift = schedule.shifts.find((s) => s.occupancyId === conditioningId)
+    expect(shift).toMatchObject({
+      batchNumber: late.number,
+      vesselId: bt.id,
+      stage: 'conditioning',
+      cause: 'fermentation',
+      causedByBatchNumber: late.number,
+      // Straight from the fermenter grown to the end of today, keeping its 7 days.
+      to: { start: day(1).toISOString(), end: day(8).toISOString() },
+    })
+
+    const accepted = await call(
+      managerA,
+      'POST',
+      '/api/schedule/shifts/accept',
+      envelope({ occupancyId: conditioningId }),
+    )
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    const after = await read(date(-20), date(20))
+    expect(after.shifts.find((s) => s.occupancyId === conditioningId)).toBeUndefined()
+    expect(after.bars.find((bar) => bar.id === conditioningId)).toMatchObject({
+      start: day(1).toISOString(),
+      end: day(8).toISOString(),
+    })
   })
 
   it('sets a batch’s own stage durations and lays its bookings out again', async () => {

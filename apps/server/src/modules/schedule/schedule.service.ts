@@ -449,7 +449,9 @@ export function createScheduleService({
       assertCan(tenant, 'planProduction')
       const [vessel] = await repo.lockVessels(tenant.entityId, [row.vesselId])
       const gap = await gapMs(repo, tenant.entityId)
-      const open = await repo.openOccupancies(tenant.entityId, [row.vesselId])
+      // The whole brewery's open bookings: a conditioning's shift comes from its fermentation in another
+      // vessel (ADR 223). Only this vessel's bookings change, under its lock.
+      const open = await repo.openOccupancies(tenant.entityId)
       const shifts = proposeShifts(
         open.flatMap((r) => tracked(r) ?? []),
         now(),
@@ -550,6 +552,8 @@ export function createScheduleService({
         batchId: s.batchId,
         batchNumber: s.batchNumber,
         vesselId: s.vesselId,
+        stage: s.stage,
+        cause: s.cause,
         causedByBatchNumber: s.causedByBatchNumber,
         from: { start: iso(s.from.start)!, end: iso(s.from.end)! },
         to: { start: iso(s.to.start)!, end: iso(s.to.end)! },

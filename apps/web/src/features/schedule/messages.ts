@@ -25,8 +25,15 @@ export const SHIFT_SENTENCE = (shift: {
   batchNumber: string
   causedByBatchNumber: string
   shiftDays: number
-}) =>
-  `Batch ${shift.causedByBatchNumber} is still in its vessel: move batch ${shift.batchNumber} ${shift.shiftDays} day${shift.shiftDays === 1 ? '' : 's'} later?`
+  cause: 'vessel' | 'fermentation'
+}) => {
+  const days = `${shift.shiftDays} day${shift.shiftDays === 1 ? '' : 's'}`
+  // Its own fermentation ends later in another vessel (ADR 223).
+  if (shift.cause === 'fermentation') {
+    return `Batch ${shift.batchNumber} ferments longer than planned: move its conditioning ${days} later?`
+  }
+  return `Batch ${shift.causedByBatchNumber} is still in its vessel: move batch ${shift.batchNumber} ${days} later?`
+}
 export const ACCEPT = 'Accept'
 export const UNBOOKED_HEADING = 'Planned batches not booked yet'
 export const BOOK = 'Book'
