@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useCellarDashboard, useCellarLive } from '../api/cellar-api.ts'
 import { CELLAR_TEXTS } from '../messages.ts'
-import { AlertItem } from './alerts-bell.tsx'
+import { AlertItem } from './alert-item.tsx'
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
