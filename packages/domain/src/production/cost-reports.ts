@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { BARREL_UNITS, barrelsToUnits, roundHalfAway, unitsToBarrels } from './barrels.ts'
 import { INVENTORY_CATEGORIES, type InventoryCategory } from './inventory.schema.ts'
+import { monthOf, parsePeriod } from './reporting.schema.ts'
+import { DEFAULT_TIME_ZONE, startOfDayIn, todayIn } from './time-zone.ts'
 
 // The Reporting page's cost tables (docs/decisions/219-cost-reports.md): what each batch brewed in a range cost,
 // what each unit packaged in it cost, and what the stock and finished goods were worth at each month's end.
@@ -115,17 +117,20 @@ export type FinishedGoodsBucket = { month: string; packageId: string; units: num
 export function inventoryValueByMonth({
   months,
   now,
+  timeZone = DEFAULT_TIME_ZONE,
   stock,
   goods,
   costPerUnitCents,
 }: {
   months: readonly string[]
   now: Date
+  /** Where the brewery's months begin (ADR 224). */
+  timeZone?: string
   stock: readonly StockValueBucket[]
   goods: readonly FinishedGoodsBucket[]
   costPerUnitCents: ReadonlyMap<string, number | null>
 }): InventoryValueRow[] {
-  const current = now.toISOString().slice(0, 7)
+  const current = monthOf(todayIn(timeZone, now))
   const rows: InventoryValueRow[] = []
   for (const month of months) {
     if (month > current) break
@@ -144,7 +149,7 @@ export function inventoryValueByMonth({
     const stockCents = INVENTORY_CATEGORIES.reduce((sum, category) => sum + categories[category], 0)
     rows.push({
       month,
-      asOf: month === current ? now.toISOString() : monthEnd(month),
+      asOf: month === current ? now.toISOString() : monthEnd(month, timeZone),
       categories,
       finishedGoodsCents,
       totalCents: stockCents + finishedGoodsCents,
@@ -153,10 +158,9 @@ export function inventoryValueByMonth({
   return rows
 }
 
-/** The first instant after a month (2026-08 → 2026-09-01T00:00:00.000Z). */
-function monthEnd(month: string): string {
-  const [year, index] = month.split('-').map(Number)
-  return new Date(Date.UTC(year, index, 1)).toISOString()
+/** The first instant after a month in a time zone (2026-08, UTC → 2026-09-01T00:00:00.000Z). */
+function monthEnd(month: string, timeZone: string): string {
+  return startOfDayIn(parsePeriod(month)!.to, timeZone).toISOString()
 }
 
 /** Integer cents as a plain decimal for a spreadsheet ('1234.50', '-0.05'); null stays empty. */

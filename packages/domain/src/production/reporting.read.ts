@@ -67,6 +67,8 @@ export const OperationsReportReadSchema = z.object({
   period: PeriodReadSchema,
   brewery: z.string(),
   brewersNoticeNumber: z.string(),
+  /** Where the period's days begin (ADR 224); UTC for a period closed before a brewery could choose. */
+  timeZone: z.string(),
   lines: z.array(ReportLineReadSchema),
   packaging: z.array(ReportLineReadSchema),
   reconciliation: z.array(ReconciliationReadSchema),
@@ -90,6 +92,8 @@ export const ExciseReturnReadSchema = z.object({
   period: PeriodReadSchema,
   brewery: z.string(),
   brewersNoticeNumber: z.string(),
+  /** Where the period's days begin (ADR 224); UTC for a period closed before a brewery could choose. */
+  timeZone: z.string(),
   lines: z.array(ReportLineReadSchema),
   yearToDateBeforeUnits: z.number().int(),
   tiers: z.array(ExciseTierReadSchema),

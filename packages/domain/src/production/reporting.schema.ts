@@ -1,11 +1,13 @@
 import { z } from 'zod'
+import { DEFAULT_TIME_ZONE, TimeZoneSchema } from './time-zone.ts'
 
 // The shapes of reporting (docs/production.md "Reporting"): report periods, the monthly physical inventory and
-// the brewery's tax facts. Periods are calendar months, quarters and years in UTC: `2026-09`, `2026-Q3`, `2026`.
+// the brewery's tax facts. Periods are calendar months, quarters and years, `2026-09`, `2026-Q3`, `2026`, cut at
+// midnight in the brewery's report time zone (`TaxSettings.timeZone`, ADR 224).
 
 export type PeriodKind = 'month' | 'quarter' | 'year'
 
-/** A calendar period: its key, its first day and the first day after it (ISO dates, UTC). */
+/** A calendar period: its key, its first day and the first day after it (ISO dates, in the report time zone). */
 export type Period = { kind: PeriodKind; key: string; from: string; to: string }
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
@@ -48,7 +50,7 @@ export function monthsOf(period: Period): string[] {
   return months
 }
 
-/** The month key of an instant or a date (UTC). */
+/** The month key of a date (YYYY-MM-DD → YYYY-MM); an instant's day is `dayIn` its time zone first. */
 export const monthOf = (instant: string): string => instant.slice(0, 7)
 
 const periodOf = (kinds: PeriodKind[], label: string) =>
@@ -161,8 +163,17 @@ export const TaxSettingsSchema = z.object({
     .trim()
     .max(40, "The Brewer's Notice number is too long")
     .regex(/^[A-Za-z0-9 -]*$/, "The Brewer's Notice number has letters, digits, spaces and dashes only"),
+  /**
+   * Where the brewery's days begin: every report's months, quarters and years are cut at midnight here (an IANA
+   * name; UTC until an Admin chooses). It cannot change once a period is closed.
+   */
+  timeZone: z.string(),
 })
 export type TaxSettings = z.infer<typeof TaxSettingsSchema>
+
+/** The tax facts as an Admin saves them: a time zone left out keeps the one stored. */
+export const TaxSettingsInputSchema = TaxSettingsSchema.extend({ timeZone: TimeZoneSchema.optional() })
+export type TaxSettingsInput = z.infer<typeof TaxSettingsInputSchema>
 
 /** The tax facts of a brewery that has entered none. */
 export const DEFAULT_TAX_SETTINGS: TaxSettings = {
@@ -171,6 +182,7 @@ export const DEFAULT_TAX_SETTINGS: TaxSettings = {
   exciseFilingFrequency: 'quarterly',
   operationsReportFrequency: 'quarterly',
   brewersNoticeNumber: '',
+  timeZone: DEFAULT_TIME_ZONE,
 }
 
 /** Closing a period (Admin): which report and period. */

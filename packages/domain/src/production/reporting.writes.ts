@@ -2,7 +2,7 @@ import type { ProductionWriteDefinition } from '../writes/production-writes.ts'
 import {
   ClosePeriodInputSchema,
   PhysicalInventoryInputSchema,
-  TaxSettingsSchema,
+  TaxSettingsInputSchema,
 } from './reporting.schema.ts'
 
 /**
@@ -22,7 +22,7 @@ export const REPORTING_WRITES = {
   'reporting:save-tax-settings': {
     method: 'PUT',
     envelopeType: 'tax-settings',
-    schema: TaxSettingsSchema,
+    schema: TaxSettingsInputSchema,
     permission: 'manageTaxAndPeriods',
     noun: 'Tax settings',
   },

@@ -93,6 +93,7 @@ describe('efficiency', () => {
     brewhouseId: 'h1',
     brewhouseName: '10 bbl',
     brewedAt: '2026-07-02T12:00:00.000Z',
+    brewedOn: '2026-07-02',
     plannedEfficiencyPercent: 75,
     plannedGravity: 1.05,
     plannedGallons: 310,

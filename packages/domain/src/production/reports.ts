@@ -6,8 +6,8 @@ import type { Posting } from './ttb.ts'
 // The Reporting page's tables (docs/production.md "Reporting"): queries over the ledger's postings, each row
 // with the events behind it. Volumes stay exact (units) and are shown as barrels to 5 decimals.
 
-const within = (period: Period, instant: string) =>
-  instant.slice(0, 10) >= period.from && instant.slice(0, 10) < period.to
+/** Whether a day (YYYY-MM-DD, in the brewery's report time zone) is in a period. */
+const within = (period: Period, day: string) => day >= period.from && day < period.to
 
 /** Barrels brewed and packaged by month and product. */
 export type ProductionRow = {
@@ -24,11 +24,11 @@ export type ProductionRow = {
 export function productionByMonth(period: Period, postings: readonly Posting[]): ProductionRow[] {
   const rows = new Map<string, Omit<ProductionRow, 'brewedBbl' | 'packagedBbl'>>()
   for (const posting of postings) {
-    if (!within(period, posting.bookedAt)) continue
+    if (!within(period, posting.bookedOn)) continue
     const brewed = posting.line === 'produced'
     const packaged = posting.line === null && /^packag/.test(posting.event.kind)
     if (!brewed && !packaged) continue
-    const month = monthOf(posting.bookedAt)
+    const month = monthOf(posting.bookedOn)
     const product = posting.event.productName || 'No product'
     const key = `${month}\u0000${product}`
     const row = rows.get(key) ?? { month, product, brewedUnits: 0, packagedUnits: 0, eventIds: [] }
@@ -70,7 +70,7 @@ const LOSS_LINES = new Set(['losses', 'destroyed', 'consumedOnPremises'])
 export function lossesByReason(period: Period, postings: readonly Posting[]): LossRow[] {
   const rows = new Map<string, Omit<LossRow, 'barrels'>>()
   for (const posting of postings) {
-    if (!within(period, posting.bookedAt) || !posting.line || !LOSS_LINES.has(posting.line)) continue
+    if (!within(period, posting.bookedOn) || !posting.line || !LOSS_LINES.has(posting.line)) continue
     const reason = posting.event.reason.trim() || 'No reason given'
     const key = `${posting.line}\u0000${reason}`
     const row = rows.get(key) ?? { line: posting.line, reason, units: 0, eventIds: [] }
@@ -90,6 +90,8 @@ export type BrewMeasurement = {
   brewhouseId: string
   brewhouseName: string
   brewedAt: string
+  /** The day `brewedAt` falls on in the brewery's report time zone (YYYY-MM-DD). */
+  brewedOn: string
   /** The brewhouse efficiency the batch was planned with (%), and the gravity and gallons it planned for. */
   plannedEfficiencyPercent: number
   plannedGravity: number
@@ -127,14 +129,14 @@ export function achievedEfficiencyPercent(brew: BrewMeasurement): number {
 /** Efficiency per brewhouse over time: one row per measured brew of the period, oldest first. */
 export function efficiencyOverTime(period: Period, brews: readonly BrewMeasurement[]): EfficiencyRow[] {
   return brews
-    .filter((brew) => within(period, brew.brewedAt))
+    .filter((brew) => within(period, brew.brewedOn))
     .sort((a, b) => a.brewedAt.localeCompare(b.brewedAt))
     .map((brew) => ({
       batchId: brew.batchId,
       batchNumber: brew.batchNumber,
       brewhouseId: brew.brewhouseId,
       brewhouseName: brew.brewhouseName,
-      month: monthOf(brew.brewedAt),
+      month: monthOf(brew.brewedOn),
       brewedAt: brew.brewedAt,
       plannedPercent: Math.round(brew.plannedEfficiencyPercent * 10) / 10,
       achievedPercent: Math.round(achievedEfficiencyPercent(brew) * 10) / 10,

@@ -6,9 +6,10 @@ import type { InventoryCount, TtbLedgerEvent } from './ttb.ts'
 
 const at = (day: string) => `2026-${day}T12:00:00.000Z`
 
-const event = (
+/** A ledger event that happened and was recorded at the instant `instant`. */
+export const ledgerEvent = (
   id: string,
-  day: string,
+  instant: string,
   kind: string,
   ttbClass: string,
   volumeBbl: string,
@@ -19,14 +20,23 @@ const event = (
   ttbClass,
   volumeBbl,
   reason: '',
-  occurredAt: at(day),
-  recordedAt: at(day),
+  occurredAt: instant,
+  recordedAt: instant,
   supersedesId: null,
   batchNumber: null,
   productName: null,
   details: null,
   ...extra,
 })
+
+const event = (
+  id: string,
+  day: string,
+  kind: string,
+  ttbClass: string,
+  volumeBbl: string,
+  extra: Partial<TtbLedgerEvent> = {},
+) => ledgerEvent(id, at(day), kind, ttbClass, volumeBbl, extra)
 
 /** Fixed ids, so the expected drill-downs can name them. */
 export const Q3_IDS = {

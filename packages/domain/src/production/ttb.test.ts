@@ -13,7 +13,7 @@ import {
   type TtbLedgerEvent,
   type ReportLine,
 } from './ttb.ts'
-import { Q3_COUNTS, Q3_EVENTS, Q3_IDS as I } from './ttb-fixture.ts'
+import { ledgerEvent, Q3_COUNTS, Q3_EVENTS, Q3_IDS as I } from './ttb-fixture.ts'
 
 const Q3 = parsePeriod('2026-Q3')!
 const figures = (lines: ReportLine[]) => Object.fromEntries(lines.map((line) => [line.key, line.barrels]))
@@ -202,6 +202,71 @@ describe('corrections after a close', () => {
     const open = postLedger([...Q3_EVENTS, correction])
     const report = operationsReport('5130.26', Q3, open, Q3_COUNTS)
     expect(findLine(report.lines, 'removedTaxpaid')!.units).toBe(3_562_345)
+  })
+})
+
+describe("periods cut at midnight in the brewery's time zone", () => {
+  // A brewery in Portland, Oregon brews on the evening of 31 October (after 17:00 PDT it is November in UTC),
+  // and removes beer on the evening of 30 November (after 16:00 PST).
+  const pale = { productName: 'Pale' }
+  const events = [
+    ledgerEvent(
+      '00000000-0000-4000-8000-0000000000a1',
+      '2026-11-01T03:30:00.000Z',
+      'brewed',
+      'produced',
+      '10.00000',
+      pale,
+    ),
+    ledgerEvent(
+      '00000000-0000-4000-8000-0000000000a2',
+      '2026-12-01T02:00:00.000Z',
+      'removed',
+      'removed-taxpaid',
+      '4.00000',
+      pale,
+    ),
+  ]
+  const october = parsePeriod('2026-10')!
+  const november = parsePeriod('2026-11')!
+
+  it('books the evening brew in October and the evening removal in November where the brewery is', () => {
+    const local = postLedger(events, [], 'America/Los_Angeles')
+    expect(local.map((posting) => posting.bookedOn)).toEqual(['2026-10-31', '2026-11-30'])
+    expect(findLine(operationsReport('5130.9', october, local, []).lines, 'produced')!.barrels).toBe('10.00')
+    const nov = operationsReport('5130.9', november, local, [])
+    expect(findLine(nov.lines, 'onHandStart')!.barrels).toBe('10.00')
+    expect(findLine(nov.lines, 'removedTaxpaid')!.barrels).toBe('4.00')
+    expect(productionByMonth(october, local).map((row) => [row.month, row.brewedBbl])).toEqual([
+      ['2026-10', '10.00000'],
+    ])
+  })
+
+  it('books them a month later in UTC, as before a time zone was chosen', () => {
+    const utc = postLedger(events)
+    expect(utc.map((posting) => posting.bookedOn)).toEqual(['2026-11-01', '2026-12-01'])
+    expect(findLine(operationsReport('5130.9', october, utc, []).lines, 'produced')!.units).toBe(0)
+    expect(findLine(operationsReport('5130.9', november, utc, []).lines, 'removedTaxpaid')!.units).toBe(0)
+  })
+
+  it('reads a closed month in the same time zone when a correction comes later', () => {
+    const closedOctober = { from: october.from, to: october.to, closedAt: '2026-11-05T17:00:00.000Z' }
+    const correction = {
+      ...events[0],
+      id: '00000000-0000-4000-8000-0000000000a3',
+      volumeBbl: '9.50000',
+      supersedesId: events[0].id,
+      recordedAt: '2026-11-06T17:00:00.000Z',
+    }
+    const postings = postLedger([...events, correction], [closedOctober], 'America/Los_Angeles')
+    expect(findLine(operationsReport('5130.9', october, postings, []).lines, 'produced')!.barrels).toBe(
+      '10.00',
+    )
+    const produced = findLine(operationsReport('5130.9', november, postings, []).lines, 'produced')!
+    expect(produced.sources.map((source) => [source.units, source.adjustment])).toEqual([
+      [-1_000_000, true],
+      [950_000, true],
+    ])
   })
 })
 

@@ -1,5 +1,6 @@
 import { roundHalfAway, unitsToFormBarrels, unitsToHundredths, barrelsToUnits } from './barrels.ts'
 import { monthOf, monthsOf, parsePeriod, type Period, type TaxSettings } from './reporting.schema.ts'
+import { dayIn, DEFAULT_TIME_ZONE } from './time-zone.ts'
 
 // The US TTB reports as a query over the liquid ledger (docs/production.md "US TTB facts"; the rules and
 // their sources in docs/decisions/215-ttb-reports-from-the-ledger.md). Pure and exact: volumes are integer
@@ -129,13 +130,15 @@ export type ClosedSpan = { from: string; to: string; closedAt: string }
 
 /**
  * One event's effect on the books: `units` on its line (negative for the reversal of an event superseded after
- * its period closed), booked at `bookedAt`.
+ * its period closed), booked at `bookedAt`, on the day `bookedOn` in the brewery's report time zone.
  */
 export type Posting = {
   eventId: string
   line: FlowLine | null | 'unclassified'
   units: number
   bookedAt: string
+  /** The day (YYYY-MM-DD) `bookedAt` falls on in the brewery's report time zone: what periods are cut by. */
+  bookedOn: string
   /** Booked later than it happened, because its month was closed when it was recorded. */
   adjustment: boolean
   /** For a reversal: the superseded event it takes back. */
@@ -143,10 +146,7 @@ export type Posting = {
   event: TtbLedgerEvent
 }
 
-const inSpan = (instant: string, span: ClosedSpan) =>
-  instant.slice(0, 10) >= span.from && instant.slice(0, 10) < span.to
-const closedAt = (instant: string, closed: ClosedSpan[], by: string) =>
-  closed.some((span) => inSpan(instant, span) && span.closedAt <= by)
+const inSpan = (day: string, span: ClosedSpan) => day >= span.from && day < span.to
 
 /**
  * The postings of a ledger, honouring supersession: a superseded event counts as replaced by the event that
@@ -154,8 +154,21 @@ const closedAt = (instant: string, closed: ClosedSpan[], by: string) =>
  * stays in that closed period, and the correction books its reversal and its own volume in the period where
  * the correction was recorded (an adjustment, never an edit of a closed period).
  */
-export function postLedger(events: readonly TtbLedgerEvent[], closed: readonly ClosedSpan[] = []): Posting[] {
+export function postLedger(
+  events: readonly TtbLedgerEvent[],
+  closed: readonly ClosedSpan[] = [],
+  /** Where the brewery's days begin (docs/decisions/224-report-periods-in-the-brewery-time-zone.md). */
+  timeZone: string = DEFAULT_TIME_ZONE,
+): Posting[] {
   const spans = [...closed]
+  const days = new Map<string, string>()
+  const dayOf = (instant: string) => {
+    let day = days.get(instant)
+    if (day === undefined) days.set(instant, (day = dayIn(instant, timeZone)))
+    return day
+  }
+  const closedAt = (instant: string, by: string) =>
+    spans.some((span) => inSpan(dayOf(instant), span) && span.closedAt <= by)
   const supersededBy = new Map<string, TtbLedgerEvent>()
   for (const event of events) {
     if (!event.supersedesId) continue
@@ -163,7 +176,7 @@ export function postLedger(events: readonly TtbLedgerEvent[], closed: readonly C
     if (!previous || previous.recordedAt < event.recordedAt) supersededBy.set(event.supersedesId, event)
   }
   const booking = (event: TtbLedgerEvent) =>
-    closedAt(event.occurredAt, spans, event.recordedAt)
+    closedAt(event.occurredAt, event.recordedAt)
       ? { at: event.recordedAt, adjustment: true }
       : { at: event.occurredAt, adjustment: false }
 
@@ -175,13 +188,14 @@ export function postLedger(events: readonly TtbLedgerEvent[], closed: readonly C
     const replacement = supersededBy.get(event.id)
     if (replacement) {
       // Replaced while its period was open: it never counted.
-      if (!closedAt(own.at, spans, replacement.recordedAt)) continue
+      if (!closedAt(own.at, replacement.recordedAt)) continue
       const correction = booking(replacement)
       postings.push({
         eventId: replacement.id,
         line,
         units: -units,
         bookedAt: correction.at,
+        bookedOn: dayOf(correction.at),
         adjustment: true,
         reversalOf: event.id,
         event: replacement,
@@ -192,6 +206,7 @@ export function postLedger(events: readonly TtbLedgerEvent[], closed: readonly C
       line,
       units,
       bookedAt: own.at,
+      bookedOn: dayOf(own.at),
       adjustment: own.adjustment,
       reversalOf: null,
       event,
@@ -287,14 +302,14 @@ export function monthlyBooks(
   lastMonth: string,
 ) {
   const first = [
-    ...postings.map((p) => monthOf(p.bookedAt)),
+    ...postings.map((p) => monthOf(p.bookedOn)),
     ...counts.map((c) => c.month),
     lastMonth,
   ].sort()[0]
   const months = monthsOf({ kind: 'month', key: '', from: `${first}-01`, to: parsePeriod(lastMonth)!.to })
   const byMonth = new Map<string, Posting[]>()
   for (const posting of postings) {
-    const month = monthOf(posting.bookedAt)
+    const month = monthOf(posting.bookedOn)
     byMonth.set(month, [...(byMonth.get(month) ?? []), posting])
   }
   const countOf = new Map(counts.map((count) => [count.month, count]))
@@ -419,8 +434,8 @@ export function operationsReport(
     (posting) =>
       posting.line === null &&
       /^packag/.test(posting.event.kind) &&
-      posting.bookedAt.slice(0, 10) >= period.from &&
-      posting.bookedAt.slice(0, 10) < period.to,
+      posting.bookedOn >= period.from &&
+      posting.bookedOn < period.to,
   )
   // The container: `details.container`, or the packaging option's type the cellar's packaging runs record.
   const container = (posting: Posting) => {

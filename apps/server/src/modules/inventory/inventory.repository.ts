@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import {
   finishedGoodsMovements,
@@ -18,6 +19,18 @@ export type ItemRow = typeof inventoryItems.$inferSelect
 export type LotRow = typeof lots.$inferSelect
 export type MovementInsert = typeof stockMovements.$inferInsert
 export type BatchRow = typeof batches.$inferSelect
+
+/**
+ * Which span of `bounds` an instant is in: 0 before the first bound, `i` from bound `i − 1` up to the next (the
+ * last bound only ends the range, so it is not a threshold). PostgreSQL's `width_bucket` over a sorted array.
+ */
+function spanOf(column: AnyPgColumn, bounds: readonly Date[]) {
+  const thresholds = sql.join(
+    bounds.slice(0, -1).map((bound) => sql`${bound.toISOString()}::timestamptz`),
+    sql`, `,
+  )
+  return sql<number>`width_bucket(${column}, array[${thresholds}]::timestamptz[])`.mapWith(Number)
+}
 
 export function createInventoryRepository(db: Db) {
   return {
@@ -343,38 +356,47 @@ export function createInventoryRepository(db: Db) {
         .orderBy(asc(brewedAt), asc(batches.number))
     },
 
-    /** Stock movement costs before `before`, summed per UTC month and item category. */
-    stockValueBuckets: (entityId: string, before: Date) => {
-      const month = sql<string>`to_char(${stockMovements.occurredAt} at time zone 'UTC', 'YYYY-MM')`
-      return db
-        .select({
-          month,
-          category: inventoryItems.category,
-          costCents: sql<string>`sum(${stockMovements.costCents})`,
-        })
-        .from(stockMovements)
-        .innerJoin(
-          inventoryItems,
-          and(eq(inventoryItems.id, stockMovements.itemId), eq(inventoryItems.entityId, entityId)),
-        )
-        .where(and(eq(stockMovements.entityId, entityId), lt(stockMovements.occurredAt, before)))
-        .groupBy(month, inventoryItems.category)
+    /**
+     * Stock movement costs before the last of `bounds` (month starts in the brewery's report time zone, then the
+     * range's end), summed per item category and per `span`: 0 before the first bound, `i` from bound `i − 1`.
+     */
+    stockValueBuckets: (entityId: string, bounds: readonly Date[]) => {
+      const span = spanOf(stockMovements.occurredAt, bounds)
+      return (
+        db
+          .select({
+            span,
+            category: inventoryItems.category,
+            costCents: sql<string>`sum(${stockMovements.costCents})`,
+          })
+          .from(stockMovements)
+          .innerJoin(
+            inventoryItems,
+            and(eq(inventoryItems.id, stockMovements.itemId), eq(inventoryItems.entityId, entityId)),
+          )
+          .where(and(eq(stockMovements.entityId, entityId), lt(stockMovements.occurredAt, bounds.at(-1)!)))
+          // By position: the span's bounds are parameters, which PostgreSQL cannot match in a repeated expression.
+          .groupBy(sql`1`, inventoryItems.category)
+      )
     },
 
-    /** Finished-goods units moved before `before`, summed per UTC month and packaging option. */
-    finishedGoodsBuckets: (entityId: string, before: Date) => {
-      const month = sql<string>`to_char(${finishedGoodsMovements.occurredAt} at time zone 'UTC', 'YYYY-MM')`
+    /** Finished-goods units moved before the last of `bounds`, summed per packaging option and `span` (as above). */
+    finishedGoodsBuckets: (entityId: string, bounds: readonly Date[]) => {
+      const span = spanOf(finishedGoodsMovements.occurredAt, bounds)
       return db
         .select({
-          month,
+          span,
           packageId: finishedGoodsMovements.packageId,
           units: sql<string>`sum(${finishedGoodsMovements.units})`,
         })
         .from(finishedGoodsMovements)
         .where(
-          and(eq(finishedGoodsMovements.entityId, entityId), lt(finishedGoodsMovements.occurredAt, before)),
+          and(
+            eq(finishedGoodsMovements.entityId, entityId),
+            lt(finishedGoodsMovements.occurredAt, bounds.at(-1)!),
+          ),
         )
-        .groupBy(month, finishedGoodsMovements.packageId)
+        .groupBy(sql`1`, finishedGoodsMovements.packageId)
     },
   }
 }

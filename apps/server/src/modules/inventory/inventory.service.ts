@@ -3,7 +3,9 @@ import {
   barrelsToUnits,
   batchCostRow,
   inventoryValueByMonth,
+  DEFAULT_TIME_ZONE,
   monthsOf,
+  startOfDayIn,
   unitsToBarrels,
   type CostsRead,
   type Period,
@@ -80,6 +82,8 @@ import {
 // production modules" are called inside their writes (Plan Batch, brew day, Package), which check their own
 // permission first.
 
+/** The month key of what moved before a cost report's range: earlier than any month, so in every month's total. */
+const BEFORE_THE_RANGE = '0000-00'
 const itemNotFound = () => new AppError('NOT_FOUND', 'Inventory item not found.')
 const batchNotFound = () => new AppError('NOT_FOUND', 'Batch not found.')
 const invalid = (path: string, message: string) =>
@@ -733,14 +737,25 @@ export function createInventoryService({ db }: { db: Db }) {
      * brewed in it with what they cost, each batch's packaging options run in it with their cost per unit, and
      * the stock and finished goods held at each month's end. The caller checks the permission.
      */
-    async costReport(entityId: string, period: Period, now = new Date()): Promise<CostsRead> {
-      const from = new Date(`${period.from}T00:00:00Z`)
-      const to = new Date(`${period.to}T00:00:00Z`)
+    async costReport(
+      entityId: string,
+      period: Period,
+      timeZone: string = DEFAULT_TIME_ZONE,
+      now = new Date(),
+    ): Promise<CostsRead> {
+      // The range and its months begin at midnight in the brewery's report time zone (ADR 224).
+      const months = monthsOf(period)
+      const bounds = [
+        ...months.map((month) => startOfDayIn(`${month}-01`, timeZone)),
+        startOfDayIn(period.to, timeZone),
+      ]
+      const [from, to] = [bounds[0], bounds.at(-1)!]
+      const monthOfSpan = (span: number) => (span === 0 ? BEFORE_THE_RANGE : months[span - 1])
       const [brewed, goodsRows, stock, goods] = await Promise.all([
         reads.batchesBrewedIn(entityId, from, to),
         reads.finishedGoods(entityId),
-        reads.stockValueBuckets(entityId, to),
-        reads.finishedGoodsBuckets(entityId, to),
+        reads.stockValueBuckets(entityId, bounds),
+        reads.finishedGoodsBuckets(entityId, bounds),
       ])
       const runs = goodsRows.filter((row) => row.kind === 'packaged' && row.batchId !== null)
       const runsInRange = runs.filter((row) => row.occurredAt >= from && row.occurredAt < to)
@@ -794,15 +809,16 @@ export function createInventoryService({ db }: { db: Db }) {
         batches: batchRows,
         units: unitRows,
         inventoryValue: inventoryValueByMonth({
-          months: monthsOf(period),
+          months,
           now,
+          timeZone,
           stock: stock.map((bucket) => ({
-            month: bucket.month,
+            month: monthOfSpan(bucket.span),
             category: bucket.category as InventoryCategory,
             costCents: Number(bucket.costCents),
           })),
           goods: goods.map((bucket) => ({
-            month: bucket.month,
+            month: monthOfSpan(bucket.span),
             packageId: bucket.packageId,
             units: Number(bucket.units),
           })),

@@ -1,4 +1,4 @@
-import type { CostsRead } from '@brewcommand/domain'
+import { DEFAULT_TAX_SETTINGS, type CostsRead } from '@brewcommand/domain'
 import { and, eq, like, not } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Tenant } from '../../auth/tenant.ts'
@@ -70,6 +70,7 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
       .update(stockMovements)
       .set({ occurredAt: at(on) })
       .where(eq(stockMovements.lotId, lotId))
+    return lotId
   }
   async function brew(batch: { batchId: string }, on: string) {
     await inTx((tx) => service.consumeForBatchStart(tx, tenantA, batch.batchId))
@@ -262,6 +263,31 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
     expect(theirs.batches).toEqual([])
     expect(theirs.units).toEqual([])
     expect(theirs.inventoryValue.map((row) => row.totalCents)).toEqual([0, 0, 0])
+  })
+
+  it("ends each month at midnight in the brewery's time zone", async () => {
+    const hops = (await service.listItems(tenantA)).find((item) => item.name === 'Cascade')!.id
+    // Hops received on the evening of 30 September in Portland, Oregon: 1 October in UTC.
+    const lot = await receive(hops, 1, 'kg', 1000, '2026-09-30')
+    await p.testDb.db
+      .update(stockMovements)
+      .set({ occurredAt: new Date('2026-10-01T06:30:00Z') })
+      .where(eq(stockMovements.lotId, lot))
+    const september = async () =>
+      (await call(members.Manager, '/api/reports/inventory-value.csv?from=2026-09&to=2026-09')).body
+        .trim()
+        .split(/\r?\n/)[1]
+    expect(await september()).toBe(
+      '2026-09,2026-10-01T00:00:00.000Z,40.00,50.00,0.00,0.00,75.20,38.48,203.68',
+    )
+    const saved = await p.write(members.Admin, 'PUT', '/api/reports/tax-settings', 'tax-settings', {
+      ...DEFAULT_TAX_SETTINGS,
+      timeZone: 'America/Los_Angeles',
+    })
+    expect(saved.statusCode).toBe(200)
+    expect(await september()).toBe(
+      '2026-09,2026-10-01T07:00:00.000Z,40.00,60.00,0.00,0.00,75.20,38.48,213.68',
+    )
   })
 
   it('refuses a bad range with a 400 naming the parameter', async () => {

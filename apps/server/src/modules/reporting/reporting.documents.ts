@@ -16,6 +16,8 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 type Header = {
   brewery: string
   brewersNoticeNumber: string
+  /** Where the period's days begin (ADR 224). */
+  timeZone: string
   closed: { closedAt: string; contentHash: string } | null
 }
 
@@ -39,7 +41,9 @@ export async function reportPdf(
   const writer = new PageWriter(pdf, font)
 
   writer.text(TITLES[report.form], { size: 14, font: bold })
-  writer.text(`Period: ${report.period.key} (${report.period.from} to before ${report.period.to})`)
+  writer.text(
+    `Period: ${report.period.key} (${report.period.from} to before ${report.period.to}, days from midnight ${header.timeZone})`,
+  )
   writer.text(`Brewery: ${header.brewery || '-'}`)
   writer.text(`Brewer's Notice number: ${header.brewersNoticeNumber || 'not set (Settings, Tax)'}`)
   writer.text(
@@ -210,7 +214,7 @@ export function dailyCsv(postings: readonly Posting[]): string {
       'adjustment',
     ],
     postings.map((posting) => [
-      posting.bookedAt.slice(0, 10),
+      posting.bookedOn,
       posting.bookedAt,
       posting.eventId,
       posting.event.kind,

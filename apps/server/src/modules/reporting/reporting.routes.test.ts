@@ -241,7 +241,8 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
       makeEnvelope('tax-settings', settings),
     )
     expect(saved.statusCode).toBe(200)
-    expect(await get(adminA, '/api/reports/tax-settings')).toEqual(settings)
+    // A time zone left out (as a client from before there was one sends) keeps the stored one.
+    expect(await get(adminA, '/api/reports/tax-settings')).toEqual({ ...settings, timeZone: 'UTC' })
     const excise = await get<{ taxCents: number; brewersNoticeNumber: string }>(
       managerA,
       '/api/reports/ttb/5000-24?period=2026-09',
@@ -366,6 +367,65 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
   it('refuses to close a period that has not ended', async () => {
     const response = await close(adminA, '5000.24', '2999')
     expect(response.statusCode).toBe(409)
+  })
+
+  it("cuts periods at midnight in the brewery's time zone, which cannot change once a period is closed", async () => {
+    const adminC = crypto.randomUUID()
+    const entityC = await brewery(adminC)
+    // Brewed on Halloween evening in Portland, Oregon: 1 November in UTC.
+    const evening = new Date('2026-11-01T03:30:00Z')
+    await insertLedgerEvent(testDb.db, entityC, {
+      kind: 'brewed',
+      ttbClass: 'produced',
+      volumeBbl: '10.00000',
+      occurredAt: evening,
+      recordedAt: evening,
+    })
+    const produced = async (month: string) =>
+      lines(await get<{ lines: Line[] }>(adminC, `/api/reports/ttb/5130-9?month=${month}`)).produced
+    const save = (timeZone?: string) =>
+      call(
+        adminC,
+        'PUT',
+        '/api/reports/tax-settings',
+        makeEnvelope('tax-settings', {
+          reducedRateEligible: true,
+          controlledGroupShareBasisPoints: 10_000,
+          exciseFilingFrequency: 'quarterly',
+          operationsReportFrequency: 'monthly',
+          brewersNoticeNumber: '',
+          ...(timeZone === undefined ? {} : { timeZone }),
+        }),
+      )
+    const zone = async () => (await get<{ timeZone: string }>(adminC, '/api/reports/tax-settings')).timeZone
+
+    // UTC until the brewery chooses: the brew is November's.
+    expect(await zone()).toBe('UTC')
+    expect([await produced('2026-10'), await produced('2026-11')]).toEqual(['0.00', '10.00'])
+
+    const bad = await save('Mars/Olympus_Mons')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.body).toContain('timeZone')
+    expect(bad.body).toContain('Mars/Olympus_Mons is not a time zone')
+    expect(await zone()).toBe('UTC')
+
+    expect((await save('america/los_angeles')).statusCode).toBe(200)
+    expect(await zone()).toBe('America/Los_Angeles')
+    expect([await produced('2026-10'), await produced('2026-11')]).toEqual(['10.00', '0.00'])
+    const daily = await call(adminC, 'GET', '/api/reports/daily.csv?from=2026-10&to=2026-10')
+    expect(daily.body.split(/\r?\n/)[1]).toMatch(/^2026-10-31,2026-11-01T03:30:00.000Z,/)
+
+    // Once October is closed, its boundary is fixed: the time zone stays.
+    expect((await close(adminC, '5130.9', '2026-10')).statusCode).toBe(201)
+    const moved = await save('America/Chicago')
+    expect(moved.statusCode).toBe(409)
+    expect(moved.json<{ error: { message: string } }>().error.message).toBe(
+      'The report time zone stays America/Los_Angeles: 2026-10 (TTB F 5130.9) is closed, and closed periods were cut at midnight there',
+    )
+    expect((await save()).statusCode).toBe(200)
+    expect((await save('America/Los_Angeles')).statusCode).toBe(200)
+    expect(await zone()).toBe('America/Los_Angeles')
+    expect(await produced('2026-10')).toBe('10.00')
   })
 
   it("keeps breweries apart: another brewery's reports are its own, its closed period a 404", async () => {

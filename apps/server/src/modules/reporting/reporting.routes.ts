@@ -2,6 +2,7 @@ import {
   ClosePeriodInputSchema,
   CostsReadSchema,
   decimalOfCents,
+  DEFAULT_TIME_ZONE,
   EfficiencyReadSchema,
   envelopeOf,
   ExcisePeriodQuerySchema,
@@ -19,6 +20,7 @@ import {
   ReportLineDetailSchema,
   ReportPeriodReadSchema,
   ReportPeriodSnapshotSchema,
+  TaxSettingsInputSchema,
   TaxSettingsSchema,
   toCsv,
 } from '@brewcommand/domain'
@@ -259,6 +261,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
       const pdf = await reportPdf(full.report, {
         brewery: full.brewery,
         brewersNoticeNumber: full.settings.brewersNoticeNumber,
+        timeZone: full.settings.timeZone ?? DEFAULT_TIME_ZONE,
         closed: full.closed,
       })
       return download(reply, `ttb-${form.path}-${key(request.query)}`, 'pdf', pdf)
@@ -297,7 +300,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   )
   app.put(
     '/tax-settings',
-    { schema: { body: envelopeOf('tax-settings', TaxSettingsSchema), headers } },
+    { schema: { body: envelopeOf('tax-settings', TaxSettingsInputSchema), headers } },
     (request, reply) =>
       runWrite(request, reply, {
         status: 200,

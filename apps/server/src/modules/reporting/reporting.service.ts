@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto'
 import {
   barrelsToUnits,
   canonicalJson,
+  canonicalTimeZone,
+  dayIn,
+  DEFAULT_TIME_ZONE,
   efficiencyOverTime,
   exciseReturn,
   findLine,
@@ -15,6 +18,8 @@ import {
   productionTotals,
   rangePeriod,
   silentLogger,
+  startOfDayIn,
+  todayIn,
   totalGravityPoints,
   unitsToBarrels,
   type BrewMeasurement,
@@ -34,9 +39,10 @@ import {
   type ReportLineDetail,
   type ReportPeriodRead,
   type TaxSettings,
+  type TaxSettingsInput,
 } from '@brewcommand/domain'
 import type { Tenant } from '../../auth/tenant.ts'
-import type { Db } from '../../db/client.ts'
+import { lockForTransaction, type Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import {
   countOf,
@@ -93,8 +99,14 @@ const countRead = (row: CountRow): PhysicalInventory => ({
   countedAt: row.countedAt.toISOString(),
 })
 
-/** What the efficiency table needs of a brew: planned from its snapshot and version, measured into the fermenter. */
-function brewMeasurement(row: BrewRow): BrewMeasurement | null {
+/** One brewery's reporting changes one at a time: closing a period, changing the report time zone. */
+const lockPeriods = (tx: Db, entityId: string) => lockForTransaction(tx, `reporting.periods:${entityId}`)
+
+/**
+ * What the efficiency table needs of a brew: planned from its snapshot and version, measured into the fermenter;
+ * its day in the brewery's report time zone.
+ */
+function brewMeasurement(row: BrewRow, timeZone: string): BrewMeasurement | null {
   const latest = (points: string[], field: 'gravity' | 'gallons') =>
     row.measurements.filter((m) => points.includes(m.point) && m[field] !== null).at(-1) ?? null
   const gravity = latest(['into-fermenter', 'original-gravity'], 'gravity')
@@ -114,6 +126,7 @@ function brewMeasurement(row: BrewRow): BrewMeasurement | null {
     brewhouseId: row.brewhouseId,
     brewhouseName: row.brewhouseName,
     brewedAt: row.brewDayFinishedAt.toISOString(),
+    brewedOn: dayIn(row.brewDayFinishedAt, timeZone),
     plannedEfficiencyPercent: Number.isFinite(efficiency) ? efficiency : 0,
     plannedGravity: originalGravity(potential, plannedGallons, efficiency),
     plannedGallons,
@@ -133,20 +146,28 @@ export function createReportingService(
     costs,
   }: {
     /** Inventory's cost tables (modules/inventory/inventory.service.ts `costReport`): FIFO cost lives there. */
-    costs: { costReport: (entityId: string, period: Period) => Promise<CostsRead> }
+    costs: { costReport: (entityId: string, period: Period, timeZone: string) => Promise<CostsRead> }
   },
 ) {
   const repo = createReportingRepository(db)
 
-  /** The ledger's postings, honouring supersession and the closed periods, and the physical counts. */
+  /**
+   * The ledger's postings, honouring supersession and the closed periods, each on its day in the brewery's report
+   * time zone, and the physical counts.
+   */
   async function books(entityId: string, connection: Db = db) {
     const reader = connection === db ? repo : createReportingRepository(connection)
-    const [events, closed, counts] = await Promise.all([
+    const [events, closed, counts, settings] = await Promise.all([
       reader.ledger(entityId),
       reader.closedPeriods(entityId),
       reader.counts(entityId),
+      reader.taxSettings(entityId),
     ])
-    return { postings: postLedger(events, closed.map(spanOf)), closed, counts: counts.map(countOf) }
+    return {
+      postings: postLedger(events, closed.map(spanOf), settings.timeZone),
+      closed,
+      counts: counts.map(countOf),
+    }
   }
 
   function parse(key: string): Period {
@@ -183,10 +204,11 @@ export function createReportingService(
     assertCan(tenant, 'viewReports')
     const closed = await repo.closedPeriodOf(tenant.entityId, report, key)
     if (closed) {
+      // A period closed before there was a time zone has none in its settings: it was cut at UTC midnight.
       const snapshot = closed.snapshot as {
         report: OperationsReport | ExciseReturn
         brewery: string
-        settings: TaxSettings
+        settings: Omit<TaxSettings, 'timeZone'> & { timeZone?: string }
       }
       return { computed: snapshot.report, brewery: snapshot.brewery, settings: snapshot.settings, closed }
     }
@@ -202,6 +224,7 @@ export function createReportingService(
         period: report.period,
         brewery,
         brewersNoticeNumber: settings.brewersNoticeNumber,
+        timeZone: settings.timeZone ?? DEFAULT_TIME_ZONE,
         lines: report.lines.map(summary),
         packaging: report.packaging.map(summary),
         reconciliation: report.reconciliation,
@@ -218,6 +241,7 @@ export function createReportingService(
         period: report.period,
         brewery,
         brewersNoticeNumber: settings.brewersNoticeNumber,
+        timeZone: settings.timeZone ?? DEFAULT_TIME_ZONE,
         lines: report.lines.map(summary),
         yearToDateBeforeUnits: report.yearToDateBeforeUnits,
         tiers: report.tiers.map((tier) => ({
@@ -267,18 +291,22 @@ export function createReportingService(
     /** Batch cost, cost per unit of finished goods and inventory value for a range of months. */
     async costs(tenant: Tenant, range: MonthRange): Promise<CostsRead> {
       assertCan(tenant, 'viewReports')
-      return costs.costReport(tenant.entityId, rangePeriod(range))
+      const { timeZone } = await repo.taxSettings(tenant.entityId)
+      return costs.costReport(tenant.entityId, rangePeriod(range), timeZone)
     },
 
     async efficiency(tenant: Tenant, range: MonthRange) {
       assertCan(tenant, 'viewReports')
       const period = rangePeriod(range)
+      const { timeZone } = await repo.taxSettings(tenant.entityId)
       const rows = await repo.brews(
         tenant.entityId,
-        new Date(`${period.from}T00:00:00Z`),
-        new Date(`${period.to}T00:00:00Z`),
+        startOfDayIn(period.from, timeZone),
+        startOfDayIn(period.to, timeZone),
       )
-      const brews = rows.map(brewMeasurement).filter((brew): brew is BrewMeasurement => brew !== null)
+      const brews = rows
+        .map((row) => brewMeasurement(row, timeZone))
+        .filter((brew): brew is BrewMeasurement => brew !== null)
       return { rows: efficiencyOverTime(period, brews) }
     },
 
@@ -287,9 +315,7 @@ export function createReportingService(
       assertCan(tenant, 'viewReports')
       const period = rangePeriod(range)
       const { postings } = await books(tenant.entityId)
-      return postings.filter(
-        (p) => p.bookedAt.slice(0, 10) >= period.from && p.bookedAt.slice(0, 10) < period.to,
-      )
+      return postings.filter((p) => p.bookedOn >= period.from && p.bookedOn < period.to)
     },
 
     async counts(tenant: Tenant, range: MonthRange): Promise<PhysicalInventory[]> {
@@ -327,9 +353,27 @@ export function createReportingService(
       return repo.taxSettings(tenant.entityId)
     },
 
-    async saveTaxSettings(tx: Db, tenant: Tenant, settings: TaxSettings): Promise<TaxSettings> {
+    /**
+     * Saves the tax facts. A time zone left out keeps the stored one; changing it once a period is closed is a
+     * 409, since the closed periods were cut at midnight in the old one (ADR 224).
+     */
+    async saveTaxSettings(tx: Db, tenant: Tenant, input: TaxSettingsInput): Promise<TaxSettings> {
       assertCan(tenant, 'manageTaxAndPeriods')
-      return createReportingRepository(tx).saveTaxSettings(tenant.entityId, settings, tenant.userId)
+      await lockPeriods(tx, tenant.entityId)
+      const writer = createReportingRepository(tx)
+      const stored = await writer.taxSettings(tenant.entityId)
+      const timeZone = input.timeZone === undefined ? stored.timeZone : canonicalTimeZone(input.timeZone)
+      if (timeZone === null) throw new AppError('VALIDATION_FAILED', `${input.timeZone} is not a time zone`)
+      if (timeZone !== stored.timeZone) {
+        const [closed] = await writer.closedPeriods(tenant.entityId)
+        if (closed) {
+          throw new AppError(
+            'CONFLICT',
+            `The report time zone stays ${stored.timeZone}: ${closed.period} (TTB F ${closed.report}) is closed, and closed periods were cut at midnight there`,
+          )
+        }
+      }
+      return writer.saveTaxSettings(tenant.entityId, { ...input, timeZone }, tenant.userId)
     },
 
     async periods(tenant: Tenant): Promise<ReportPeriodRead[]> {
@@ -354,6 +398,7 @@ export function createReportingService(
     async close(tx: Db, tenant: Tenant, input: ClosePeriodInput): Promise<ReportPeriodRead> {
       assertCan(tenant, 'manageTaxAndPeriods')
       const period = parse(input.period)
+      await lockPeriods(tx, tenant.entityId)
       const writer = createReportingRepository(tx)
       const overlapping = (await writer.closedPeriods(tenant.entityId)).find(
         (row) => row.report === input.report && row.fromDate < period.to && period.from < row.toDate,
@@ -361,10 +406,13 @@ export function createReportingService(
       if (overlapping) {
         throw new AppError('CONFLICT', `TTB F ${input.report} for ${overlapping.period} is already closed`)
       }
-      if (period.to > new Date().toISOString().slice(0, 10)) {
-        throw new AppError('CONFLICT', `${input.period} has not ended yet; close it once it has`)
-      }
       const { computed, brewery, settings } = await compute(tenant.entityId, input.report, input.period, tx)
+      if (period.to > todayIn(settings.timeZone)) {
+        throw new AppError(
+          'CONFLICT',
+          `${input.period} has not ended yet in ${settings.timeZone}; close it once it has`,
+        )
+      }
       const snapshot = { report: computed, brewery, settings }
       const row = await writer.insertPeriod({
         id: input.id,

@@ -52,6 +52,9 @@ export const COUNT_TITLE = 'Physical inventory'
 export const COUNT_SAVE = 'Save count'
 export const COUNT_QUEUED = (month: string) => `Physical inventory of ${month} saved`
 
+/** A report's days: from its first to the day after its last, each from midnight in the brewery's time zone. */
+export const PERIOD_SPAN = (from: string, to: string, timeZone: string) =>
+  `${from} to ${to} (exclusive), days from midnight ${timeZone.replaceAll('_', ' ')}`
 export const CLOSE_PERIOD = 'Close period'
 export const CLOSE_TITLE = (form: string, period: string) => `Close ${period} of TTB F ${form}?`
 export const CLOSE_DESCRIPTION =
@@ -68,5 +71,10 @@ export const TAX_FIELDS = {
   exciseFilingFrequency: 'Excise return filed',
   operationsReportFrequency: "Brewer's Report of Operations filed",
   brewersNoticeNumber: "Brewer's Notice number",
+  timeZone: 'Report time zone',
 } as const
+export const TIME_ZONE_HINT = 'Months, quarters and years end at midnight here.'
+export const TIME_ZONE_BROWSER = (zone: string) => `This device is set to ${zone}.`
+export const TIME_ZONE_FIXED = (period: string, form: string) =>
+  `It stays as it is: ${period} (TTB F ${form}) is closed, and closed periods were cut at midnight here.`
 export const SAVE = 'Save'

@@ -36,6 +36,7 @@ const OPERATIONS = {
   period: { kind: 'quarter', key: '2026-Q3', from: '2026-07-01', to: '2026-10-01' },
   brewery: 'Ledger Lager Co',
   brewersNoticeNumber: 'BR-OR-12345',
+  timeZone: 'America/Los_Angeles',
   lines: [
     line('onHandStart', 1, 'On hand at start of period', 2_000_000, '20.00'),
     line('produced', 2, 'Produced', 4_550_000, '45.50', 2),
@@ -212,6 +213,7 @@ beforeEach(() => {
           exciseFilingFrequency: 'quarterly',
           operationsReportFrequency: 'quarterly',
           brewersNoticeNumber: '',
+          timeZone: 'UTC',
         },
       }),
   }
@@ -270,6 +272,9 @@ describe('the Reporting page', () => {
       await screen.findByRole('rowheader', { name: 'Removed for consumption or sale' }),
     ).toBeInTheDocument()
     expect(screen.getByText('37.62')).toBeInTheDocument()
+    expect(
+      screen.getByText(/2026-07-01 to 2026-10-01 \(exclusive\), days from midnight America\/Los Angeles$/),
+    ).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Show the events of line 2, Produced' }))
     const dialog = await screen.findByRole('dialog', { name: 'Line 2: Produced' })
     expect(await within(dialog).findByText('30.00000')).toBeInTheDocument()
@@ -351,6 +356,10 @@ describe('Settings → Tax', () => {
     await userEvent.clear(share)
     await userEvent.type(share, '33.33')
     await userEvent.type(screen.getByLabelText("Brewer's Notice number"), 'BR-OR-12345')
+    const zone = screen.getByLabelText('Report time zone')
+    expect(zone).toHaveValue('UTC')
+    expect(zone).toHaveAccessibleDescription(/^Months, quarters and years end at midnight here\./)
+    await userEvent.selectOptions(zone, 'America/Los_Angeles')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() =>
       expect(writes).toEqual([
@@ -362,7 +371,38 @@ describe('Settings → Tax', () => {
     expect((writes[0] as { data: Record<string, unknown> }).data).toMatchObject({
       controlledGroupShareBasisPoints: 3333,
       brewersNoticeNumber: 'BR-OR-12345',
+      timeZone: 'America/Los_Angeles',
     })
+  })
+
+  it('keeps the time zone once a period is closed, and leaves it out of the save', async () => {
+    answers['/api/reports/periods'] = () =>
+      json(200, {
+        data: [
+          {
+            id: '00000000-0000-4000-8000-000000000001',
+            report: '5130.9',
+            period: '2026-10',
+            from: '2026-10-01',
+            to: '2026-11-01',
+            contentHash: 'a'.repeat(64),
+            closedBy: null,
+            closedAt: '2026-11-05T17:00:00.000Z',
+          },
+        ],
+      })
+    renderWith('Admin', <TaxSettingsPage />)
+    const zone = await screen.findByLabelText('Report time zone')
+    await waitFor(() => expect(zone).toBeDisabled())
+    expect(zone).toHaveAccessibleDescription(
+      'It stays as it is: 2026-10 (TTB F 5130.9) is closed, and closed periods were cut at midnight here.',
+    )
+    await userEvent.type(screen.getByLabelText("Brewer's Notice number"), 'BR-OR-1')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(writes).toHaveLength(1))
+    const data = (writes[0] as { data: Record<string, unknown> }).data
+    expect(data.brewersNoticeNumber).toBe('BR-OR-1')
+    expect(data).not.toHaveProperty('timeZone')
   })
 
   it('is the Admins’ only', () => {

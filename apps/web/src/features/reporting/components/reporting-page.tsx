@@ -89,11 +89,7 @@ export function ReportingPage({ now = () => new Date() }: { now?: () => Date }) 
         aria-labelledby={`${tabsId}-${tab}`}
         className="min-w-0"
       >
-        {tab === 'overview' ? (
-          <Overview range={{ from, to }} />
-        ) : (
-          <TtbTab quarter={quarter} today={today.toISOString().slice(0, 10)} />
-        )}
+        {tab === 'overview' ? <Overview range={{ from, to }} /> : <TtbTab quarter={quarter} now={today} />}
       </div>
     </div>
   )

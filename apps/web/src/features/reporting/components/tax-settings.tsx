@@ -4,9 +4,10 @@ import {
   OPERATIONS_REPORT_FREQUENCIES,
   TaxSettingsSchema,
   type TaxSettings,
+  type TaxSettingsInput,
 } from '@brewcommand/domain'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useId } from 'react'
+import { useEffect, useId, useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { z } from 'zod'
@@ -15,8 +16,17 @@ import { Button } from '@/components/ui/button.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useWrite } from '@/lib/writes/use-write.ts'
-import { useReportsLive, useTaxSettings } from '../api/use-reports.ts'
-import { SAVE, TAX_FIELDS, TAX_HEADING, TAX_ONLY_ADMINS, TAX_SAVED } from '../messages.ts'
+import { usePeriods, useReportsLive, useTaxSettings } from '../api/use-reports.ts'
+import {
+  SAVE,
+  TAX_FIELDS,
+  TAX_HEADING,
+  TAX_ONLY_ADMINS,
+  TAX_SAVED,
+  TIME_ZONE_BROWSER,
+  TIME_ZONE_FIXED,
+  TIME_ZONE_HINT,
+} from '../messages.ts'
 import { QueryState } from './report-card.tsx'
 
 /** The form shows the share as a percent with 2 decimals; the wire carries basis points. */
@@ -26,6 +36,8 @@ const TaxFormSchema = TaxSettingsSchema.omit({ controlledGroupShareBasisPoints: 
     .trim()
     .regex(/^\d{1,3}(\.\d{1,2})?$/, 'The share is a percent with at most 2 decimals, like 50 or 33.33')
     .refine((text) => Number(text) <= 100, 'The share cannot be above 100%'),
+  // Left out of the save while a closed period holds it: the server keeps the stored one.
+  timeZone: z.string().optional(),
 })
 type TaxForm = z.infer<typeof TaxFormSchema>
 
@@ -33,7 +45,7 @@ const toForm = ({ controlledGroupShareBasisPoints, ...rest }: TaxSettings): TaxF
   ...rest,
   controlledGroupSharePercent: (controlledGroupShareBasisPoints / 100).toFixed(2).replace(/\.00$/, ''),
 })
-const fromForm = ({ controlledGroupSharePercent, ...rest }: TaxForm): TaxSettings => ({
+const fromForm = ({ controlledGroupSharePercent, ...rest }: TaxForm): TaxSettingsInput => ({
   ...rest,
   controlledGroupShareBasisPoints: Math.round(Number(controlledGroupSharePercent) * 100),
 })
@@ -43,6 +55,21 @@ const FREQUENCY_LABELS: Record<string, string> = {
   quarterly: 'Quarterly',
   annual: 'Annually',
   monthly: 'Monthly',
+}
+
+/** This device's time zone, if the platform says. */
+const deviceTimeZone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone
+  } catch {
+    return undefined
+  }
+}
+
+/** Every IANA time zone the platform knows, UTC first, with the stored one even if the platform lacks it. */
+function timeZoneChoices(stored: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
+  return [...new Set(['UTC', stored, ...zones])]
 }
 
 /** Settings → Tax: the brewery's tax facts (Admins only). */
@@ -72,16 +99,21 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
   const id = useId()
   const form = useForm<TaxForm>({ resolver: zodResolver(TaxFormSchema), defaultValues: toForm(settings) })
   const errors = form.formState.errors
+  const zones = useMemo(() => timeZoneChoices(settings.timeZone), [settings.timeZone])
+  const device = deviceTimeZone()
+  // A closed period was cut at midnight in the stored zone: the zone cannot change (the server says 409).
+  const closed = usePeriods().data?.[0]
   // Someone else saved: show what is stored now (a form being typed in keeps its values).
   useEffect(() => {
     if (!form.formState.isDirty) form.reset(toForm(settings))
   }, [settings, form])
   const onSubmit = form.handleSubmit((values) => {
+    const { timeZone, ...rest } = fromForm(values)
     write({
       kind: 'production',
       action: 'reporting:save-tax-settings',
       uri: '/api/reports/tax-settings',
-      data: fromForm(values),
+      data: closed || timeZone === undefined ? rest : { ...rest, timeZone },
       name: TAX_HEADING,
     })
     form.reset(values)
@@ -151,6 +183,28 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
           aria-invalid={!!errors.brewersNoticeNumber}
           {...form.register('brewersNoticeNumber')}
         />
+      </FormField>
+      <FormField label={TAX_FIELDS.timeZone} htmlFor={`${id}-zone`} error={errors.timeZone?.message}>
+        <select
+          id={`${id}-zone`}
+          className="min-h-11 rounded-md border bg-background px-3 text-sm disabled:opacity-70"
+          disabled={closed !== undefined}
+          aria-describedby={`${id}-zone-hint`}
+          {...form.register('timeZone')}
+        >
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-zone-hint`} className="text-sm text-muted-foreground">
+          {closed
+            ? TIME_ZONE_FIXED(closed.period, closed.report)
+            : [TIME_ZONE_HINT, device && device !== settings.timeZone ? TIME_ZONE_BROWSER(device) : '']
+                .filter(Boolean)
+                .join(' ')}
+        </p>
       </FormField>
       <Button type="submit" className="min-h-11 w-fit">
         {SAVE}

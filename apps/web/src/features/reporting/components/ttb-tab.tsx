@@ -2,6 +2,7 @@ import {
   can,
   dollarsOfCents,
   toCsv,
+  todayIn,
   unitsToBarrels,
   unitsToFormBarrels,
   type ExciseReturnRead,
@@ -43,6 +44,7 @@ import {
   MONTH_LABEL,
   NOT_COUNTED,
   OPEN_PERIOD,
+  PERIOD_SPAN,
   RECONCILIATION_EMPTY,
   RECONCILIATION_TITLE,
   TAX_TOTAL,
@@ -56,7 +58,7 @@ import { DownloadButton, FigureTable, QueryState, ReportCard } from './report-ca
 const FORMS: TtbForm[] = ['5130.26', '5130.9', '5000.24']
 
 /** The TTB reports of a quarter: choose the form (and the month for 5130.9), see its lines and drill into each. */
-export function TtbTab({ quarter, today }: { quarter: string; today: string }) {
+export function TtbTab({ quarter, now }: { quarter: string; now: Date }) {
   const [form, setForm] = useState<TtbForm>('5130.26')
   const { months } = monthsOfQuarter(quarter)
   const [chosenMonth, setMonth] = useState(months[months.length - 1])
@@ -104,30 +106,22 @@ export function TtbTab({ quarter, today }: { quarter: string; today: string }) {
         </div>
       )}
       {form === '5000.24' ? (
-        <ExciseReport period={period} today={today} />
+        <ExciseReport period={period} now={now} />
       ) : (
-        <OperationsReport form={form} period={period} today={today} />
+        <OperationsReport form={form} period={period} now={now} />
       )}
     </div>
   )
 }
 
-function OperationsReport({
-  form,
-  period,
-  today,
-}: {
-  form: '5130.26' | '5130.9'
-  period: string
-  today: string
-}) {
+function OperationsReport({ form, period, now }: { form: '5130.26' | '5130.9'; period: string; now: Date }) {
   const report = useOperations(form, period)
   return (
     <ReportCard title={FORM_NAMES[form]} actions={<FormDownloads form={form} period={period} />}>
       <QueryState query={report} what={`TTB F ${form}`} isEmpty={() => false} empty="">
         {(data) => (
           <div className="grid gap-6">
-            <ReportHeader report={data} form={form} period={period} today={today} />
+            <ReportHeader report={data} form={form} period={period} now={now} />
             <LinesTable form={form} period={period} lines={data.lines} />
             {data.packaging.length > 0 && (
               <LinesTable
@@ -145,14 +139,14 @@ function OperationsReport({
   )
 }
 
-function ExciseReport({ period, today }: { period: string; today: string }) {
+function ExciseReport({ period, now }: { period: string; now: Date }) {
   const report = useExcise(period, true)
   return (
     <ReportCard title={FORM_NAMES['5000.24']} actions={<FormDownloads form="5000.24" period={period} />}>
       <QueryState query={report} what="TTB F 5000.24" isEmpty={() => false} empty="">
         {(data) => (
           <div className="grid gap-6">
-            <ReportHeader report={data} form="5000.24" period={period} today={today} />
+            <ReportHeader report={data} form="5000.24" period={period} now={now} />
             <LinesTable form="5000.24" period={period} lines={data.lines} />
             <FigureTable
               caption="Tax by rate"
@@ -181,24 +175,25 @@ function ReportHeader({
   report,
   form,
   period,
-  today,
+  now,
 }: {
   report: OperationsReportRead | ExciseReturnRead
   form: TtbForm
   period: string
-  today: string
+  now: Date
 }) {
   const { currentEntity } = useAppState()
   const write = useWrite()
   const [confirming, setConfirming] = useState(false)
   const mayClose = can(currentEntity?.role, 'manageTaxAndPeriods')
-  const hasEnded = report.period.to <= today
+  // A period ends at midnight in the brewery's report time zone (ADR 224).
+  const hasEnded = report.period.to <= todayIn(report.timeZone, now)
   return (
     <div className="grid gap-2 text-sm">
       <p>
         {report.brewery}
         {report.brewersNoticeNumber && ` · Brewer's Notice ${report.brewersNoticeNumber}`} ·{' '}
-        {report.period.from} to {report.period.to} (exclusive)
+        {PERIOD_SPAN(report.period.from, report.period.to, report.timeZone)}
       </p>
       {report.closed ? (
         <p className="flex items-center gap-2 font-medium">
