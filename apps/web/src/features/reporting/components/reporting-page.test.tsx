@@ -302,6 +302,15 @@ describe('the Reporting page', () => {
     })
   })
 
+  it('still offers to close an ended period when this browser does not know the brewery’s zone', async () => {
+    answers['/api/reports/ttb/5130-26'] = () =>
+      json(200, { data: { ...OPERATIONS, timeZone: 'Mars/Olympus_Mons' } })
+    renderWith('Admin', <ReportingPage now={NOW} />)
+    await userEvent.click(screen.getByRole('tab', { name: 'TTB' }))
+    expect(await screen.findByRole('button', { name: 'Close period' })).toBeInTheDocument()
+    expect(screen.getByText(/days from midnight Mars\/Olympus Mons$/)).toBeInTheDocument()
+  })
+
   it('queues a physical inventory and refuses a bad figure naming it', async () => {
     renderWith('Manager', <ReportingPage now={NOW} />)
     await userEvent.click(screen.getByRole('tab', { name: 'TTB' }))

@@ -57,6 +57,18 @@ import { DownloadButton, FigureTable, QueryState, ReportCard } from './report-ca
 
 const FORMS: TtbForm[] = ['5130.26', '5130.9', '5000.24']
 
+/**
+ * Today in the brewery's zone. A zone this browser does not know falls back to UTC; the server still refuses to
+ * close a period before it has ended in the brewery's zone.
+ */
+function todayWhere(timeZone: string, now: Date) {
+  try {
+    return todayIn(timeZone, now)
+  } catch {
+    return todayIn('UTC', now)
+  }
+}
+
 /** The TTB reports of a quarter: choose the form (and the month for 5130.9), see its lines and drill into each. */
 export function TtbTab({ quarter, now }: { quarter: string; now: Date }) {
   const [form, setForm] = useState<TtbForm>('5130.26')
@@ -187,7 +199,7 @@ function ReportHeader({
   const [confirming, setConfirming] = useState(false)
   const mayClose = can(currentEntity?.role, 'manageTaxAndPeriods')
   // A period ends at midnight in the brewery's report time zone (ADR 224).
-  const hasEnded = report.period.to <= todayIn(report.timeZone, now)
+  const hasEnded = report.period.to <= todayWhere(report.timeZone, now)
   return (
     <div className="grid gap-2 text-sm">
       <p>
