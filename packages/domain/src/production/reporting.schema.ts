@@ -3,11 +3,11 @@ import { DEFAULT_TIME_ZONE, TimeZoneSchema } from './time-zone.ts'
 
 // The shapes of reporting (docs/production.md "Reporting"): report periods, the monthly physical inventory and
 // the brewery's tax facts. Periods are calendar months, quarters and years, `2026-09`, `2026-Q3`, `2026`, cut at
-// midnight in the brewery's report time zone (`TaxSettings.timeZone`, ADR 224).
+// midnight in the brewery's time zone (`TaxSettings.timeZone`, ADR 224).
 
 export type PeriodKind = 'month' | 'quarter' | 'year'
 
-/** A calendar period: its key, its first day and the first day after it (ISO dates, in the report time zone). */
+/** A calendar period: its key, its first day and the first day after it (ISO dates, in the brewery's time zone). */
 export type Period = { kind: PeriodKind; key: string; from: string; to: string }
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/

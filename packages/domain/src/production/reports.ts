@@ -6,7 +6,7 @@ import type { Posting } from './ttb.ts'
 // The Reporting page's tables (docs/production.md "Reporting"): queries over the ledger's postings, each row
 // with the events behind it. Volumes stay exact (units) and are shown as barrels to 5 decimals.
 
-/** Whether a day (YYYY-MM-DD, in the brewery's report time zone) is in a period. */
+/** Whether a day (YYYY-MM-DD, in the brewery's time zone) is in a period. */
 const within = (period: Period, day: string) => day >= period.from && day < period.to
 
 /** Barrels brewed and packaged by month and product. */
@@ -90,7 +90,7 @@ export type BrewMeasurement = {
   brewhouseId: string
   brewhouseName: string
   brewedAt: string
-  /** The day `brewedAt` falls on in the brewery's report time zone (YYYY-MM-DD). */
+  /** The day `brewedAt` falls on in the brewery's time zone (YYYY-MM-DD). */
   brewedOn: string
   /** The brewhouse efficiency the batch was planned with (%), and the gravity and gallons it planned for. */
   plannedEfficiencyPercent: number

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalTimeZone, dayIn, startOfDayIn, TimeZoneSchema, todayIn } from './time-zone.ts'
+import { canonicalTimeZone, dayIn, startOfDayIn, TimeZoneSchema, todayIn, wallClockIn } from './time-zone.ts'
 
-describe('the report time zone', () => {
+describe("the brewery's time zone", () => {
   it('reads the day an instant falls on where the brewery is', () => {
     // 23:30 on Halloween in Portland, Oregon (PDT, UTC−7) is already November in UTC.
     expect(dayIn('2026-11-01T06:30:00.000Z', 'America/Los_Angeles')).toBe('2026-10-31')
@@ -10,6 +10,14 @@ describe('the report time zone', () => {
     // East of UTC the other way: 23:30 UTC on 30 September is 1 October in Berlin.
     expect(dayIn(new Date('2026-09-30T23:30:00Z'), 'Europe/Berlin')).toBe('2026-10-01')
     expect(todayIn('Pacific/Auckland', new Date('2026-12-31T12:00:00Z'))).toBe('2027-01-01')
+  })
+
+  it("reads the zone's wall clock as UTC, for the schedule's calendar days", () => {
+    const at = (iso: string) => Date.parse(iso)
+    expect(wallClockIn(at('2026-11-01T03:30:00Z'), 'America/Los_Angeles')).toBe(at('2026-10-31T20:30:00Z'))
+    expect(wallClockIn(at('2026-11-02T03:30:00Z'), 'America/Los_Angeles')).toBe(at('2026-11-01T19:30:00Z'))
+    expect(wallClockIn(at('2026-06-30T23:15:00.250Z'), 'Europe/Berlin')).toBe(at('2026-07-01T01:15:00.250Z'))
+    expect(wallClockIn(at('2026-06-30T23:15:00Z'), 'UTC')).toBe(at('2026-06-30T23:15:00Z'))
   })
 
   it('finds the instant a day begins, across the changes of clocks', () => {

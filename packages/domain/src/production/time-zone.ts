@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
-// The brewery's report time zone (docs/decisions/224-report-periods-in-the-brewery-time-zone.md): a report's
-// months, quarters and years begin at midnight where the brewery is, not at midnight UTC. Instants stay UTC in
-// the database; only the day an instant falls on is read in the time zone.
+// The brewery's time zone (docs/decisions/224-report-periods-in-the-brewery-time-zone.md): its days, and so a
+// report's months, quarters and years and what "today" is, begin at midnight where the brewery is, not at
+// midnight UTC. Instants stay UTC in the database; only the day an instant falls on is read in the time zone.
 
 /** The time zone of a brewery that has chosen none (and of every report closed before there was a choice). */
 export const DEFAULT_TIME_ZONE = 'UTC'
@@ -91,6 +91,15 @@ export function startOfDayIn(day: string, timeZone: string): Date {
   // The offsets differ across midnight: take the earlier instant that is on this day, else the later one.
   const candidates = [first, second].sort((a, b) => a - b)
   return new Date(candidates.find((instant) => dayIn(new Date(instant), timeZone) === day) ?? candidates[1])
+}
+
+/**
+ * The zone's wall clock at an instant, read as if it were UTC (milliseconds): what the schedule's calendar days,
+ * kept as UTC midnights, compare with. 2026-11-01T03:30Z in America/Los_Angeles → 2026-10-31T20:30Z.
+ */
+export function wallClockIn(instant: number, timeZone: string): number {
+  if (timeZone === DEFAULT_TIME_ZONE) return instant
+  return instant + offsetAt(instant, timeZone)
 }
 
 /** Today's date in a zone. */

@@ -130,14 +130,14 @@ export type ClosedSpan = { from: string; to: string; closedAt: string }
 
 /**
  * One event's effect on the books: `units` on its line (negative for the reversal of an event superseded after
- * its period closed), booked at `bookedAt`, on the day `bookedOn` in the brewery's report time zone.
+ * its period closed), booked at `bookedAt`, on the day `bookedOn` in the brewery's time zone.
  */
 export type Posting = {
   eventId: string
   line: FlowLine | null | 'unclassified'
   units: number
   bookedAt: string
-  /** The day (YYYY-MM-DD) `bookedAt` falls on in the brewery's report time zone: what periods are cut by. */
+  /** The day (YYYY-MM-DD) `bookedAt` falls on in the brewery's time zone: what periods are cut by. */
   bookedOn: string
   /** Booked later than it happened, because its month was closed when it was recorded. */
   adjustment: boolean

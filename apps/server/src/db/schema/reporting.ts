@@ -82,7 +82,7 @@ export const breweryTaxSettings = pgTable('brewery_tax_settings', {
   exciseFilingFrequency: text('excise_filing_frequency').notNull(),
   operationsReportFrequency: text('operations_report_frequency').notNull(),
   brewersNoticeNumber: text('brewers_notice_number').notNull().default(''),
-  /** The report time zone (an IANA name): periods are cut at midnight here (ADR 224). */
+  /** The brewery's time zone (an IANA name): its days, and so its report periods, begin at midnight here (ADR 224). */
   timeZone: text('time_zone').notNull().default('UTC'),
   updatedBy: byUser('updated_by'),
   ...timestamps,

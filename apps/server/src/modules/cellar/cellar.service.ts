@@ -37,6 +37,7 @@ import {
   type Recipe,
   type TankCard,
   type VesselDetail,
+  todayIn,
 } from '@brewcommand/domain'
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -44,6 +45,7 @@ import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { measurements } from '../../db/schema/production.ts'
 import { AppError } from '../../errors.ts'
+import { breweryTimeZone } from '../reporting/brewery-time-zone.ts'
 import {
   createCellarRepository,
   toLedgerEvent,
@@ -800,7 +802,8 @@ export function createCellarService({
     },
 
     async dashboard(tenant: Tenant): Promise<CellarDashboard> {
-      const today = now().toISOString().slice(0, 10)
+      // Today where the brewery is: an evening shift in Oregon still sees today's brew days (ADR 224).
+      const today = todayIn(await breweryTimeZone(db, tenant.entityId), now())
       const [brewDays, board, alerts] = await Promise.all([
         reads.brewDaysOn(tenant.entityId, today),
         this.tankBoard(tenant),

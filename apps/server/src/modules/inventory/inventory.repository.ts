@@ -357,7 +357,7 @@ export function createInventoryRepository(db: Db) {
     },
 
     /**
-     * Stock movement costs before the last of `bounds` (month starts in the brewery's report time zone, then the
+     * Stock movement costs before the last of `bounds` (month starts in the brewery's time zone, then the
      * range's end), summed per item category and per `span`: 0 before the first bound, `i` from bound `i − 1`.
      */
     stockValueBuckets: (entityId: string, bounds: readonly Date[]) => {

@@ -6,6 +6,7 @@ import {
   DEFAULT_TIME_ZONE,
   monthsOf,
   startOfDayIn,
+  todayIn,
   unitsToBarrels,
   type CostsRead,
   type Period,
@@ -68,6 +69,7 @@ import { alertStore } from '../cellar/alert-store.ts'
 import type { AlertRow } from '../cellar/cellar.repository.ts'
 import { lockForTransaction, type Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { breweryTimeZone } from '../reporting/brewery-time-zone.ts'
 import {
   createInventoryRepository,
   type BatchRow,
@@ -92,7 +94,6 @@ const invalid = (path: string, message: string) =>
 /** The largest quantity a row holds, as whole ten-thousandths. */
 const MAX_SCALED = MAX_STOCK_QUANTITY * 10_000
 
-const today = () => new Date().toISOString().slice(0, 10)
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 /** Brew day never fails on a unit: an amount in a unit that does not measure the item counts as nothing. */
@@ -141,6 +142,8 @@ export type PackagedEventDetails = { packageId: string; units: number }
 
 export function createInventoryService({ db }: { db: Db }) {
   const reads = createInventoryRepository(db)
+  /** Today where the brewery is (ADR 224). */
+  const today = async (entityId: string) => todayIn(await breweryTimeZone(db, entityId))
 
   // ---------------------------------------------------------------------------------------------------
   // Shared pieces
@@ -634,7 +637,7 @@ export function createInventoryService({ db }: { db: Db }) {
 
     /** Can we brew everything planned in the next `weeks` weeks (and anything planned earlier, still unbrewed)? */
     async canWeBrewWeeks(tenant: Tenant, weeks: number): Promise<CanWeBrew> {
-      const from = today()
+      const from = await today(tenant.entityId)
       const to = addDays(from, weeks * 7)
       const planned = await reads.plannedBatches(tenant.entityId, to)
       return {
@@ -661,7 +664,7 @@ export function createInventoryService({ db }: { db: Db }) {
           : []
       const found = await shortfalls(reads, tenant.entityId, planned)
       return {
-        from: today(),
+        from: await today(tenant.entityId),
         to: batch.plannedBrewDate,
         batches: [
           {
@@ -743,7 +746,7 @@ export function createInventoryService({ db }: { db: Db }) {
       timeZone: string = DEFAULT_TIME_ZONE,
       now = new Date(),
     ): Promise<CostsRead> {
-      // The range and its months begin at midnight in the brewery's report time zone (ADR 224).
+      // The range and its months begin at midnight in the brewery's time zone (ADR 224).
       const months = monthsOf(period)
       const bounds = [
         ...months.map((month) => startOfDayIn(`${month}-01`, timeZone)),

@@ -420,7 +420,7 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
     const moved = await save('America/Chicago')
     expect(moved.statusCode).toBe(409)
     expect(moved.json<{ error: { message: string } }>().error.message).toBe(
-      'The report time zone stays America/Los_Angeles: 2026-10 (TTB F 5130.9) is closed, and closed periods were cut at midnight there',
+      "The brewery's time zone stays America/Los_Angeles: 2026-10 (TTB F 5130.9) is closed, and closed periods were cut at midnight there",
     )
     expect((await save()).statusCode).toBe(200)
     expect((await save('America/Los_Angeles')).statusCode).toBe(200)

@@ -99,12 +99,12 @@ const countRead = (row: CountRow): PhysicalInventory => ({
   countedAt: row.countedAt.toISOString(),
 })
 
-/** One brewery's reporting changes one at a time: closing a period, changing the report time zone. */
+/** One brewery's reporting changes one at a time: closing a period, changing the time zone. */
 const lockPeriods = (tx: Db, entityId: string) => lockForTransaction(tx, `reporting.periods:${entityId}`)
 
 /**
  * What the efficiency table needs of a brew: planned from its snapshot and version, measured into the fermenter;
- * its day in the brewery's report time zone.
+ * its day in the brewery's time zone.
  */
 function brewMeasurement(row: BrewRow, timeZone: string): BrewMeasurement | null {
   const latest = (points: string[], field: 'gravity' | 'gallons') =>
@@ -369,7 +369,7 @@ export function createReportingService(
         if (closed) {
           throw new AppError(
             'CONFLICT',
-            `The report time zone stays ${stored.timeZone}: ${closed.period} (TTB F ${closed.report}) is closed, and closed periods were cut at midnight there`,
+            `The brewery's time zone stays ${stored.timeZone}: ${closed.period} (TTB F ${closed.report}) is closed, and closed periods were cut at midnight there`,
           )
         }
       }

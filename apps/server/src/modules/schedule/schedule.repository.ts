@@ -4,6 +4,7 @@ import { batches, vesselOccupancies, vessels } from '../../db/schema/production.
 import { products, recipes } from '../../db/schema/products.ts'
 import { scheduleSettings } from '../../db/schema/schedule.ts'
 import { entities } from '../../db/schema/entities.ts'
+import { breweryTimeZone } from '../reporting/brewery-time-zone.ts'
 
 /** An occupancy with its batch's number, product and volume, as the schedule reads it. */
 export type OccupancyRow = {
@@ -45,6 +46,8 @@ export function createScheduleRepository(db: Db) {
       const [row] = await db.select().from(scheduleSettings).where(eq(scheduleSettings.entityId, entityId))
       return row ?? null
     },
+    /** The brewery's time zone, read on this repository's connection (inside a write's transaction too). */
+    timeZone: (entityId: string) => breweryTimeZone(db, entityId),
     async saveSettings(
       entityId: string,
       patch: Partial<

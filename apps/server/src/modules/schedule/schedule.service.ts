@@ -16,6 +16,7 @@ import {
   renderIcalendar,
   stagePlan,
   utcDate,
+  wallClockIn,
   vesselFitsStage,
   vesselRefusal,
   VESSEL_KINDS,
@@ -121,6 +122,14 @@ export function createScheduleService({
   publicUrl: string
   now?: () => number
 }) {
+  /**
+   * Now, as the brewery's wall clock read as UTC: the schedule keeps its days as UTC midnights, so "today" and
+   * "overdue" follow the brewery's own midnight (ADR 224).
+   */
+  async function calendarNow(repo: ScheduleRepository, entityId: string) {
+    return wallClockIn(now(), await repo.timeZone(entityId))
+  }
+
   async function gapMs(repo: ScheduleRepository, entityId: string) {
     const settings = await repo.settings(entityId)
     return (settings?.cleaningGapHours ?? DEFAULT_CLEANING_GAP_HOURS) * HOUR_MS
@@ -143,7 +152,10 @@ export function createScheduleService({
     }
     const refusal = vesselRefusal(toVessel(vessel), volumeBbl)
     if (refusal) return new AppError('CONFLICT', refusal)
-    const others = effectiveBookings(await repo.openOccupancies(entityId, [vessel.id]), now())
+    const others = effectiveBookings(
+      await repo.openOccupancies(entityId, [vessel.id]),
+      await calendarNow(repo, entityId),
+    )
     const [other] = collisions({ ...candidate, vesselId: vessel.id }, others, gap)
     return other ? new AppError('CONFLICT', collisionMessage(vessel.name, other)) : null
   }
@@ -452,15 +464,16 @@ export function createScheduleService({
       // The whole brewery's open bookings: a conditioning's shift comes from its fermentation in another
       // vessel (ADR 223). Only this vessel's bookings change, under its lock.
       const open = await repo.openOccupancies(tenant.entityId)
+      const at = await calendarNow(repo, tenant.entityId)
       const shifts = proposeShifts(
         open.flatMap((r) => tracked(r) ?? []),
-        now(),
+        at,
         gap,
       )
       const shift = shifts.find((s) => s.occupancyId === occupancyId)
       if (!shift) throw new AppError('CONFLICT', `Batch ${row.batchNumber} has no proposed shift any more.`)
       // The other bookings that stay where they are (those with their own proposed shift move later).
-      const staying = effectiveBookings(open, now()).filter(
+      const staying = effectiveBookings(open, at).filter(
         (b) => !shifts.some((s) => s.occupancyId === b.id && s.occupancyId !== occupancyId),
       )
       const [other] = collisions(
@@ -488,7 +501,7 @@ export function createScheduleService({
     /** The schedule of [from, to): vessels, bars where they really are, batch days, proposed shifts. */
     async read(tenant: Tenant, range: ScheduleRange): Promise<ScheduleRead> {
       const repo = repoFor(db)
-      const at = now()
+      const at = await calendarNow(repo, tenant.entityId)
       const from = new Date(dayStart(range.from))
       const to = new Date(dayStart(range.to))
       const [settings, vesselRows, rows, open, brewed, unbooked] = await Promise.all([
@@ -562,7 +575,7 @@ export function createScheduleService({
       return {
         from: range.from,
         to: range.to,
-        now: iso(at)!,
+        now: new Date(now()).toISOString(),
         cleaningGapHours: gap / HOUR_MS,
         vessels: vesselRows.map((v) => ({
           id: v.id,
@@ -595,18 +608,19 @@ export function createScheduleService({
         ])
       }
       const days = defaultStageDays(recipeProfile(recipe))
-      const [settings, vesselRows, open] = await Promise.all([
+      const [settings, vesselRows, open, at] = await Promise.all([
         repo.settings(tenant.entityId),
         repo.vessels(tenant.entityId),
         repo.openOccupancies(tenant.entityId),
+        calendarNow(repo, tenant.entityId),
       ])
       const slot = firstBrewSlot({
         vessels: vesselRows.map(toVessel),
-        bookings: effectiveBookings(open, now()),
+        bookings: effectiveBookings(open, at),
         volumeBbl,
         fermentationDays: days.fermentationDays,
         conditioningDays: days.conditioningDays,
-        from: Math.max(dayStart(query.date), startOfDay(now())),
+        from: Math.max(dayStart(query.date), startOfDay(at)),
         gapMs: (settings?.cleaningGapHours ?? DEFAULT_CLEANING_GAP_HOURS) * HOUR_MS,
       })
       return {
@@ -645,7 +659,7 @@ export function createScheduleService({
       const repo = repoFor(db)
       const brewery = await repo.byFeedHash(hashFeedToken(token))
       if (!brewery) return null
-      const at = now()
+      const at = await calendarNow(repo, brewery.entityId)
       const from = startOfDay(at) - 60 * DAY_MS
       const to = startOfDay(at) + 366 * DAY_MS
       const [brewed, rows, vesselRows] = await Promise.all([

@@ -71,9 +71,10 @@ export const TAX_FIELDS = {
   exciseFilingFrequency: 'Excise return filed',
   operationsReportFrequency: "Brewer's Report of Operations filed",
   brewersNoticeNumber: "Brewer's Notice number",
-  timeZone: 'Report time zone',
+  timeZone: 'Brewery time zone',
 } as const
-export const TIME_ZONE_HINT = 'Months, quarters and years end at midnight here.'
+export const TIME_ZONE_HINT =
+  'Days begin at midnight here: today on the cellar dashboard and the schedule, and every report’s months, quarters and years.'
 export const TIME_ZONE_BROWSER = (zone: string) => `This device is set to ${zone}.`
 export const TIME_ZONE_FIXED = (period: string, form: string) =>
   `It stays as it is: ${period} (TTB F ${form}) is closed, and closed periods were cut at midnight here.`

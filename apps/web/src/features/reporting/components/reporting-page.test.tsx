@@ -365,9 +365,9 @@ describe('Settings → Tax', () => {
     await userEvent.clear(share)
     await userEvent.type(share, '33.33')
     await userEvent.type(screen.getByLabelText("Brewer's Notice number"), 'BR-OR-12345')
-    const zone = screen.getByLabelText('Report time zone')
+    const zone = screen.getByLabelText('Brewery time zone')
     expect(zone).toHaveValue('UTC')
-    expect(zone).toHaveAccessibleDescription(/^Months, quarters and years end at midnight here\./)
+    expect(zone).toHaveAccessibleDescription(/^Days begin at midnight here: today on the cellar dashboard/)
     await userEvent.selectOptions(zone, 'America/Los_Angeles')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() =>
@@ -401,7 +401,7 @@ describe('Settings → Tax', () => {
         ],
       })
     renderWith('Admin', <TaxSettingsPage />)
-    const zone = await screen.findByLabelText('Report time zone')
+    const zone = await screen.findByLabelText('Brewery time zone')
     await waitFor(() => expect(zone).toBeDisabled())
     expect(zone).toHaveAccessibleDescription(
       'It stays as it is: 2026-10 (TTB F 5130.9) is closed, and closed periods were cut at midnight here.',

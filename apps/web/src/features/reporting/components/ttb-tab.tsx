@@ -198,7 +198,7 @@ function ReportHeader({
   const write = useWrite()
   const [confirming, setConfirming] = useState(false)
   const mayClose = can(currentEntity?.role, 'manageTaxAndPeriods')
-  // A period ends at midnight in the brewery's report time zone (ADR 224).
+  // A period ends at midnight in the brewery's time zone (ADR 224).
   const hasEnded = report.period.to <= todayWhere(report.timeZone, now)
   return (
     <div className="grid gap-2 text-sm">

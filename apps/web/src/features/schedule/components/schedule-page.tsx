@@ -75,7 +75,8 @@ export function SchedulePage() {
   const entityId = currentEntity?.entityId
   const canEdit = can(currentEntity?.role, 'planProduction')
   const [view, setView] = useState<ScheduleView>('week')
-  const today = utcDate(Date.now())
+  // Today on this device's calendar (the timeline's days are UTC midnights, so its wall clock is read as UTC).
+  const today = utcDate(Date.now() - new Date().getTimezoneOffset() * 60_000)
   const [anchor, setAnchor] = useState(today)
   const window = viewWindow(view, anchor)
   const queryClient = useQueryClient()
