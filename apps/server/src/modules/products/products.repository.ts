@@ -71,9 +71,9 @@ const insertStatements = Object.fromEntries(
         on conflict do nothing
         returning id`,
     )
-    return [collection, statement]
+    return [collection, { statement, fields }]
   }),
-) as Record<CollectionName, ReturnType<typeof namedStatement>>
+) as Record<CollectionName, { statement: ReturnType<typeof namedStatement>; fields: string[] }>
 
 /**
  * A rename and a new description, each one statement built once (ADR 222): the product's change and the
@@ -332,10 +332,10 @@ export function createProductRepository(db: Db, { fileUrl }: { fileUrl?: FileUrl
       collection: C,
       item: CollectionItem[C],
     ): Promise<boolean> {
+      const { statement, fields } = insertStatements[collection]
       const values: Record<string, unknown> = { id: item.id, entityId, productId }
-      for (const field of FIELDS[collection])
-        values[`f_${field}`] = (item as Record<string, unknown>)[field] ?? null
-      const inserted = await insertStatements[collection](db, values)
+      for (const field of fields) values[`f_${field}`] = (item as Record<string, unknown>)[field] ?? null
+      const inserted = await statement(db, values)
       return rowsOf(inserted).length > 0
     },
 

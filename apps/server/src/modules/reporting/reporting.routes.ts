@@ -2,7 +2,6 @@ import {
   ClosePeriodInputSchema,
   CostsReadSchema,
   decimalOfCents,
-  DEFAULT_TIME_ZONE,
   EfficiencyReadSchema,
   envelopeOf,
   ExcisePeriodQuerySchema,
@@ -261,7 +260,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
       const pdf = await reportPdf(full.report, {
         brewery: full.brewery,
         brewersNoticeNumber: full.settings.brewersNoticeNumber,
-        timeZone: full.settings.timeZone ?? DEFAULT_TIME_ZONE,
+        timeZone: full.settings.timeZone,
         closed: full.closed,
       })
       return download(reply, `ttb-${form.path}-${key(request.query)}`, 'pdf', pdf)

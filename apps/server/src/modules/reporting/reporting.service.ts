@@ -152,8 +152,8 @@ export function createReportingService(
   const repo = createReportingRepository(db)
 
   /**
-   * The ledger's postings, honouring supersession and the closed periods, each on its day in the brewery's report
-   * time zone, and the physical counts.
+   * The ledger's postings, honouring supersession and the closed periods, each on its day in the brewery's time
+   * zone, the physical counts, and the tax facts (that time zone among them).
    */
   async function books(entityId: string, connection: Db = db) {
     const reader = connection === db ? repo : createReportingRepository(connection)
@@ -167,6 +167,7 @@ export function createReportingService(
       postings: postLedger(events, closed.map(spanOf), settings.timeZone),
       closed,
       counts: counts.map(countOf),
+      settings,
     }
   }
 
@@ -176,21 +177,13 @@ export function createReportingService(
     return period
   }
 
-  async function header(entityId: string, connection: Db = db) {
-    const reader = connection === db ? repo : createReportingRepository(connection)
-    const [brewery, settings] = await Promise.all([
-      reader.breweryName(entityId),
-      reader.taxSettings(entityId),
-    ])
-    return { brewery, settings }
-  }
-
   /** The report computed now from the ledger (with every line's sources). */
   async function compute(entityId: string, report: ReportKind, key: string, connection: Db = db) {
     const period = parse(key)
-    const [{ postings, counts }, { brewery, settings }] = await Promise.all([
+    const reader = connection === db ? repo : createReportingRepository(connection)
+    const [{ postings, counts, settings }, brewery] = await Promise.all([
       books(entityId, connection),
-      header(entityId, connection),
+      reader.breweryName(entityId),
     ])
     const computed: OperationsReport | ExciseReturn =
       report === '5000.24'
@@ -204,13 +197,14 @@ export function createReportingService(
     assertCan(tenant, 'viewReports')
     const closed = await repo.closedPeriodOf(tenant.entityId, report, key)
     if (closed) {
-      // A period closed before there was a time zone has none in its settings: it was cut at UTC midnight.
       const snapshot = closed.snapshot as {
         report: OperationsReport | ExciseReturn
         brewery: string
         settings: Omit<TaxSettings, 'timeZone'> & { timeZone?: string }
       }
-      return { computed: snapshot.report, brewery: snapshot.brewery, settings: snapshot.settings, closed }
+      // A period closed before there was a time zone has none in its settings: it was cut at UTC midnight.
+      const settings: TaxSettings = { timeZone: DEFAULT_TIME_ZONE, ...snapshot.settings }
+      return { computed: snapshot.report, brewery: snapshot.brewery, settings, closed }
     }
     return { ...(await compute(tenant.entityId, report, key)), closed: null }
   }
@@ -224,7 +218,7 @@ export function createReportingService(
         period: report.period,
         brewery,
         brewersNoticeNumber: settings.brewersNoticeNumber,
-        timeZone: settings.timeZone ?? DEFAULT_TIME_ZONE,
+        timeZone: settings.timeZone,
         lines: report.lines.map(summary),
         packaging: report.packaging.map(summary),
         reconciliation: report.reconciliation,
@@ -241,7 +235,7 @@ export function createReportingService(
         period: report.period,
         brewery,
         brewersNoticeNumber: settings.brewersNoticeNumber,
-        timeZone: settings.timeZone ?? DEFAULT_TIME_ZONE,
+        timeZone: settings.timeZone,
         lines: report.lines.map(summary),
         yearToDateBeforeUnits: report.yearToDateBeforeUnits,
         tiers: report.tiers.map((tier) => ({

@@ -67,6 +67,8 @@ describe.each(TEST_DATABASES)('schedule API on %s', (kind) => {
   }
   const book = (batchId: string, data: Json = {}, sub = managerA) =>
     call(sub, 'POST', `/api/schedule/batches/${batchId}/book`, envelope(data))
+  const acceptShift = (occupancyId: string) =>
+    call(managerA, 'POST', '/api/schedule/shifts/accept', envelope({ occupancyId }))
   const read = async (from = date(-30), to = date(90), sub = brewerA) => {
     const response = await call(sub, 'GET', `/api/schedule?from=${from}&to=${to}`)
     expect(response.statusCode, response.body).toBe(200)
@@ -304,22 +306,12 @@ describe.each(TEST_DATABASES)('schedule API on %s', (kind) => {
     // Nothing moved yet.
     expect(schedule.bars.find((bar) => bar.id === nextId)).toMatchObject({ start: day(0).toISOString() })
 
-    const accepted = await call(
-      managerA,
-      'POST',
-      '/api/schedule/shifts/accept',
-      envelope({ occupancyId: nextId }),
-    )
+    const accepted = await acceptShift(nextId)
     expect(accepted.statusCode, accepted.body).toBe(200)
     const after = await read(date(-20), date(20))
     expect(after.shifts.find((s) => s.occupancyId === nextId)).toBeUndefined()
     expect(after.bars.find((bar) => bar.id === nextId)!.start).toBe((shift!.to as Json).start)
-    const twice = await call(
-      managerA,
-      'POST',
-      '/api/schedule/shifts/accept',
-      envelope({ occupancyId: nextId }),
-    )
+    const twice = await acceptShift(nextId)
     expect(twice.statusCode).toBe(409)
   })
 
@@ -350,12 +342,7 @@ describe.each(TEST_DATABASES)('schedule API on %s', (kind) => {
       to: { start: day(1).toISOString(), end: day(8).toISOString() },
     })
 
-    const accepted = await call(
-      managerA,
-      'POST',
-      '/api/schedule/shifts/accept',
-      envelope({ occupancyId: conditioningId }),
-    )
+    const accepted = await acceptShift(conditioningId)
     expect(accepted.statusCode, accepted.body).toBe(200)
     const after = await read(date(-20), date(20))
     expect(after.shifts.find((s) => s.occupancyId === conditioningId)).toBeUndefined()

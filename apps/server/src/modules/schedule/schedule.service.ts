@@ -111,6 +111,9 @@ export const hashFeedToken = (token: string) => createHash('sha256').update(toke
  * two concurrent writes cannot both take the same days; conflicts are 409s naming the other batch or the
  * reason.
  */
+/** The brewery's cleaning gap (ms) and now as its wall clock read as UTC, for one write's booking checks. */
+type BookingRules = { gap: number; at: number }
+
 export function createScheduleService({
   db,
   repoFor = createScheduleRepository,
@@ -130,9 +133,13 @@ export function createScheduleService({
     return wallClockIn(now(), await repo.timeZone(entityId))
   }
 
-  async function gapMs(repo: ScheduleRepository, entityId: string) {
+  /** What every booking check of one write needs, read once: the cleaning gap, and now as `calendarNow`. */
+  async function bookingRules(repo: ScheduleRepository, entityId: string): Promise<BookingRules> {
     const settings = await repo.settings(entityId)
-    return (settings?.cleaningGapHours ?? DEFAULT_CLEANING_GAP_HOURS) * HOUR_MS
+    return {
+      gap: (settings?.cleaningGapHours ?? DEFAULT_CLEANING_GAP_HOURS) * HOUR_MS,
+      at: await calendarNow(repo, entityId),
+    }
   }
 
   /** Why `vessel` cannot take the candidate for the batch's volume and against its other bookings, or null. */
@@ -142,7 +149,7 @@ export function createScheduleService({
     vessel: VesselRow,
     candidate: Interval & { id?: string; batchId: string; stage: VesselStage },
     volumeBbl: number,
-    gap: number,
+    { gap, at }: BookingRules,
   ): Promise<AppError | null> {
     if (!vesselFitsStage(vessel.kind, candidate.stage)) {
       const kind = VESSEL_KINDS[vessel.kind as keyof typeof VESSEL_KINDS] ?? vessel.kind
@@ -152,10 +159,7 @@ export function createScheduleService({
     }
     const refusal = vesselRefusal(toVessel(vessel), volumeBbl)
     if (refusal) return new AppError('CONFLICT', refusal)
-    const others = effectiveBookings(
-      await repo.openOccupancies(entityId, [vessel.id]),
-      await calendarNow(repo, entityId),
-    )
+    const others = effectiveBookings(await repo.openOccupancies(entityId, [vessel.id]), at)
     const [other] = collisions({ ...candidate, vesselId: vessel.id }, others, gap)
     return other ? new AppError('CONFLICT', collisionMessage(vessel.name, other)) : null
   }
@@ -198,7 +202,7 @@ export function createScheduleService({
       }
       const plan = stagePlan(dayStart(batch.plannedBrewDate), days)
       const volume = Number(batch.targetVolumeBbl)
-      const gap = await gapMs(repo, tenant.entityId)
+      const rules = await bookingRules(repo, tenant.entityId)
       const all = await repo.vessels(tenant.entityId)
       const candidates = options.fermenterId
         ? all.filter((v) => v.id === options.fermenterId)
@@ -215,7 +219,7 @@ export function createScheduleService({
       let fermenter: VesselRow | null = null
       if (options.fermenterId) {
         fermenter = lockedById.get(options.fermenterId)!
-        await assertFree(repo, tenant.entityId, fermenter, fermentation, volume, gap)
+        await assertFree(repo, tenant.entityId, fermenter, fermentation, volume, rules)
       } else {
         for (const vessel of candidates) {
           const refusal = await refusalOf(
@@ -224,7 +228,7 @@ export function createScheduleService({
             lockedById.get(vessel.id)!,
             fermentation,
             volume,
-            gap,
+            rules,
           )
           if (!refusal) {
             fermenter = lockedById.get(vessel.id)!
@@ -249,7 +253,7 @@ export function createScheduleService({
             lockedById.get(vessel.id)!,
             candidate,
             volume,
-            gap,
+            rules,
           )
           if (!refusal) {
             brite = lockedById.get(vessel.id)!
@@ -333,7 +337,7 @@ export function createScheduleService({
         rows.map((row) => row.vesselId),
       )
       const byId = new Map(locked.map((v) => [v.id, v]))
-      const gap = await gapMs(repo, tenant.entityId)
+      const rules = await bookingRules(repo, tenant.entityId)
       for (const row of rows) {
         const start = row.plannedStart!.getTime() + delta
         const end = row.plannedEnd!.getTime() + delta
@@ -343,7 +347,7 @@ export function createScheduleService({
           byId.get(row.vesselId)!,
           { id: row.id, batchId, stage: row.stage as VesselStage, start, end },
           Number(batch.targetVolumeBbl),
-          gap,
+          rules,
         )
         if (delta !== 0) {
           await repo.updateOccupancy(tenant.entityId, row.id, {
@@ -377,14 +381,14 @@ export function createScheduleService({
       }
       const [vessel] = await repo.lockVessels(tenant.entityId, [input.vesselId])
       if (!vessel) throw new AppError('NOT_FOUND', 'Vessel not found.')
-      const gap = await gapMs(repo, tenant.entityId)
+      const rules = await bookingRules(repo, tenant.entityId)
       await assertFree(
         repo,
         tenant.entityId,
         vessel,
         { id: row.id, batchId: row.batchId, stage: row.stage, start, end },
         Number(row.volumeBbl),
-        gap,
+        rules,
       )
       await repo.updateOccupancy(tenant.entityId, row.id, {
         vesselId: vessel.id,
@@ -409,7 +413,7 @@ export function createScheduleService({
         ...(conditioning ? [conditioning.vesselId] : []),
       ])
       const byId = new Map(locked.map((v) => [v.id, v]))
-      const gap = await gapMs(repo, tenant.entityId)
+      const rules = await bookingRules(repo, tenant.entityId)
       const volume = Number(batch.targetVolumeBbl)
       const fermentationStart = ms(fermentation.actualStart) ?? ms(fermentation.plannedStart)!
       const fermentationEnd = fermentation.actualEnd
@@ -428,7 +432,7 @@ export function createScheduleService({
             end: fermentationEnd,
           },
           volume,
-          gap,
+          rules,
         )
         await repo.updateOccupancy(tenant.entityId, fermentation.id, {
           plannedEnd: new Date(fermentationEnd),
@@ -443,7 +447,7 @@ export function createScheduleService({
           byId.get(conditioning.vesselId)!,
           { id: conditioning.id, batchId, stage: 'conditioning', start, end },
           volume,
-          gap,
+          rules,
         )
         await repo.updateOccupancy(tenant.entityId, conditioning.id, {
           plannedStart: new Date(start),
@@ -460,11 +464,10 @@ export function createScheduleService({
       if (!row) throw new AppError('NOT_FOUND', 'Booking not found.')
       assertCan(tenant, 'planProduction')
       const [vessel] = await repo.lockVessels(tenant.entityId, [row.vesselId])
-      const gap = await gapMs(repo, tenant.entityId)
+      const { gap, at } = await bookingRules(repo, tenant.entityId)
       // The whole brewery's open bookings: a conditioning's shift comes from its fermentation in another
       // vessel (ADR 223). Only this vessel's bookings change, under its lock.
       const open = await repo.openOccupancies(tenant.entityId)
-      const at = await calendarNow(repo, tenant.entityId)
       const shifts = proposeShifts(
         open.flatMap((r) => tracked(r) ?? []),
         at,
@@ -501,10 +504,10 @@ export function createScheduleService({
     /** The schedule of [from, to): vessels, bars where they really are, batch days, proposed shifts. */
     async read(tenant: Tenant, range: ScheduleRange): Promise<ScheduleRead> {
       const repo = repoFor(db)
-      const at = await calendarNow(repo, tenant.entityId)
       const from = new Date(dayStart(range.from))
       const to = new Date(dayStart(range.to))
-      const [settings, vesselRows, rows, open, brewed, unbooked] = await Promise.all([
+      const [at, settings, vesselRows, rows, open, brewed, unbooked] = await Promise.all([
+        calendarNow(repo, tenant.entityId),
         repo.settings(tenant.entityId),
         repo.vessels(tenant.entityId),
         repo.occupanciesBetween(tenant.entityId, from, to),

@@ -36,8 +36,6 @@ const TaxFormSchema = TaxSettingsSchema.omit({ controlledGroupShareBasisPoints: 
     .trim()
     .regex(/^\d{1,3}(\.\d{1,2})?$/, 'The share is a percent with at most 2 decimals, like 50 or 33.33')
     .refine((text) => Number(text) <= 100, 'The share cannot be above 100%'),
-  // Left out of the save while a closed period holds it: the server keeps the stored one.
-  timeZone: z.string().optional(),
 })
 type TaxForm = z.infer<typeof TaxFormSchema>
 
@@ -45,7 +43,7 @@ const toForm = ({ controlledGroupShareBasisPoints, ...rest }: TaxSettings): TaxF
   ...rest,
   controlledGroupSharePercent: (controlledGroupShareBasisPoints / 100).toFixed(2).replace(/\.00$/, ''),
 })
-const fromForm = ({ controlledGroupSharePercent, ...rest }: TaxForm): TaxSettingsInput => ({
+const fromForm = ({ controlledGroupSharePercent, ...rest }: TaxForm): TaxSettings => ({
   ...rest,
   controlledGroupShareBasisPoints: Math.round(Number(controlledGroupSharePercent) * 100),
 })
@@ -109,11 +107,13 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
   }, [settings, form])
   const onSubmit = form.handleSubmit((values) => {
     const { timeZone, ...rest } = fromForm(values)
+    // While a closed period holds the time zone it is left out of the save: the server keeps the stored one.
+    const data: TaxSettingsInput = closed ? rest : { ...rest, timeZone }
     write({
       kind: 'production',
       action: 'reporting:save-tax-settings',
       uri: '/api/reports/tax-settings',
-      data: closed || timeZone === undefined ? rest : { ...rest, timeZone },
+      data,
       name: TAX_HEADING,
     })
     form.reset(values)
