@@ -3,7 +3,7 @@ import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { createInventoryRepository } from './inventory.repository.ts'
-import { costPerUnitOfOptions, costsOfBatches } from './cost.service.ts'
+import { costsOfBatches, optionTotals } from './cost.service.ts'
 import { reverseStep, take } from './consumption.service.ts'
 import { invalid, iso, type PackagedEventDetails } from './inventory.shared.ts'
 
@@ -13,11 +13,11 @@ import { invalid, iso, type PackagedEventDetails } from './inventory.shared.ts'
 export function createFinishedGoodsService({ db }: { db: Db }) {
   const reads = createInventoryRepository(db)
   const service = {
-    /** Finished goods on hand per packaging option, with the cost per unit of what was packaged. */
+    /** Finished goods on hand per packaging option, with the cost per unit of what was packaged and their value. */
     async finishedGoods(tenant: Tenant): Promise<FinishedGood[]> {
       const rows = await reads.finishedGoods(tenant.entityId)
       const batchIds = [...new Set(rows.filter((row) => row.batchId).map((row) => row.batchId!))]
-      const perUnit = costPerUnitOfOptions(await costsOfBatches(reads, tenant.entityId, batchIds, rows))
+      const totals = optionTotals(await costsOfBatches(db, tenant.entityId, batchIds, rows))
       const goods = new Map<string, FinishedGood>()
       for (const row of rows) {
         const good = goods.get(row.packageId) ?? {
@@ -37,11 +37,12 @@ export function createFinishedGoodsService({ db }: { db: Db }) {
         goods.set(row.packageId, good)
       }
       return [...goods.values()].map((good) => {
-        const cents = perUnit.get(good.packageId) ?? null
+        const total = totals.get(good.packageId)
+        // The value is the option's cost times the share of its units on hand, rounded once (ADR 240).
         return {
           ...good,
-          costPerUnitCents: cents,
-          valueCents: cents === null ? 0 : cents * Math.max(0, good.onHand),
+          costPerUnitCents: total ? Math.round(total.costCents / total.units) : null,
+          valueCents: total ? Math.round((total.costCents * Math.max(0, good.onHand)) / total.units) : 0,
         }
       })
     },

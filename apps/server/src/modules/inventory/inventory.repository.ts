@@ -356,30 +356,6 @@ export function createInventoryRepository(db: Db) {
         .orderBy(asc(brewedAt), asc(batches.number))
     },
 
-    /**
-     * Stock movement costs before the last of `bounds` (month starts in the brewery's time zone, then the
-     * range's end), summed per item category and per `span`: 0 before the first bound, `i` from bound `i − 1`.
-     */
-    stockValueBuckets: (entityId: string, bounds: readonly Date[]) => {
-      const span = spanOf(stockMovements.occurredAt, bounds)
-      return (
-        db
-          .select({
-            span,
-            category: inventoryItems.category,
-            costCents: sql<string>`sum(${stockMovements.costCents})`,
-          })
-          .from(stockMovements)
-          .innerJoin(
-            inventoryItems,
-            and(eq(inventoryItems.id, stockMovements.itemId), eq(inventoryItems.entityId, entityId)),
-          )
-          .where(and(eq(stockMovements.entityId, entityId), lt(stockMovements.occurredAt, bounds.at(-1)!)))
-          // By position: the span's bounds are parameters, which PostgreSQL cannot match in a repeated expression.
-          .groupBy(sql`1`, inventoryItems.category)
-      )
-    },
-
     /** Finished-goods units moved before the last of `bounds`, summed per packaging option and `span` (as above). */
     finishedGoodsBuckets: (entityId: string, bounds: readonly Date[]) => {
       const span = spanOf(finishedGoodsMovements.occurredAt, bounds)
