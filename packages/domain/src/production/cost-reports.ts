@@ -48,6 +48,8 @@ export const UnitCostRowSchema = z.object({
   materialCents: cents,
   costCents: cents,
   costPerUnitCents: cents.nullable(),
+  /** The batch's cost is incomplete (an unsettled shortfall), so this unit cost is too. */
+  incomplete: z.boolean(),
 })
 export type UnitCostRow = z.infer<typeof UnitCostRowSchema>
 

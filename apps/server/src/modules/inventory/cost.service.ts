@@ -314,6 +314,7 @@ export function createCostService({ db }: { db: Db }) {
           materialCents: option.materialCents,
           costCents: option.costCents,
           costPerUnitCents: option.costPerUnitCents,
+          incomplete: costs.get(row.batchId!)!.incomplete,
         })
       }
 

@@ -166,6 +166,31 @@ export function createInventoryRepository(db: Db) {
             )
             .orderBy(asc(stockMovements.occurredAt), asc(stockMovements.id)),
 
+    /**
+     * An item's shortfalls not yet settled, per batch and step, oldest first: what brew day or a packaging run used
+     * beyond the stock on record, less what later receipts settled or a re-confirmation took back.
+     */
+    unsettledShortfalls: (entityId: string, itemId: string) =>
+      db
+        .select({
+          batchId: stockMovements.batchId,
+          stepKey: stockMovements.stepKey,
+          batchNumber: batches.number,
+          quantity: sql<string>`sum(${stockMovements.quantity})`,
+        })
+        .from(stockMovements)
+        .leftJoin(batches, and(eq(batches.id, stockMovements.batchId), eq(batches.entityId, entityId)))
+        .where(
+          and(
+            eq(stockMovements.entityId, entityId),
+            eq(stockMovements.itemId, itemId),
+            eq(stockMovements.kind, 'shortfall'),
+          ),
+        )
+        .groupBy(stockMovements.batchId, stockMovements.stepKey, batches.number)
+        .having(sql`sum(${stockMovements.quantity}) > 0`)
+        .orderBy(sql`min(${stockMovements.occurredAt})`, stockMovements.batchId, stockMovements.stepKey),
+
     /** Active reservations summed per item. */
     reservedPerItem: (entityId: string) =>
       db

@@ -29,6 +29,7 @@ import {
   type LotRow,
   type MovementInsert,
 } from './inventory.repository.ts'
+import { settleShortfalls } from './shortfall-settlement.ts'
 import {
   itemNotFound,
   invalid,
@@ -136,18 +137,17 @@ export function createLotsService({ db }: { db: Db }) {
       return (await listItems(repo, tenant.entityId)).find((candidate) => candidate.id === itemId)!
     },
 
-    /** Receive Stock: a lot of an item, and its `received` movement worth what it cost. */
+    /**
+     * Receive Stock: a lot of an item, and its `received` movement worth what it cost; the item's unsettled
+     * shortfalls are settled from it, oldest first (ADR 241).
+     */
     async receive(tx: Db, tenant: Tenant, itemId: string, input: ReceiveLot): Promise<Lot> {
       const repo = createInventoryRepository(tx)
       const item = await repo.item(tenant.entityId, itemId, { lock: true })
       if (!item) throw itemNotFound()
       assertCan(tenant, 'manageStock')
-      const lot = await receiveLot(repo, tenant, item, input)
-      return lotView({
-        row: lot,
-        remaining: scaledFromText(lot.receivedQuantity),
-        received: scaledFromText(lot.receivedQuantity),
-      })
+      const { lot, remaining } = await receiveLot(repo, tenant, item, input)
+      return lotView({ row: lot, remaining, received: scaledFromText(lot.receivedQuantity) })
     },
 
     /** A manual adjustment with its reason: added to a lot, or removed from one (or first-expiring lots). */
@@ -288,13 +288,14 @@ export function createLotsService({ db }: { db: Db }) {
   return service
 }
 
+/** Receives a lot (its `received` movement worth what it cost) and settles the item's shortfalls from it. */
 export async function receiveLot(
   repo: InventoryRepository,
   tenant: Tenant,
   item: ItemRow,
   input: ReceiveLot,
   path = 'data',
-): Promise<LotRow> {
+): Promise<{ lot: LotRow; remaining: ScaledQuantity }> {
   const received = inItemUnit(item, input.quantity, input.unit, `${path}.unit`)
   if (received === 0) throw invalid(`${path}.quantity`, 'Quantity is below the smallest step (0.0001)')
   if (received > MAX_SCALED) throw invalid(`${path}.quantity`, `Quantity is too large in ${item.unit}`)
@@ -333,5 +334,5 @@ export async function receiveLot(
       recordedBy: tenant.userId,
     },
   ])
-  return lot
+  return { lot, remaining: await settleShortfalls(repo, tenant, item, lot) }
 }

@@ -240,6 +240,7 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
         materialCents: 3720,
         costCents: 8220,
         costPerUnitCents: 22,
+        incomplete: false,
       },
     ])
     expect(costs.inventoryValue).toEqual([

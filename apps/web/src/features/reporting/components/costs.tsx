@@ -165,7 +165,7 @@ export function CostReports({ range }: { range: MonthRange }) {
               caption="Cost per unit of each batch's packaging options run in the period"
               head={['Product and package', 'Batch', 'Units', 'Cost', 'Per unit']}
               rows={d.units.map((row) => [
-                `${row.productName} · ${row.packageType}${row.sku ? ` (${row.sku})` : ''}`,
+                `${row.productName} · ${row.packageType}${row.sku ? ` (${row.sku})` : ''}${row.incomplete ? ` · ${COST_INCOMPLETE}` : ''}`,
                 row.batchNumber,
                 row.units.toLocaleString('en-US'),
                 money(row.costCents),

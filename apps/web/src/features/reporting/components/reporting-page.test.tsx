@@ -106,6 +106,7 @@ const COSTS = {
       materialCents: 3720,
       costCents: 8220,
       costPerUnitCents: 22,
+      incomplete: false,
     },
   ],
   inventoryValue: [
