@@ -140,7 +140,10 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
       .update(finishedGoodsMovements)
       .set({ occurredAt: at(on) })
       .where(eq(finishedGoodsMovements.liquidEventId, event.id))
-    await p.testDb.db.update(liquidEvents).set({ occurredAt: at(on) }).where(eq(liquidEvents.id, event.id))
+    await p.testDb.db
+      .update(liquidEvents)
+      .set({ occurredAt: at(on) })
+      .where(eq(liquidEvents.id, event.id))
   }
 
   beforeAll(async () => {
