@@ -16,7 +16,7 @@ describe('centsPerBarrel', () => {
 })
 
 describe('batchCostRow', () => {
-  it('adds ingredients and materials and prices the packaged barrels', () => {
+  it('adds ingredients and materials and prices the ingredients over every barrel brewed', () => {
     const row = batchCostRow({
       batchId: 'b1',
       batchNumber: '2026-001',
@@ -28,15 +28,20 @@ describe('batchCostRow', () => {
         { units: 120, volumeBbl: '1.00000' },
         { units: 80, volumeBbl: '0.5' },
       ],
+      basisUnits: 300_000,
+      incomplete: false,
     })
+    // $60.00 of ingredients over the 3 bbl brewed (1.5 still in tanks): $20.00/bbl, not $40.00 over 1.5 packaged
     expect(row).toMatchObject({
       totalCents: 8000,
       packagedUnits: 200,
       packagedBbl: '1.50000',
-      costPerPackagedBblCents: 5333,
+      brewedBbl: '3.00000',
+      costPerBblCents: 2000,
+      incomplete: false,
     })
   })
-  it('has no cost per barrel before packaging', () => {
+  it('has no cost per barrel before anything is brewed into a fermenter', () => {
     const row = batchCostRow({
       batchId: 'b1',
       batchNumber: '2026-001',
@@ -45,8 +50,15 @@ describe('batchCostRow', () => {
       ingredientCents: 6000,
       materialCents: 0,
       packaged: [],
+      basisUnits: 0,
+      incomplete: true,
     })
-    expect(row).toMatchObject({ totalCents: 6000, packagedBbl: '0.00000', costPerPackagedBblCents: null })
+    expect(row).toMatchObject({
+      totalCents: 6000,
+      packagedBbl: '0.00000',
+      costPerBblCents: null,
+      incomplete: true,
+    })
   })
 })
 
@@ -63,10 +75,8 @@ describe('inventoryValueByMonth', () => {
     { month: '2026-09', packageId: 'cans', units: -50 },
     { month: '2026-09', packageId: 'kegs', units: 3 },
   ]
-  const costPerUnitCents = new Map<string, number | null>([
-    ['cans', 40],
-    ['kegs', null],
-  ])
+  // The cans cost $80.00 over 200 units; the kegs have no cost yet.
+  const options = new Map([['cans', { costCents: 8000, units: 200 }]])
 
   it('sums every movement up to each month end, earlier months included, and values goods at cost', () => {
     const rows = inventoryValueByMonth({
@@ -74,12 +84,12 @@ describe('inventoryValueByMonth', () => {
       now: new Date('2026-11-24T10:00:00Z'),
       stock,
       goods,
-      costPerUnitCents,
+      options,
     })
     expect(rows.map((row) => [row.month, row.asOf, row.totalCents, row.finishedGoodsCents])).toEqual([
       ['2026-07', '2026-08-01T00:00:00.000Z', 20_500, 0],
       ['2026-08', '2026-09-01T00:00:00.000Z', 14_500, 0],
-      // 4,000 malt + 500 hops + 8,000 cans + 150 × 40 ¢; the kegs have no cost yet
+      // 4,000 malt + 500 hops + 8,000 cans + 150 × 8,000 / 200 ¢; the kegs have no cost yet
       ['2026-09', '2026-10-01T00:00:00.000Z', 18_500, 6000],
     ])
     expect(rows[2].categories).toEqual({ fermentable: 4000, hop: 500, yeast: 0, other: 0, packaging: 8000 })
@@ -91,7 +101,7 @@ describe('inventoryValueByMonth', () => {
       now: new Date('2026-09-15T08:30:00Z'),
       stock,
       goods,
-      costPerUnitCents,
+      options,
     })
     expect(rows.map((row) => [row.month, row.asOf])).toEqual([
       ['2026-08', '2026-09-01T00:00:00.000Z'],
@@ -105,9 +115,39 @@ describe('inventoryValueByMonth', () => {
       now: new Date('2026-11-24T10:00:00Z'),
       stock: [],
       goods: [{ month: '2026-09', packageId: 'cans', units: -5 }],
-      costPerUnitCents,
+      options,
     })
     expect(rows[0].finishedGoodsCents).toBe(0)
+  })
+
+  it("values beer in tanks at its batch cost per barrel, and the month's losses, rounding once", () => {
+    // Batch b: $141.75 over 3 bbl ($47.25/bbl). Into tanks 3 bbl in July; 0.3 bbl lost and 1 bbl packaged in
+    // August. July: 3 × 4725 = 14,175 ¢. August: 1.7 bbl × 4725 = 8,032.5 → 8,033 ¢ (half up, once); lost
+    // 0.3 × 4725 = 1,417.5 ¢ plus 1 can of 124 at 3,851 ¢ = 31.06 ¢ → 1,448.56 → 1,449 ¢.
+    const rows = inventoryValueByMonth({
+      months: ['2026-07', '2026-08'],
+      now: new Date('2026-11-24T10:00:00Z'),
+      stock: [],
+      goods: [{ month: '2026-08', packageId: 'cans', units: 123 }],
+      tanks: [
+        { month: '2026-07', batchId: 'b', units: 300_000 },
+        { month: '2026-08', batchId: 'b', units: -30_000 },
+        { month: '2026-08', batchId: 'b', units: -100_000 },
+      ],
+      losses: [
+        { month: '2026-08', batchId: 'b', barrelUnits: 30_000 },
+        { month: '2026-08', packageId: 'cans', units: 1 },
+      ],
+      batches: new Map([['b', { ingredientCents: 14_175, basisUnits: 300_000 }]]),
+      options: new Map([['cans', { costCents: 3851, units: 124 }]]),
+    })
+    // Finished goods: 123 × 3851 / 124 = 3,819.94 → 3,820 ¢ (a rounded 31 ¢ × 123 would be 3,813 ¢).
+    expect(
+      rows.map((row) => [row.month, row.wipCents, row.finishedGoodsCents, row.totalCents, row.lossCents]),
+    ).toEqual([
+      ['2026-07', 14_175, 0, 14_175, 0],
+      ['2026-08', 8033, 3820, 11_853, 1449],
+    ])
   })
 })
 

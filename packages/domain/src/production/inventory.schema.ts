@@ -280,12 +280,56 @@ export const FinishedGoodsMovementViewSchema = z.object({
 })
 export type FinishedGoodsMovementView = z.infer<typeof FinishedGoodsMovementViewSchema>
 
+/** An item a batch drew on, net of reversals: the lots it drew from, each at its FIFO cost. */
+export const BatchCostLineSchema = z.object({
+  itemId: z.uuid(),
+  itemName: z.string(),
+  unit: StockUnitSchema,
+  /** Taken from lots, net, in the item's unit. */
+  quantity: z.number(),
+  costCents: z.number().int(),
+  lots: z.array(
+    z.object({
+      lotId: z.uuid(),
+      lotCode: z.string(),
+      quantity: z.number(),
+      costCents: z.number().int(),
+    }),
+  ),
+  /** Used beyond the stock on record and not settled by a later receipt (no cost yet). */
+  shortfall: z.number(),
+})
+export type BatchCostLine = z.infer<typeof BatchCostLineSchema>
+
+/**
+ * What a batch cost (docs/decisions/213-finished-goods-and-cost.md, 240-cost-follows-the-beer.md): its ingredients
+ * and packaging materials lot by lot, the total, and the ingredient cost spread over all its barrels — packaged
+ * (per option), in tanks (work in progress), lost or dumped, sampled or removed in bulk.
+ */
 export const BatchCostSchema = z.object({
   batchId: z.uuid(),
   batchNumber: z.string(),
   ingredientCents: z.number().int(),
   materialCents: z.number().int(),
   totalCents: z.number().int(),
+  /** The barrels the ingredient cost is spread over (brewed, or accounted for when more). */
+  brewedBbl: z.number(),
+  /** Ingredient cost per barrel, half up; null before anything is brewed into a fermenter. */
+  costPerBblCents: z.number().int().nullable(),
+  inTanksBbl: z.number(),
+  /** Beer in tanks (work in progress): its barrels' share of the ingredients. */
+  inTanksCents: z.number().int(),
+  lossBbl: z.number(),
+  /** Dumped or lost: its barrels' share, the period's loss cost. */
+  lossCents: z.number().int(),
+  /** Sampled or removed in bulk. */
+  removedCents: z.number().int(),
+  /** Brewed but found nowhere in the ledger (0 when it reconciles). */
+  unaccountedCents: z.number().int(),
+  ingredients: z.array(BatchCostLineSchema),
+  materials: z.array(BatchCostLineSchema),
+  /** A shortfall is unsettled: some of what the batch used has no cost yet, so its cost is incomplete. */
+  incomplete: z.boolean(),
   consumed: z.array(
     z.object({
       itemId: z.uuid(),

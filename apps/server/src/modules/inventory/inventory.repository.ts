@@ -166,6 +166,31 @@ export function createInventoryRepository(db: Db) {
             )
             .orderBy(asc(stockMovements.occurredAt), asc(stockMovements.id)),
 
+    /**
+     * An item's shortfalls not yet settled, per batch and step, oldest first: what brew day or a packaging run used
+     * beyond the stock on record, less what later receipts settled or a re-confirmation took back.
+     */
+    unsettledShortfalls: (entityId: string, itemId: string) =>
+      db
+        .select({
+          batchId: stockMovements.batchId,
+          stepKey: stockMovements.stepKey,
+          batchNumber: batches.number,
+          quantity: sql<string>`sum(${stockMovements.quantity})`,
+        })
+        .from(stockMovements)
+        .leftJoin(batches, and(eq(batches.id, stockMovements.batchId), eq(batches.entityId, entityId)))
+        .where(
+          and(
+            eq(stockMovements.entityId, entityId),
+            eq(stockMovements.itemId, itemId),
+            eq(stockMovements.kind, 'shortfall'),
+          ),
+        )
+        .groupBy(stockMovements.batchId, stockMovements.stepKey, batches.number)
+        .having(sql`sum(${stockMovements.quantity}) > 0`)
+        .orderBy(sql`min(${stockMovements.occurredAt})`, stockMovements.batchId, stockMovements.stepKey),
+
     /** Active reservations summed per item. */
     reservedPerItem: (entityId: string) =>
       db
@@ -354,30 +379,6 @@ export function createInventoryRepository(db: Db) {
         .from(batches)
         .where(and(eq(batches.entityId, entityId), gte(brewedAt, from), lt(brewedAt, to)))
         .orderBy(asc(brewedAt), asc(batches.number))
-    },
-
-    /**
-     * Stock movement costs before the last of `bounds` (month starts in the brewery's time zone, then the
-     * range's end), summed per item category and per `span`: 0 before the first bound, `i` from bound `i − 1`.
-     */
-    stockValueBuckets: (entityId: string, bounds: readonly Date[]) => {
-      const span = spanOf(stockMovements.occurredAt, bounds)
-      return (
-        db
-          .select({
-            span,
-            category: inventoryItems.category,
-            costCents: sql<string>`sum(${stockMovements.costCents})`,
-          })
-          .from(stockMovements)
-          .innerJoin(
-            inventoryItems,
-            and(eq(inventoryItems.id, stockMovements.itemId), eq(inventoryItems.entityId, entityId)),
-          )
-          .where(and(eq(stockMovements.entityId, entityId), lt(stockMovements.occurredAt, bounds.at(-1)!)))
-          // By position: the span's bounds are parameters, which PostgreSQL cannot match in a repeated expression.
-          .groupBy(sql`1`, inventoryItems.category)
-      )
     },
 
     /** Finished-goods units moved before the last of `bounds`, summed per packaging option and `span` (as above). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { finishedGoodsMovements, stockMovements } from '../../db/schema/inventory.ts'
-import { batches } from '../../db/schema/production.ts'
+import { batches, liquidEvents, vessels } from '../../db/schema/production.ts'
 import { users } from '../../db/schema/users.ts'
 import { startProductionApp, type Members, type ProductionApp } from '../../testing/production-harness.ts'
 import { seedBatch, seedPackagedEvent, seedProductPackage, seedRecipe } from '../../testing/inventory-seed.ts'
@@ -13,12 +13,23 @@ import { createInventoryService, type InventoryService } from '../inventory/inve
 
 const Q3 = '/api/reports/costs?from=2026-07&to=2026-09'
 
-// A quarter figured by hand (docs/decisions/219-cost-reports.md):
-// - July: 100 kg of malt at $1.00/kg ($100), 2 kg of hops at $25.00/kg ($50), 1,000 cans at $0.10 ($100).
-// - 10 Aug: batch A brews, taking 60 kg of malt ($60).
-// - 2 Sep: A packages 248 cans (1 bbl), taking 248 cans ($24.80); 20 Sep: 100 of them sold.
-// - 3 Oct: A packages 124 more cans (0.5 bbl, $12.40 of cans); 12 Oct: batch B brews 20 kg of malt ($20).
-// A cost $60 + $37.20 = $97.20 over 1.5 bbl ($64.80/bbl) and 372 cans (26.13 ¢ → 26 ¢ a can).
+// A quarter figured by hand (docs/decisions/219-cost-reports.md, 240-cost-follows-the-beer.md):
+// - July: 100 kg of malt at $1.00/kg ($100), 2 kg of hops at $25.00/kg ($50), 1,000 cans at $0.10 ($100); each
+//   lot received (its received date) in July but typed in on 3 August: it is July's stock.
+// - 10 Aug: batch A brews 60 kg of malt ($60) into FV1: 2.00000 bbl. 20 Aug: 0.10 bbl lost in a transfer.
+// - 2 Sep: A packages 248 cans (1 bbl), taking 248 cans ($24.80); 20 Sep: 100 sold; 25 Sep: 1 can broken.
+// - 3 Oct: A packages 124 more cans (0.5 bbl, $12.40 of cans); 12 Oct: batch B brews 20 kg of malt ($20), nothing
+//   in a fermenter yet.
+// A's $60 of malt over all its 2 bbl (not only the 1.5 packaged): $30.00/bbl; 1.5 bbl in cans = $45.00, the
+// 0.1 bbl lost = $3.00, the 0.4 bbl still in tanks = $12.00 (45 + 3 + 12 = 60). The cans: $45.00 + $37.20 of
+// cans = $82.20 over 372 (22.096 ¢ → 22 ¢ shown; values use $82.20 × units / 372, rounded once).
+// Month ends (raw materials + beer in tanks + finished goods):
+// - July: 100 + 50 + 100 = $250.00; nothing brewed.
+// - Aug: 40 + 50 + 100 = $190.00 + tanks 1.9 bbl × $30 = $57.00 → $247.00; lost 0.1 bbl × $30 = $3.00.
+// - Sep: 40 + 50 + 75.20 = $165.20 + tanks 0.9 bbl × $30 = $27.00 + 147 cans × 8220 / 372 = 3248.23 ¢ → $32.48
+//   → $224.68; lost: 1 can = 8220 / 372 = 22.10 ¢ → $0.22.
+// - Oct: 20 + 50 + 62.80 = $132.80 + tanks 0.4 × $30 = $12.00 and B's $20.00 in progress = $32.00 + 271 cans ×
+//   8220 / 372 = 5988.23 ¢ → $59.88 → $224.68 (value only moved: malt into B, cans into finished goods).
 describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
   let p: ProductionApp
   let service: InventoryService
@@ -51,7 +62,14 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
     })
     return id
   }
-  async function receive(itemId: string, quantity: number, unit: string, unitCostCents: number, on: string) {
+  async function receive(
+    itemId: string,
+    quantity: number,
+    unit: string,
+    unitCostCents: number,
+    on: string,
+    typedOn = '2026-08-03',
+  ) {
     const lotId = crypto.randomUUID()
     await write(`/api/inventory/items/${itemId}/lots`, {
       id: lotId,
@@ -66,9 +84,10 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
       colorLovibond: null,
       extractPct: null,
     })
+    // Typed in after the fact: the value follows the lot's received date, not this instant.
     await p.testDb.db
       .update(stockMovements)
-      .set({ occurredAt: at(on) })
+      .set({ occurredAt: at(typedOn) })
       .where(eq(stockMovements.lotId, lotId))
     return lotId
   }
@@ -82,6 +101,29 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
       .update(stockMovements)
       .set({ occurredAt: at(on) })
       .where(and(eq(stockMovements.batchId, batch.batchId), not(like(stockMovements.stepKey, 'package:%'))))
+  }
+  async function bulk(kind: 'brewed' | 'lost', volumeBbl: string, on: string) {
+    const [vessel] = await p.testDb.db
+      .insert(vessels)
+      .values({
+        id: crypto.randomUUID(),
+        entityId: members.entityId,
+        name: 'FV1',
+        kind: 'fermenter',
+        capacityBbl: '20',
+        workingCapacityBbl: '20',
+      })
+      .returning({ id: vessels.id })
+    await p.testDb.db.insert(liquidEvents).values({
+      id: crypto.randomUUID(),
+      entityId: members.entityId,
+      batchId: batchA.batchId,
+      kind,
+      ...(kind === 'brewed' ? { toVesselId: vessel.id } : { fromVesselId: vessel.id }),
+      volumeBbl,
+      ttbClass: kind === 'brewed' ? 'produced' : 'losses',
+      occurredAt: at(on),
+    })
   }
   async function packageRun(units: number, volumeBbl: number, on: string) {
     const event = await seedPackagedEvent(p.testDb.db, members.entityId, batchA.batchId, {
@@ -98,6 +140,10 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
       .update(finishedGoodsMovements)
       .set({ occurredAt: at(on) })
       .where(eq(finishedGoodsMovements.liquidEventId, event.id))
+    await p.testDb.db
+      .update(liquidEvents)
+      .set({ occurredAt: at(on) })
+      .where(eq(liquidEvents.id, event.id))
   }
 
   beforeAll(async () => {
@@ -128,6 +174,8 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
       productName: 'Cost Pale',
     })
     await brew(batchA, '2026-08-10')
+    await bulk('brewed', '2.00000', '2026-08-10')
+    await bulk('lost', '0.10000', '2026-08-20')
     packageId = (await seedProductPackage(p.testDb.db, members.entityId, cansTypeId)).packageId
     await packageRun(248, 1, '2026-09-02')
     await write('/api/inventory/finished-goods/movements', {
@@ -142,6 +190,18 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
       .update(finishedGoodsMovements)
       .set({ occurredAt: at('2026-09-20') })
       .where(eq(finishedGoodsMovements.kind, 'sold'))
+    await write('/api/inventory/finished-goods/movements', {
+      id: crypto.randomUUID(),
+      packageId,
+      kind: 'broken',
+      units: 1,
+      customer: '',
+      reason: 'Dropped',
+    })
+    await p.testDb.db
+      .update(finishedGoodsMovements)
+      .set({ occurredAt: at('2026-09-25') })
+      .where(eq(finishedGoodsMovements.kind, 'broken'))
     await packageRun(124, 0.5, '2026-10-03')
     const batchB = await seedBatch(p.testDb.db, members.entityId, { recipe: grains(20), status: 'brewing' })
     await brew(batchB, '2026-10-12')
@@ -164,7 +224,9 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
         totalCents: 9720,
         packagedUnits: 372,
         packagedBbl: '1.50000',
-        costPerPackagedBblCents: 6480,
+        brewedBbl: '2.00000',
+        costPerBblCents: 3000,
+        incomplete: false,
       },
     ])
     expect(costs.units).toEqual([
@@ -177,10 +239,11 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
         sku: 'SPA-16',
         units: 372,
         volumeBbl: '1.50000',
-        ingredientCents: 6000,
+        ingredientCents: 4500,
         materialCents: 3720,
-        costCents: 9720,
-        costPerUnitCents: 26,
+        costCents: 8220,
+        costPerUnitCents: 22,
+        incomplete: false,
       },
     ])
     expect(costs.inventoryValue).toEqual([
@@ -188,23 +251,28 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
         month: '2026-07',
         asOf: '2026-08-01T00:00:00.000Z',
         categories: { fermentable: 10_000, hop: 5000, yeast: 0, other: 0, packaging: 10_000 },
+        wipCents: 0,
         finishedGoodsCents: 0,
         totalCents: 25_000,
+        lossCents: 0,
       },
       {
         month: '2026-08',
         asOf: '2026-09-01T00:00:00.000Z',
         categories: { fermentable: 4000, hop: 5000, yeast: 0, other: 0, packaging: 10_000 },
+        wipCents: 5700,
         finishedGoodsCents: 0,
-        totalCents: 19_000,
+        totalCents: 24_700,
+        lossCents: 300,
       },
       {
         month: '2026-09',
         asOf: '2026-10-01T00:00:00.000Z',
-        // 148 cans on hand at 26 ¢
         categories: { fermentable: 4000, hop: 5000, yeast: 0, other: 0, packaging: 7520 },
-        finishedGoodsCents: 3848,
-        totalCents: 20_368,
+        wipCents: 2700,
+        finishedGoodsCents: 3248,
+        totalCents: 22_468,
+        lossCents: 22,
       },
     ])
   })
@@ -218,19 +286,19 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
       'attachment; filename="batch-costs-2026-07-2026-09.csv"',
     )
     expect(batchCsv.body.trim().split(/\r?\n/)).toEqual([
-      'batch,product,brewed_at,ingredients_usd,packaging_materials_usd,total_usd,packaged_units,packaged_bbl,cost_per_packaged_bbl_usd',
-      `${batchA.number},Cost Pale,2026-08-10T12:00:00.000Z,60.00,37.20,97.20,372,1.50000,64.80`,
+      'batch,product,brewed_at,ingredients_usd,packaging_materials_usd,total_usd,packaged_units,packaged_bbl,brewed_bbl,ingredient_cost_per_bbl_usd,cost_incomplete',
+      `${batchA.number},Cost Pale,2026-08-10T12:00:00.000Z,60.00,37.20,97.20,372,1.50000,2.00000,30.00,no`,
     ])
     const unitCsv = await call(members.Manager, `/api/reports/unit-costs.csv?${range}`)
     expect(unitCsv.body.trim().split(/\r?\n/)[1]).toBe(
-      `${batchA.number},Seed Pale Ale,16oz Cans,SPA-16,372,1.50000,60.00,37.20,97.20,0.26`,
+      `${batchA.number},Seed Pale Ale,16oz Cans,SPA-16,372,1.50000,45.00,37.20,82.20,0.22`,
     )
     const valueCsv = await call(members.Manager, `/api/reports/inventory-value.csv?${range}`)
     expect(valueCsv.body.trim().split(/\r?\n/)).toEqual([
-      'month,as_of,fermentable_usd,hop_usd,yeast_usd,other_usd,packaging_usd,finished_goods_usd,total_usd',
-      '2026-07,2026-08-01T00:00:00.000Z,100.00,50.00,0.00,0.00,100.00,0.00,250.00',
-      '2026-08,2026-09-01T00:00:00.000Z,40.00,50.00,0.00,0.00,100.00,0.00,190.00',
-      '2026-09,2026-10-01T00:00:00.000Z,40.00,50.00,0.00,0.00,75.20,38.48,203.68',
+      'month,as_of,fermentable_usd,hop_usd,yeast_usd,other_usd,packaging_usd,beer_in_tanks_usd,finished_goods_usd,total_usd,loss_usd',
+      '2026-07,2026-08-01T00:00:00.000Z,100.00,50.00,0.00,0.00,100.00,0.00,0.00,250.00,0.00',
+      '2026-08,2026-09-01T00:00:00.000Z,40.00,50.00,0.00,0.00,100.00,57.00,0.00,247.00,3.00',
+      '2026-09,2026-10-01T00:00:00.000Z,40.00,50.00,0.00,0.00,75.20,27.00,32.48,224.68,0.22',
     ])
   })
 
@@ -238,19 +306,21 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
     const costs = (await call(members.Manager, '/api/reports/costs?from=2026-10&to=2026-10')).json<{
       data: CostsRead
     }>().data
-    expect(
-      costs.batches.map((row) => [row.productName, row.ingredientCents, row.costPerPackagedBblCents]),
-    ).toEqual([['Seed Pale Ale', 2000, null]])
+    expect(costs.batches.map((row) => [row.productName, row.ingredientCents, row.costPerBblCents])).toEqual([
+      ['Seed Pale Ale', 2000, null],
+    ])
     // A's second run was in October: its row is the batch's whole option.
     expect(costs.units.map((row) => [row.batchNumber, row.units, row.costPerUnitCents])).toEqual([
-      [batchA.number, 372, 26],
+      [batchA.number, 372, 22],
     ])
-    // 20 kg malt, hops, 1,000 − 372 cans, 148 + 124 cans at 26 ¢
+    // 20 kg malt, hops, 1,000 − 372 cans; A's 0.4 bbl and B's whole $20 in progress; 271 cans.
     expect(costs.inventoryValue[0]).toMatchObject({
       month: '2026-10',
       categories: { fermentable: 2000, hop: 5000, packaging: 6280 },
-      finishedGoodsCents: 272 * 26,
-      totalCents: 2000 + 5000 + 6280 + 272 * 26,
+      wipCents: 1200 + 2000,
+      finishedGoodsCents: 5988,
+      totalCents: 22_468,
+      lossCents: 0,
     })
   })
 
@@ -265,28 +335,42 @@ describe.each(TEST_DATABASES)('cost reports on %s', (kind) => {
     expect(theirs.inventoryValue.map((row) => row.totalCents)).toEqual([0, 0, 0])
   })
 
-  it("ends each month at midnight in the brewery's time zone", async () => {
+  it("values a lot by its received date, and ends each month at midnight in the brewery's time zone", async () => {
     const hops = (await service.listItems(tenantA)).find((item) => item.name === 'Cascade')!.id
-    // Hops received on the evening of 30 September in Portland, Oregon: 1 October in UTC.
-    const lot = await receive(hops, 1, 'kg', 1000, '2026-09-30')
-    await p.testDb.db
-      .update(stockMovements)
-      .set({ occurredAt: new Date('2026-10-01T06:30:00Z') })
-      .where(eq(stockMovements.lotId, lot))
+    // 1 kg of hops at $10 received on 30 September, typed in on 5 October: September's stock (hops $60.00).
+    const lot = await receive(hops, 1, 'kg', 1000, '2026-09-30', '2026-10-05')
     const september = async () =>
       (await call(members.Manager, '/api/reports/inventory-value.csv?from=2026-09&to=2026-09')).body
         .trim()
         .split(/\r?\n/)[1]
     expect(await september()).toBe(
-      '2026-09,2026-10-01T00:00:00.000Z,40.00,50.00,0.00,0.00,75.20,38.48,203.68',
+      '2026-09,2026-10-01T00:00:00.000Z,40.00,60.00,0.00,0.00,75.20,27.00,32.48,234.68,0.22',
+    )
+    // Half of it written off on the evening of 30 September in Portland, Oregon: 1 October in UTC.
+    const adjustment = crypto.randomUUID()
+    await write(`/api/inventory/items/${hops}/adjustments`, {
+      id: adjustment,
+      direction: 'remove',
+      quantity: 0.5,
+      unit: 'kg',
+      lotId: lot,
+      reason: 'Spilled',
+    })
+    await p.testDb.db
+      .update(stockMovements)
+      .set({ occurredAt: new Date('2026-10-01T06:30:00Z') })
+      .where(eq(stockMovements.operationId, adjustment))
+    expect(await september()).toBe(
+      '2026-09,2026-10-01T00:00:00.000Z,40.00,60.00,0.00,0.00,75.20,27.00,32.48,234.68,0.22',
     )
     const saved = await p.write(members.Admin, 'PUT', '/api/reports/tax-settings', 'tax-settings', {
       ...DEFAULT_TAX_SETTINGS,
       timeZone: 'America/Los_Angeles',
     })
     expect(saved.statusCode).toBe(200)
+    // The month now ends at 07:00 UTC: the write-off is September's ($60.00 − $5.00 of hops).
     expect(await september()).toBe(
-      '2026-09,2026-10-01T07:00:00.000Z,40.00,60.00,0.00,0.00,75.20,38.48,213.68',
+      '2026-09,2026-10-01T07:00:00.000Z,40.00,55.00,0.00,0.00,75.20,27.00,32.48,229.68,0.22',
     )
   })
 

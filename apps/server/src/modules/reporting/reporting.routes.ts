@@ -154,7 +154,9 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
         'total_usd',
         'packaged_units',
         'packaged_bbl',
-        'cost_per_packaged_bbl_usd',
+        'brewed_bbl',
+        'ingredient_cost_per_bbl_usd',
+        'cost_incomplete',
       ],
       batches.map((row) => [
         row.batchNumber,
@@ -165,7 +167,9 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
         decimalOfCents(row.totalCents),
         row.packagedUnits,
         row.packagedBbl,
-        decimalOfCents(row.costPerPackagedBblCents),
+        row.brewedBbl,
+        decimalOfCents(row.costPerBblCents),
+        row.incomplete ? 'yes' : 'no',
       ]),
     )
     return download(reply, `batch-costs-${request.query.from}-${request.query.to}`, 'csv', csv)
@@ -203,13 +207,23 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   app.get('/inventory-value.csv', { schema: range }, async (request, reply) => {
     const { inventoryValue } = await reports.costs(request.tenant, request.query)
     const csv = toCsv(
-      ['month', 'as_of', ...INVENTORY_CATEGORIES.map((c) => `${c}_usd`), 'finished_goods_usd', 'total_usd'],
+      [
+        'month',
+        'as_of',
+        ...INVENTORY_CATEGORIES.map((c) => `${c}_usd`),
+        'beer_in_tanks_usd',
+        'finished_goods_usd',
+        'total_usd',
+        'loss_usd',
+      ],
       inventoryValue.map((row) => [
         row.month,
         row.asOf,
         ...INVENTORY_CATEGORIES.map((category) => decimalOfCents(row.categories[category])),
+        decimalOfCents(row.wipCents),
         decimalOfCents(row.finishedGoodsCents),
         decimalOfCents(row.totalCents),
+        decimalOfCents(row.lossCents),
       ]),
     )
     return download(reply, `inventory-value-${request.query.from}-${request.query.to}`, 'csv', csv)

@@ -52,3 +52,31 @@ export const STATUS_LABELS: Record<BatchStatus, string> = {
   completed: 'Completed',
   dumped: 'Dumped',
 }
+
+/** The batch page's cost section (GET /api/inventory/batches/{id}/cost; docs/decisions/240–241). */
+export const BATCH_COST_TEXTS = {
+  title: 'Cost',
+  loading: 'Loading the cost…',
+  loadError: 'The cost could not be loaded.',
+  retry: 'Try again',
+  empty: 'Nothing has been taken from stock for this batch yet: its cost appears once brew day starts.',
+  intro:
+    'What the batch took from stock, first in first out: each ingredient with the lots it drew from, and the packaging materials of its runs.',
+  ingredients: 'Ingredients',
+  materials: 'Packaging materials',
+  item: 'Item',
+  lot: 'Lot',
+  quantity: 'Quantity',
+  cost: 'Cost',
+  lotLabel: (code: string) => `Lot ${code || '(no code)'}`,
+  shortfall: 'Used beyond the stock on record (no cost yet)',
+  incomplete:
+    'Cost incomplete: some of what this batch used was not on record yet. It is settled, first in first out, when the stock is received.',
+  total: 'Total',
+  ingredientTotal: 'Ingredients',
+  materialTotal: 'Packaging materials',
+  perBarrel: 'Ingredients per barrel brewed',
+  perBarrelNone: 'Known once the batch is in a fermenter',
+  inTanks: 'Beer in tanks (work in progress)',
+  lost: 'Dumped or lost',
+} as const

@@ -103,3 +103,12 @@ export const INSTRUMENT_LABELS = {
   device: 'Device',
   meter: 'Meter or sight glass',
 } as const
+
+/** What Start Brew Day says of the stock it will not find (docs/decisions/241-shortfalls-settled-by-later-receipts.md). */
+export const startShortfallMessages = {
+  title: 'Not enough on record for this batch',
+  line: (name: string, needed: string, available: string, short: string) =>
+    `${name}: needs ${needed}, ${available} on record — ${short} short`,
+  explain:
+    'Brew day still starts. Each shortfall is recorded when it is used, and the stock received later settles it (first in first out); until then the batch’s cost is marked incomplete.',
+} as const

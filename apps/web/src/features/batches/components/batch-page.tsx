@@ -33,6 +33,7 @@ import { useProductionSync } from '@/lib/production/use-production-sync.ts'
 import { BATCHES_PATH, useBatchWrites } from '../api/use-batch-writes.ts'
 import { brewDayPath, OPERATIONS_PATH, productPath } from '../lib/paths.ts'
 import { BATCH_TEXTS } from '../messages.ts'
+import { BatchCostSection } from './batch-cost.tsx'
 import { BatchStatusBadge } from './batch-status-badge.tsx'
 import { checkPlan, PlanFields, type PlanValues } from './plan-batch-dialog.tsx'
 import { RecipeSnapshot } from './recipe-snapshot.tsx'
@@ -158,6 +159,8 @@ function BatchView({ batch, saving }: { batch: Batch; saving: boolean }) {
           <RecipeSnapshot recipe={batch.recipeSnapshot} />
         </div>
       </Section>
+
+      <BatchCostSection batchId={batch.id} />
 
       {changing && <ChangePlanDialog batch={batch} onClose={() => setChanging(false)} />}
     </div>

@@ -25,6 +25,7 @@ import { AdditionCard } from './addition-card.tsx'
 import { FinishBrewDay } from './finish-brew-day.tsx'
 import { MeasurementsPanel } from './measurements-panel.tsx'
 import { BIG, PendingBadge } from './parts.tsx'
+import { StartShortfalls } from './start-shortfalls.tsx'
 
 type Writes = ReturnType<typeof useBrewDayWrites>
 
@@ -138,6 +139,7 @@ function NotStarted({ shown, mayRun, writes }: { shown: ShownBrewDay; mayRun: bo
         {t.notStartedTitle}
       </h2>
       <p className="text-muted-foreground">{t.notStarted}</p>
+      <StartShortfalls batchId={shown.brewDay.batchId} enabled={mayRun && !shown.pendingStart} />
       {shown.pendingStart ? (
         <p role="status" className="flex items-center gap-2 font-medium">
           <Spinner className="size-4" />

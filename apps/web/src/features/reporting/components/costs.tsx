@@ -10,6 +10,7 @@ import { useCosts } from '../api/use-reports.ts'
 import {
   BATCH_COST_EMPTY,
   BATCH_COST_TITLE,
+  COST_INCOMPLETE,
   COST_NOTE,
   DOWNLOAD_CSV,
   INVENTORY_VALUE_EMPTY,
@@ -27,7 +28,11 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 const tooltipDollars = (value: unknown) =>
   typeof value === 'number' ? formatCents(Math.round(value * 100)) : ''
 
-const VALUE_BARS = [...INVENTORY_CATEGORIES.map((c) => INVENTORY_CATEGORY_LABELS[c]), 'Finished goods']
+const VALUE_BARS = [
+  ...INVENTORY_CATEGORIES.map((c) => INVENTORY_CATEGORY_LABELS[c]),
+  'Beer in tanks',
+  'Finished goods',
+]
 
 /** Dollars stacked in one bar per `category` value, one colour per name of `bars`. */
 function StackedMoneyChart({
@@ -95,20 +100,30 @@ export function CostReports({ range }: { range: MonthRange }) {
             <div className="grid gap-2">
               <FigureTable
                 caption="Cost of each batch brewed in the period"
-                head={['Batch', 'Ingredients', 'Packaging', 'Total', 'Packaged (bbl)', 'Per packaged bbl']}
+                head={[
+                  'Batch',
+                  'Ingredients',
+                  'Packaging',
+                  'Total',
+                  'Packaged (bbl)',
+                  'Brewed (bbl)',
+                  'Ingredients per bbl',
+                ]}
                 rows={d.batches.map((row) => [
-                  `${row.batchNumber} · ${row.productName} (${row.brewedAt.slice(0, 10)})`,
+                  `${row.batchNumber} · ${row.productName} (${row.brewedAt.slice(0, 10)})${row.incomplete ? ` · ${COST_INCOMPLETE}` : ''}`,
                   money(row.ingredientCents),
                   money(row.materialCents),
                   money(row.totalCents),
                   row.packagedBbl,
-                  money(row.costPerPackagedBblCents),
+                  row.brewedBbl,
+                  money(row.costPerBblCents),
                 ])}
                 foot={[
                   'Total',
                   money(sum(d.batches.map((row) => row.ingredientCents))),
                   money(sum(d.batches.map((row) => row.materialCents))),
                   money(sum(d.batches.map((row) => row.totalCents))),
+                  '',
                   '',
                   '',
                 ]}
@@ -150,7 +165,7 @@ export function CostReports({ range }: { range: MonthRange }) {
               caption="Cost per unit of each batch's packaging options run in the period"
               head={['Product and package', 'Batch', 'Units', 'Cost', 'Per unit']}
               rows={d.units.map((row) => [
-                `${row.productName} · ${row.packageType}${row.sku ? ` (${row.sku})` : ''}`,
+                `${row.productName} · ${row.packageType}${row.sku ? ` (${row.sku})` : ''}${row.incomplete ? ` · ${COST_INCOMPLETE}` : ''}`,
                 row.batchNumber,
                 row.units.toLocaleString('en-US'),
                 money(row.costCents),
@@ -178,6 +193,7 @@ export function CostReports({ range }: { range: MonthRange }) {
                     dollars(row.categories[category]),
                   ]),
                 ),
+                'Beer in tanks': dollars(row.wipCents),
                 'Finished goods': dollars(row.finishedGoodsCents),
               }))}
             />
@@ -193,15 +209,25 @@ export function CostReports({ range }: { range: MonthRange }) {
           {(d) => (
             <FigureTable
               caption="Inventory value at each month's end, or now for the month under way"
-              head={['Month', 'Ingredients', 'Packaging materials', 'Finished goods', 'Total']}
+              head={[
+                'Month',
+                'Ingredients',
+                'Packaging materials',
+                'Beer in tanks',
+                'Finished goods',
+                'Total',
+                'Lost in the month',
+              ]}
               rows={d.inventoryValue.map((row) => [
                 row.month,
                 money(
                   sum(INVENTORY_CATEGORIES.filter((c) => c !== 'packaging').map((c) => row.categories[c])),
                 ),
                 money(row.categories.packaging),
+                money(row.wipCents),
                 money(row.finishedGoodsCents),
                 money(row.totalCents),
+                money(row.lossCents),
               ])}
             />
           )}

@@ -87,7 +87,9 @@ const COSTS = {
       totalCents: 9720,
       packagedUnits: 372,
       packagedBbl: '1.50000',
-      costPerPackagedBblCents: 6480,
+      brewedBbl: '2.00000',
+      costPerBblCents: 3000,
+      incomplete: false,
     },
   ],
   units: [
@@ -100,10 +102,11 @@ const COSTS = {
       sku: 'HD-16',
       units: 372,
       volumeBbl: '1.50000',
-      ingredientCents: 6000,
+      ingredientCents: 4500,
       materialCents: 3720,
-      costCents: 9720,
-      costPerUnitCents: 26,
+      costCents: 8220,
+      costPerUnitCents: 22,
+      incomplete: false,
     },
   ],
   inventoryValue: [
@@ -111,8 +114,10 @@ const COSTS = {
       month: '2026-09',
       asOf: '2026-10-01T00:00:00.000Z',
       categories: { fermentable: 4000, hop: 5000, yeast: 0, other: 0, packaging: 7520 },
-      finishedGoodsCents: 3848,
-      totalCents: 20_368,
+      wipCents: 2700,
+      finishedGoodsCents: 3248,
+      totalCents: 22_468,
+      lossCents: 22,
     },
   ],
 }
@@ -238,14 +243,17 @@ describe('the Reporting page', () => {
       await within(batchCost).findByRole('cell', { name: '2026-014 · Hazy Daze (2026-08-10)' }),
     ).toBeInTheDocument()
     expect(within(batchCost).getAllByRole('cell', { name: '$97.20' })).toHaveLength(2)
-    expect(within(batchCost).getByRole('cell', { name: '$64.80' })).toBeInTheDocument()
+    // $60.00 of ingredients over the 2 bbl brewed, not the 1.5 packaged
+    expect(within(batchCost).getByRole('cell', { name: '$30.00' })).toBeInTheDocument()
     const perUnit = screen.getByRole('region', { name: 'Cost per unit of finished goods' })
     expect(within(perUnit).getByRole('cell', { name: 'Hazy Daze · 16oz Cans (HD-16)' })).toBeInTheDocument()
-    expect(within(perUnit).getByRole('cell', { name: '$0.26' })).toBeInTheDocument()
+    expect(within(perUnit).getByRole('cell', { name: '$0.22' })).toBeInTheDocument()
     const value = screen.getByRole('region', { name: 'Inventory value' })
     // Ingredients: $40 of malt and $50 of hops
     expect(within(value).getByRole('cell', { name: '$90.00' })).toBeInTheDocument()
-    expect(within(value).getByRole('cell', { name: '$203.68' })).toBeInTheDocument()
+    // Beer in tanks, finished goods, the total and the month's loss
+    for (const figure of ['$27.00', '$32.48', '$224.68', '$0.22'])
+      expect(within(value).getByRole('cell', { name: figure })).toBeInTheDocument()
     expect(calls).toContain('/api/reports/costs?from=2026-07&to=2026-09')
     for (const region of [batchCost, perUnit, value])
       expect(within(region).getByRole('button', { name: 'Download CSV' })).toBeInTheDocument()
