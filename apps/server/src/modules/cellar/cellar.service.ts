@@ -1,4 +1,5 @@
 import type {
+  BatchCompletionSchema,
   CellarSettings,
   CleaningInputSchema,
   DeviceInputSchema,
@@ -11,6 +12,7 @@ import type { z } from 'zod'
 import type { Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { acknowledgeAlert, listAlerts } from './alert-inbox.ts'
+import { completeBatch } from './batch-completion.ts'
 import { batchInVessel, type CellarContext, type FinishedGoodsPort } from './cellar-context.ts'
 import { cellarDashboard } from './cellar-dashboard.ts'
 import { cellarSettings, saveCellarSettings } from './cellar-settings.ts'
@@ -63,6 +65,8 @@ export function createCellarService({
     alerts: (tenant: Tenant) => listAlerts(ctx, tenant),
     acknowledgeAlert: (tx: Db, tenant: Tenant, alertId: string) => acknowledgeAlert(tx, tenant, alertId),
     dashboard: (tenant: Tenant) => cellarDashboard(ctx, tenant),
+    completeBatch: (tx: Db, tenant: Tenant, batchId: string, input: z.output<typeof BatchCompletionSchema>) =>
+      completeBatch(ctx, tx, tenant, batchId, input),
     batchInVessel,
   }
 }

@@ -13,7 +13,14 @@ import { batchInVessel, mustVessel, type CellarContext } from './cellar-context.
 import { createCellarRepository, toLedgerEvent } from './cellar.repository.ts'
 import { toLiquidEvent } from './cellar-views.ts'
 import { checkVesselFill } from './fill-check.ts'
-import { afterMovement, assertNoOverdraw, supersededEvent } from './movement-rules.ts'
+import {
+  afterMovement,
+  assertNoOverdraw,
+  emptyTankLoss,
+  insertEmptyTankLoss,
+  settleToContents,
+  supersededEvent,
+} from './movement-rules.ts'
 
 type MovementInput = z.output<typeof LiquidEventInputSchema>
 
@@ -58,7 +65,7 @@ export async function recordMovement(ctx: CellarContext, tx: Db, tenant: Tenant,
         now: now(),
       })
   }
-  const event: LedgerEvent = {
+  const asked: LedgerEvent = {
     id: input.id,
     kind: input.kind,
     batchId,
@@ -68,6 +75,13 @@ export async function recordMovement(ctx: CellarContext, tx: Db, tenant: Tenant,
     supersedesId: old?.id ?? null,
     occurredAt: at.toISOString(),
   }
+  const [event] = settleToContents(touching, [asked], from.id, batchId)
+  const loss = emptyTankLoss(
+    touching,
+    [event],
+    { vesselId: from.id, batchId, at: event.occurredAt },
+    input.emptyTank,
+  )
   const names = new Map([from, ...(to ? [to] : [])].map((vessel) => [vessel.id, vessel.name]))
   assertNoOverdraw([...touching, event], names, 'data.volumeBbl')
   if (to) {
@@ -94,7 +108,9 @@ export async function recordMovement(ctx: CellarContext, tx: Db, tenant: Tenant,
   })
   if (!inserted)
     throw new AppError('CONFLICT', 'An event with this id exists.', [{ path: 'data.id', message: 'Taken' }])
-  await afterMovement(tx, tenant, batch, { from, to }, now())
+  if (loss && input.emptyTank)
+    await insertEmptyTankLoss(repo, tenant, loss, input.emptyTank.reason, 'data.emptyTank.lossId')
+  await afterMovement(tx, tenant, batch, { from, to }, at)
   const [row] = await repo
     .eventsTouching(tenant.entityId, [], [batchId])
     .then((rows) => rows.filter((r) => r.id === event.id))

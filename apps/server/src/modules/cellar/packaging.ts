@@ -11,7 +11,14 @@ import { AppError } from '../../errors.ts'
 import { batchInVessel, mustVessel, type CellarContext } from './cellar-context.ts'
 import { createCellarRepository, toLedgerEvent, type EventRow } from './cellar.repository.ts'
 import { toLiquidEvent } from './cellar-views.ts'
-import { afterMovement, assertNoOverdraw, supersededEvent } from './movement-rules.ts'
+import {
+  afterMovement,
+  assertNoOverdraw,
+  emptyTankLoss,
+  insertEmptyTankLoss,
+  settleToContents,
+  supersededEvent,
+} from './movement-rules.ts'
 
 type PackagingInput = z.output<typeof PackagingRunInputSchema>
 
@@ -77,16 +84,26 @@ export async function packageRun(ctx: CellarContext, tx: Db, tenant: Tenant, inp
     }
   })
   const touching = (await repo.eventsTouching(tenant.entityId, [from.id], [batchId])).map(toLedgerEvent)
-  const candidate = rows.map((row) => ({ ...toLedgerEvent({ ...row, recordedAt: at }) }))
-  assertNoOverdraw([...touching, ...candidate], new Map([[from.id, from.name]]), 'data.lines')
-  for (const [index, row] of rows.entries()) {
+  const asked = rows.map((row) => toLedgerEvent({ ...row, recordedAt: at }))
+  const settled = settleToContents(touching, asked, from.id, batchId)
+  const booked = rows.map((row, index) => ({ ...row, volumeBbl: settled[index].volumeBbl.toFixed(5) }))
+  const loss = emptyTankLoss(
+    touching,
+    settled,
+    { vesselId: from.id, batchId, at: at.toISOString() },
+    input.emptyTank,
+  )
+  assertNoOverdraw([...touching, ...settled], new Map([[from.id, from.name]]), 'data.lines')
+  for (const [index, row] of booked.entries()) {
     if (!(await repo.insertEvent(row)))
       throw new AppError('CONFLICT', 'An event with this id exists.', [
         { path: `data.lines.${index}.id`, message: 'Taken' },
       ])
   }
-  if (finishedGoods) for (const row of rows) await finishedGoods(tx, tenant, row)
-  await afterMovement(tx, tenant, batch, { from, to: null }, now())
+  if (loss && input.emptyTank)
+    await insertEmptyTankLoss(repo, tenant, loss, input.emptyTank.reason, 'data.emptyTank.lossId')
+  if (finishedGoods) for (const row of booked) await finishedGoods(tx, tenant, row)
+  await afterMovement(tx, tenant, batch, { from, to: null }, at)
   const stored = (await repo.batchEvents(tenant.entityId, batchId)).filter((row) =>
     rows.some((r) => r.id === row.id),
   )
