@@ -1,5 +1,6 @@
 import {
   batchYield,
+  SHOWN_ROUNDING_BBL,
   TTB_CLASS_OF_KIND,
   vesselContents,
   type BatchCompletionSchema,
@@ -10,7 +11,6 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { CellarContext } from './cellar-context.ts'
 import { createCellarRepository, toLedgerEvent, type CellarRepository } from './cellar.repository.ts'
-import { DISPLAY_TOLERANCE_BBL } from './movement-rules.ts'
 
 type CompletionInput = z.output<typeof BatchCompletionSchema>
 
@@ -56,7 +56,7 @@ export async function completeBatch(
     )
   const at = ctx.now()
   const held = await heldByBatch(repo, tenant.entityId, batchId)
-  const shown = held.find((part) => part.volumeBbl > DISPLAY_TOLERANCE_BBL)
+  const shown = held.find((part) => part.volumeBbl > SHOWN_ROUNDING_BBL)
   if (shown && !input.reason)
     throw new AppError(
       'VALIDATION_FAILED',

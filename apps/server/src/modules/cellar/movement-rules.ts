@@ -1,6 +1,7 @@
 import {
   batchYield,
   roundBarrels,
+  SHOWN_ROUNDING_BBL,
   TTB_CLASS_OF_KIND,
   vesselContents,
   type LedgerEvent,
@@ -18,12 +19,6 @@ import {
 
 /** Vessels a batch conditions in once it leaves the fermenter. */
 const CONDITIONING_KINDS = new Set(['brite-tank', 'serving-tank', 'barrel'])
-
-/**
- * Half the last digit the cellar shows (barrels to two decimals): a volume within this of what a vessel holds
- * is what it holds (ADR 250).
- */
-export const DISPLAY_TOLERANCE_BBL = 0.005
 
 /** What the batch holds in the vessel after these events (negative when they take more than it held). */
 export function batchLeftIn(events: LedgerEvent[], vesselId: string, batchId: string): number {
@@ -43,7 +38,7 @@ export function settleToContents(
   batchId: string,
 ): LedgerEvent[] {
   const left = batchLeftIn([...before, ...added], vesselId, batchId)
-  if (left === 0 || Math.abs(left) > DISPLAY_TOLERANCE_BBL + 1e-9) return added
+  if (left === 0 || Math.abs(left) > SHOWN_ROUNDING_BBL + 1e-9) return added
   const last = added.at(-1)!
   const volumeBbl = roundBarrels(last.volumeBbl + left)
   if (volumeBbl <= 0) return added
