@@ -2,6 +2,7 @@ import {
   BatchBookingSchema,
   BatchCompletionSchema,
   can,
+  isCellarObjectUri,
   type Batch,
   type BatchBooking,
 } from '@brewcommand/domain'
@@ -19,6 +20,7 @@ import { Input } from '@/components/ui/input.tsx'
 import { request } from '@/lib/api-client.ts'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useAuth } from '@/lib/auth/auth-context.ts'
+import { productionKeys } from '@/lib/production/production-queries.ts'
 import { useSocket } from '@/lib/socket/socket-provider.tsx'
 import { useWrite } from '@/lib/writes/use-write.ts'
 import { SCHEDULE_PATH } from '../lib/paths.ts'
@@ -35,10 +37,12 @@ function useBatchBooking(batchId: string) {
   const { subscribe } = useSocket()
   useEffect(
     () =>
-      subscribe(
-        'dataModified',
-        () => void client.invalidateQueries({ queryKey: bookingKey(entityId, batchId) }),
-      ),
+      subscribe('dataModified', (event) => {
+        void client.invalidateQueries({ queryKey: bookingKey(entityId, batchId) })
+        // The cellar's change of this batch (a packaging run, Complete Batch) may have moved its status on.
+        if (isCellarObjectUri(event.payload.objectUri) && event.payload.objectUri.endsWith(batchId))
+          void client.invalidateQueries({ queryKey: productionKeys.batch(entityId, batchId) })
+      }),
     [subscribe, client, entityId, batchId],
   )
   return useQuery({
