@@ -90,7 +90,8 @@ test('a brewer brews a batch: timeline, countdown on every screen, alarm, OG and
       kind: 'fermenter',
       capacityBbl: 12,
       workingCapacityBbl: 10,
-      state: 'sanitised',
+      // Never cleaned: Finish Brew Day warns (a vessel set Sanitised records a cleaning, ADR 253).
+      state: 'dirty',
     }),
   )
   expect(vessel.status, JSON.stringify(vessel.body)).toBe(201)

@@ -108,7 +108,8 @@ test('the cellar: a device on a fermenter posts, the tank card and chart show it
       page,
       'POST',
       '/api/equipment/vessels',
-      makeEnvelope('vessel', { id, name, kind, capacityBbl: 12, workingCapacityBbl: 11, state: 'sanitised' }),
+      // Dirty: never cleaned (a vessel set Sanitised would record a cleaning, ADR 253, and fill without warning).
+      makeEnvelope('vessel', { id, name, kind, capacityBbl: 12, workingCapacityBbl: 11, state: 'dirty' }),
     )
     expect(vessel.status, JSON.stringify(vessel.body)).toBe(201)
   }

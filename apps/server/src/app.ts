@@ -414,8 +414,8 @@ export async function buildApp({
       repoFor: createBatchRepository,
       equipmentFor: createEquipmentRepository,
       // A planned batch books its tanks and reserves its ingredients, in Plan Batch's own transaction.
-      onPlanned: async (tx, tenant, batchId) => {
-        await scheduleService.bookIfFree(tx, tenant, batchId)
+      onPlanned: async (tx, tenant, batchId, plan) => {
+        await scheduleService.bookIfFree(tx, tenant, batchId, plan)
         await inventoryService.reserveForBatch(tx, tenant, batchId)
       },
       onChanged: async (tx, tenant, batchId) => {

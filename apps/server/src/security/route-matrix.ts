@@ -941,6 +941,11 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
       }),
     }
   }),
+  'POST /api/cellar/batches/:batchId/complete': tenant('planProduction', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/cellar/batches/${(await ctx.cellar()).batchId}/complete`,
+    payload: makeEnvelope('batch', { reason: 'Matrix write-off' }),
+  })),
   'POST /api/cellar/cleaning': tenant('cellarWork', 'record', 201, async (ctx) => ({
     method: 'POST',
     url: '/api/cellar/cleaning',
@@ -1198,6 +1203,10 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
   'GET /api/schedule/capacity': tenant('read', 'record', 200, async (ctx) => ({
     method: 'GET',
     url: `/api/schedule/capacity?productId=${(await ctx.product()).id}&date=2026-06-01&volumeBbl=5`,
+  })),
+  'GET /api/schedule/batches/:batchId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/schedule/batches/${(await ctx.scheduleSeed()).unbookedBatchId}`,
   })),
   'PUT /api/schedule/occupancies/:id': tenant('planProduction', 'record', 200, async (ctx) => {
     const seed = await ctx.scheduleSeed()

@@ -82,6 +82,16 @@ export type CellarMoveKind = (typeof CELLAR_MOVE_KINDS)[number]
  * A transfer (vessel to vessel), sample, dump or loss; a correction names the event it supersedes (same kind,
  * the right volume, 0 to cancel it). A dump or loss needs a reason.
  */
+/**
+ * Empty the tank (ADR 250): the rest of the batch in the vessel, after the transfer or packaging run it goes
+ * with, is booked as a `lost` event of this id with this reason.
+ */
+export const EmptyTankSchema = z.object({
+  lossId: z.uuid(),
+  reason: text(500, 'The reason').min(1, 'Give the reason for the rest'),
+})
+export type EmptyTank = z.infer<typeof EmptyTankSchema>
+
 export const LiquidEventInputSchema = z
   .object({
     id: z.uuid(),
@@ -91,6 +101,8 @@ export const LiquidEventInputSchema = z
     volumeBbl: barrels('Volume'),
     reason: text(500, 'The reason').default(''),
     supersedesId: z.uuid().nullable().default(null),
+    /** Empty the tank: what the batch leaves in the vessel after this event is booked as a loss (ADR 250). */
+    emptyTank: EmptyTankSchema.nullable().default(null),
     /** The person saw the cleaning warning of the vessel being filled and fills it anyway. */
     acceptCleaningWarning: z.boolean().default(false),
     occurredAt: instant.optional(),
@@ -106,6 +118,12 @@ export const LiquidEventInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Give the reason' })
     if (event.volumeBbl === 0 && !event.supersedesId)
       ctx.addIssue({ code: 'custom', path: ['volumeBbl'], message: 'Volume must be above 0' })
+    if (event.emptyTank && (event.supersedesId || event.kind !== 'transferred'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['emptyTank'],
+        message: 'Empty the tank goes with a transfer or a packaging run',
+      })
   })
 export type LiquidEventInput = z.input<typeof LiquidEventInputSchema>
 
@@ -135,6 +153,8 @@ export const PackagingRunInputSchema = z
       .array(PackagingLineSchema)
       .min(1, 'Add at least one packaging option')
       .max(20, 'At most 20 options'),
+    /** Empty the tank: what the batch leaves in the vessel after the run is booked as a loss (ADR 250). */
+    emptyTank: EmptyTankSchema.nullable().default(null),
     occurredAt: instant.optional(),
   })
   .superRefine((run, ctx) => {
@@ -223,6 +243,13 @@ export const DEFAULT_CELLAR_SETTINGS: CellarSettings = {
 /** Acknowledging an alert carries no data. */
 export const AlertAcknowledgementSchema = z.object({})
 
+/**
+ * Complete Batch (planProduction, ADR 252): what the batch still holds in a vessel is written off as a loss
+ * with this reason (required when there is any).
+ */
+export const BatchCompletionSchema = z.object({ reason: text(500, 'The reason').default('') })
+export type BatchCompletion = z.input<typeof BatchCompletionSchema>
+
 export const ReadingEnvelopeSchema = envelopeOf('reading', ReadingInputSchema)
 export const LiquidEventEnvelopeSchema = envelopeOf('liquid-event', LiquidEventInputSchema)
 export const PackagingRunEnvelopeSchema = envelopeOf('liquid-event', PackagingRunInputSchema)
@@ -230,6 +257,7 @@ export const CleaningEnvelopeSchema = envelopeOf('cleaning', CleaningInputSchema
 export const DeviceEnvelopeSchema = envelopeOf('device', DeviceInputSchema)
 export const CellarSettingsEnvelopeSchema = envelopeOf('cellar-settings', CellarSettingsSchema)
 export const AlertAcknowledgementEnvelopeSchema = envelopeOf('alert', AlertAcknowledgementSchema)
+export const BatchCompletionEnvelopeSchema = envelopeOf('batch', BatchCompletionSchema)
 
 /** `brewcommand://cellar/{part}/{id}`: what the brewery's room hears after a cellar change. */
 export const cellarObjectUri = (

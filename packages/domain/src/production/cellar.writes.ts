@@ -1,6 +1,7 @@
 import type { ProductionWriteDefinition } from '../writes/production-writes.ts'
 import {
   AlertAcknowledgementSchema,
+  BatchCompletionSchema,
   CellarSettingsSchema,
   CleaningInputSchema,
   DeviceInputSchema,
@@ -69,5 +70,12 @@ export const CELLAR_WRITES = {
     schema: AlertAcknowledgementSchema,
     permission: 'cellarWork',
     noun: 'alert acknowledgement',
+  },
+  'cellar:complete-batch': {
+    method: 'POST',
+    envelopeType: 'batch',
+    schema: BatchCompletionSchema,
+    permission: 'planProduction',
+    noun: 'batch completion',
   },
 } as const satisfies Record<string, ProductionWriteDefinition>

@@ -131,5 +131,10 @@ export const PlanBatchSchema = z.object({
     quantity: number('Target volume', 1_000_000).positive('Target volume must be above 0'),
     unit: z.enum(['BBL', 'GAL']),
   }),
+  /**
+   * The batch conditions in its fermenter (no brite tank booked): its fermentation booking covers the
+   * conditioning days too (ADR 251).
+   */
+  conditionInFermenter: z.boolean().optional(),
 })
 export type PlanBatch = z.infer<typeof PlanBatchSchema>

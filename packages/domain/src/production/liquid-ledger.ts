@@ -16,6 +16,16 @@ export const LIQUID_EVENT_KINDS = [
 export type LiquidEventKind = (typeof LIQUID_EVENT_KINDS)[number]
 
 /** The TTB line of each kind of event (docs/production.md "US TTB facts the reports use"). */
+/**
+ * Half the last digit the cellar shows (barrels to two decimals): a volume within this of what a vessel holds
+ * is what it holds, so a loss of the 0.14 bbl shown for 0.1387 empties the tank (ADR 250).
+ */
+export const SHOWN_ROUNDING_BBL = 0.005
+
+/** Whether `volumeBbl` is at most what is held, give or take the shown rounding. */
+export const withinShown = (volumeBbl: number, heldBbl: number) =>
+  volumeBbl <= heldBbl + SHOWN_ROUNDING_BBL + 1e-9
+
 export const TTB_CLASS_OF_KIND: Record<LiquidEventKind, string> = {
   brewed: 'produced',
   transferred: 'internal',

@@ -56,6 +56,8 @@ export const BookBatchSchema = z.object({
   fermenterId: z.uuid({ error: 'Choose a fermenter' }).nullable().optional(),
   fermentationDays: days('Fermentation days', 1).optional(),
   conditioningDays: days('Conditioning days', 0).optional(),
+  /** Conditions in the fermenter: no brite tank is booked, the fermentation booking holds both stages. */
+  conditionInFermenter: z.boolean().optional(),
 })
 export type BookBatch = z.infer<typeof BookBatchSchema>
 
@@ -164,6 +166,29 @@ export const ScheduleReadSchema = z.object({
   feed: z.object({ active: z.boolean(), createdAt: instant.nullable() }),
 })
 export type ScheduleRead = z.infer<typeof ScheduleReadSchema>
+
+/**
+ * One batch's bookings (`GET /api/schedule/batches/{batchId}`, ADR 251): what Plan Batch booked, or, for a
+ * planned batch not booked yet, why not (the refusal a booking would get now, naming the batch in the way).
+ */
+export const BatchBookingSchema = z.object({
+  batchId: z.uuid(),
+  batchNumber: z.string(),
+  bookings: z.array(
+    z.object({
+      id: z.uuid(),
+      stage: z.enum(['fermentation', 'conditioning']),
+      vesselId: z.uuid(),
+      vesselName: z.string(),
+      start: z.string(),
+      end: z.string(),
+      actualStart: z.string().nullable(),
+      actualEnd: z.string().nullable(),
+    }),
+  ),
+  notBooked: z.string().nullable(),
+})
+export type BatchBooking = z.infer<typeof BatchBookingSchema>
 
 /** `GET /api/schedule/capacity`: the first brew day with a free fermenter and brite tank, or none. */
 export const CapacityAnswerSchema = z.object({

@@ -99,8 +99,16 @@ export function createBatchService({
   db: Db
   repoFor: (connection: Db) => BatchRepository
   equipmentFor: (connection: Db) => EquipmentRepository
-  /** Runs in Plan Batch's transaction once the batch is stored: the schedule books its stages. */
-  onPlanned?: (connection: Db, tenant: Tenant, batchId: string) => Promise<unknown>
+  /**
+   * Runs in Plan Batch's transaction once the batch is stored: the schedule books its stages (in its fermenter
+   * only when the plan says it conditions there).
+   */
+  onPlanned?: (
+    connection: Db,
+    tenant: Tenant,
+    batchId: string,
+    plan: { conditionInFermenter: boolean },
+  ) => Promise<unknown>
   /** Runs in Change Plan's transaction once the batch is updated: the schedule moves its bookings along. */
   onChanged?: (connection: Db, tenant: Tenant, batchId: string) => Promise<unknown>
 }) {
@@ -154,7 +162,9 @@ export function createBatchService({
         plannedBy: tenant.userId,
       })
       if (!inserted) throw new AppError('CONFLICT', `A batch with id ${input.id} already exists`)
-      await onPlanned?.(connection, tenant, input.id)
+      await onPlanned?.(connection, tenant, input.id, {
+        conditionInFermenter: input.conditionInFermenter === true,
+      })
       return toBatch(await read(r, tenant, input.id))
     },
 

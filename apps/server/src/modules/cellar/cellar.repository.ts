@@ -221,6 +221,67 @@ export function createCellarRepository(db: Db) {
           ),
         ),
 
+    /** The batch's booking of a stage not started yet (the schedule's plan), if any. */
+    async plannedOccupancy(entityId: string, batchId: string, stage: string) {
+      const [row] = await db
+        .select()
+        .from(vesselOccupancies)
+        .where(
+          and(
+            eq(vesselOccupancies.entityId, entityId),
+            eq(vesselOccupancies.batchId, batchId),
+            eq(vesselOccupancies.stage, stage),
+            isNull(vesselOccupancies.actualStart),
+          ),
+        )
+        .orderBy(vesselOccupancies.plannedStart)
+        .limit(1)
+      return row ?? null
+    },
+
+    /** The cellar takes up a planned booking: the beer went into `vesselId` at `at` (ADR 251). */
+    startPlannedOccupancy: (
+      entityId: string,
+      occupancyId: string,
+      set: { vesselId: string; at: Date; plannedEnd: Date },
+    ) =>
+      db
+        .update(vesselOccupancies)
+        .set({
+          vesselId: set.vesselId,
+          actualStart: set.at,
+          plannedStart: set.at,
+          plannedEnd: set.plannedEnd,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(vesselOccupancies.entityId, entityId), eq(vesselOccupancies.id, occupancyId))),
+
+    /**
+     * A completed or dumped batch releases what it no longer needs (ADR 251): its bookings not started are
+     * removed, those still open end at `at`.
+     */
+    async releaseBookings(entityId: string, batchId: string, at: Date) {
+      await db
+        .delete(vesselOccupancies)
+        .where(
+          and(
+            eq(vesselOccupancies.entityId, entityId),
+            eq(vesselOccupancies.batchId, batchId),
+            isNull(vesselOccupancies.actualStart),
+          ),
+        )
+      await db
+        .update(vesselOccupancies)
+        .set({ actualEnd: at, updatedAt: new Date() })
+        .where(
+          and(
+            eq(vesselOccupancies.entityId, entityId),
+            eq(vesselOccupancies.batchId, batchId),
+            isNull(vesselOccupancies.actualEnd),
+          ),
+        )
+    },
+
     /** The batch brewed into a fermenter and still there by its status (before any ledger event names it). */
     async batchByFermenter(entityId: string, vesselId: string) {
       const [row] = await db

@@ -1,5 +1,6 @@
 import {
   AlertAcknowledgementEnvelopeSchema,
+  BatchCompletionEnvelopeSchema,
   cellarObjectUri,
   CellarSettingsEnvelopeSchema,
   CleaningEnvelopeSchema,
@@ -44,6 +45,18 @@ export const cellarRoutes: FastifyPluginAsyncZod<{ cellar: CellarService; runWri
     data: await cellar.batchFermentation(request.tenant, request.params.batchId),
   }))
   app.get('/dashboard', async (request) => ({ data: await cellar.dashboard(request.tenant) }))
+
+  app.post(
+    '/batches/:batchId/complete',
+    { schema: { params: BatchParams, body: BatchCompletionEnvelopeSchema, headers } },
+    (request, reply) =>
+      runWrite(request, reply, {
+        status: 200,
+        run: (tx) => cellar.completeBatch(tx, request.tenant, request.params.batchId, request.body.data),
+        body: (batch) => ({ data: { id: batch.id, number: batch.number, status: batch.status } }),
+        broadcast: (batch) => movementChange(batch.vesselIds, batch.id, { status: batch.status }),
+      }),
+  )
 
   app.post('/readings', { schema: { body: ReadingEnvelopeSchema, headers } }, (request, reply) =>
     runWrite(request, reply, {

@@ -15,6 +15,7 @@ import {
   vesselOccupancies,
   vessels,
 } from '../../db/schema/production.ts'
+import { cleaningEvents } from '../../db/schema/cellar.ts'
 import { users } from '../../db/schema/users.ts'
 
 export type BrewhouseRow = typeof brewhouses.$inferSelect
@@ -268,7 +269,33 @@ export function createEquipmentRepository(db: Db) {
       return row ?? null
     },
 
-    /** Whether a batch, an occupancy or a movement of beer names the vessel. */
+    /**
+     * The cleaning a state set by hand stands for (ADR 253): a clean, and a sanitise too for Sanitised (a vessel
+     * is sanitised after it is cleaned), by `userId` at `at`.
+     */
+    async recordStateCleaning(
+      entityId: string,
+      vesselId: string,
+      state: 'clean' | 'sanitised',
+      userId: string,
+    ) {
+      const at = new Date()
+      const kinds = state === 'sanitised' ? ['clean', 'sanitise'] : ['clean']
+      await db.insert(cleaningEvents).values(
+        kinds.map((kind) => ({
+          id: crypto.randomUUID(),
+          entityId,
+          vesselId,
+          kind,
+          chemical: '',
+          verification: 'State set by hand in Settings → Equipment',
+          occurredAt: at,
+          recordedBy: userId,
+        })),
+      )
+    },
+
+    /** Whether a batch, an occupancy, a movement of beer or a cleaning names the vessel. */
     async vesselHasHistory(entityId: string, id: string): Promise<boolean> {
       const [batch] = await db
         .select({ id: batches.id })
@@ -292,7 +319,14 @@ export function createEquipmentRepository(db: Db) {
           ),
         )
         .limit(1)
-      return Boolean(event)
+      if (event) return true
+      // Cleaning records are the brewery's sanitation log: the vessel is archived with them (ADR 253).
+      const [cleaning] = await db
+        .select({ id: cleaningEvents.id })
+        .from(cleaningEvents)
+        .where(and(eq(cleaningEvents.entityId, entityId), eq(cleaningEvents.vesselId, id)))
+        .limit(1)
+      return Boolean(cleaning)
     },
 
     async removeVessel(entityId: string, id: string, archive: boolean): Promise<boolean> {

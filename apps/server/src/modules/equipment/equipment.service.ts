@@ -20,6 +20,10 @@ import { AppError } from '../../errors.ts'
 import type { BrewhouseRow, EquipmentRepository, VesselRow } from './equipment.repository.ts'
 
 const brewhouseNotFound = () => new AppError('NOT_FOUND', 'Brewhouse not found')
+/** A state that says the vessel was cleaned: set by hand, it records the cleaning (ADR 253). */
+const isCleanState = (state: string): state is 'clean' | 'sanitised' =>
+  state === 'clean' || state === 'sanitised'
+
 const vesselNotFound = () => new AppError('NOT_FOUND', 'Vessel not found')
 
 /** A stored vessel as the API answers it (capacities are numeric barrels, read as strings). */
@@ -251,6 +255,8 @@ export function createEquipmentService({
       const { id, ...vessel } = input
       if (!(await r.insertVessel(tenant.entityId, id, vessel)))
         throw new AppError('CONFLICT', `A vessel with id ${id} already exists`)
+      if (isCleanState(vessel.state))
+        await r.recordStateCleaning(tenant.entityId, id, vessel.state, tenant.userId)
       const [row] = await r.vessels(tenant.entityId, [id])
       return toVessel(row)
     },
@@ -258,8 +264,11 @@ export function createEquipmentService({
     async changeVessel(connection: Db, tenant: Tenant, id: string, input: VesselInput): Promise<Vessel> {
       const r = repoFor(connection)
       await mayChangeVessel(r, tenant, id)
+      const [before] = await r.vessels(tenant.entityId, [id])
       const row = await r.updateVessel(tenant.entityId, id, input)
       if (!row) throw vesselNotFound()
+      if (isCleanState(input.state) && input.state !== before?.state)
+        await r.recordStateCleaning(tenant.entityId, id, input.state, tenant.userId)
       return toVessel(row)
     },
 

@@ -1,5 +1,6 @@
 import {
   AcceptShiftSchema,
+  BatchBookingSchema,
   BookBatchSchema,
   CapacityAnswerSchema,
   CapacityQuerySchema,
@@ -56,6 +57,12 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ data: await schedule.capacity(request.tenant, request.query) }),
+  )
+
+  app.get(
+    '/batches/:batchId',
+    { schema: { params: BatchParams, response: { 200: z.object({ data: BatchBookingSchema }) } } },
+    async (request) => ({ data: await schedule.batchBooking(request.tenant, request.params.batchId) }),
   )
 
   app.put(

@@ -7,19 +7,16 @@ import {
   DEFAULT_CLEANING_GAP_HOURS,
   defaultStageDays,
   effectiveInterval,
-  FERMENTING_VESSEL_KINDS,
-  CONDITIONING_VESSEL_KINDS,
-  findStyleChoice,
   firstBrewSlot,
   HOUR_MS,
   proposeShifts,
   renderIcalendar,
-  stagePlan,
   utcDate,
   wallClockIn,
   vesselFitsStage,
   vesselRefusal,
   VESSEL_KINDS,
+  type BatchBooking,
   type BookBatch,
   type Booking,
   type CalendarEvent,
@@ -39,6 +36,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import { AppError } from '../../errors.ts'
+import { chooseStageVessels, recipeProfile } from './batch-booking.ts'
 import {
   createScheduleRepository,
   type OccupancyRow,
@@ -93,16 +91,6 @@ const effectiveBookings = (rows: readonly OccupancyRow[], now: number): Booking[
     return [{ ...booking, start: interval.start, end: interval.end }]
   })
 
-/** The yeast type and style family of a recipe document (a batch's snapshot or a product's recipe). */
-function recipeProfile(recipe: Record<string, unknown> | null) {
-  const yeast = recipe?.yeast as { type?: unknown } | null | undefined
-  const style = findStyleChoice(typeof recipe?.style === 'string' ? recipe.style : '')
-  return {
-    yeastType: typeof yeast?.type === 'string' ? yeast.type : null,
-    styleFamily: style && 'family' in style && typeof style.family === 'string' ? style.family : null,
-  }
-}
-
 export const hashFeedToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /**
@@ -112,7 +100,7 @@ export const hashFeedToken = (token: string) => createHash('sha256').update(toke
  * reason.
  */
 /** The brewery's cleaning gap (ms) and now as its wall clock read as UTC, for one write's booking checks. */
-type BookingRules = { gap: number; at: number }
+export type BookingRules = { gap: number; at: number }
 
 export function createScheduleService({
   db,
@@ -195,78 +183,13 @@ export function createScheduleService({
       assertCan(tenant, 'planProduction')
       const existing = await repo.occupanciesOfBatch(tenant.entityId, batchId)
       if (existing.length > 0) throw new AppError('CONFLICT', `Batch ${batch.number} is already booked.`)
-      const defaults = defaultStageDays(recipeProfile(batch.recipeSnapshot))
-      const days = {
-        fermentationDays: options.fermentationDays ?? defaults.fermentationDays,
-        conditioningDays: options.conditioningDays ?? defaults.conditioningDays,
-      }
-      const plan = stagePlan(dayStart(batch.plannedBrewDate), days)
-      const volume = Number(batch.targetVolumeBbl)
       const rules = await bookingRules(repo, tenant.entityId)
-      const all = await repo.vessels(tenant.entityId)
-      const candidates = options.fermenterId
-        ? all.filter((v) => v.id === options.fermenterId)
-        : all.filter((v) => (FERMENTING_VESSEL_KINDS as readonly string[]).includes(v.kind))
-      if (options.fermenterId && candidates.length === 0) throw new AppError('NOT_FOUND', 'Vessel not found.')
-      const brites = all.filter((v) => (CONDITIONING_VESSEL_KINDS as readonly string[]).includes(v.kind))
-      const locked = await repo.lockVessels(
-        tenant.entityId,
-        [...candidates, ...brites].map((v) => v.id),
-      )
-      const lockedById = new Map(locked.map((v) => [v.id, v]))
-      const fermentation = { ...plan.fermentation, batchId, stage: 'fermentation' as const }
-
-      let fermenter: VesselRow | null = null
-      if (options.fermenterId) {
-        fermenter = lockedById.get(options.fermenterId)!
-        await assertFree(repo, tenant.entityId, fermenter, fermentation, volume, rules)
-      } else {
-        for (const vessel of candidates) {
-          const refusal = await refusalOf(
-            repo,
-            tenant.entityId,
-            lockedById.get(vessel.id)!,
-            fermentation,
-            volume,
-            rules,
-          )
-          if (!refusal) {
-            fermenter = lockedById.get(vessel.id)!
-            break
-          }
-        }
-        if (!fermenter) {
-          throw new AppError(
-            'CONFLICT',
-            `No fermenter that holds ${volume} bbl is free from ${utcDate(plan.fermentation.start)} to ${utcDate(plan.fermentation.end)}.`,
-          )
-        }
-      }
       // Both vessels are chosen before anything is written, so a refusal leaves no half booking behind.
-      let brite: VesselRow | null = null
-      if (days.conditioningDays > 0 && brites.length > 0) {
-        const candidate = { ...plan.conditioning, batchId, stage: 'conditioning' as const }
-        for (const vessel of brites) {
-          const refusal = await refusalOf(
-            repo,
-            tenant.entityId,
-            lockedById.get(vessel.id)!,
-            candidate,
-            volume,
-            rules,
-          )
-          if (!refusal) {
-            brite = lockedById.get(vessel.id)!
-            break
-          }
-        }
-        if (!brite) {
-          throw new AppError(
-            'CONFLICT',
-            `No brite tank that holds ${volume} bbl is free from ${utcDate(plan.conditioning.start)} to ${utcDate(plan.conditioning.end)}.`,
-          )
-        }
-      }
+      const { plan, days, fermenter, brite } = await chooseStageVessels(
+        { repo, entityId: tenant.entityId, refusalOf, rules, lock: true },
+        batch,
+        options,
+      )
       const fermentationId = await repo.insertOccupancy(tenant.entityId, {
         batchId,
         vesselId: fermenter.id,
@@ -292,9 +215,7 @@ export function createScheduleService({
         brewDate: batch.plannedBrewDate,
         fermentation: { id: fermentationId, vesselId: fermenter.id },
         conditioning,
-        packagingDate: utcDate(
-          days.conditioningDays > 0 && conditioning ? plan.conditioning.end : plan.fermentation.end,
-        ),
+        packagingDate: utcDate(conditioning ? plan.conditioning.end : plan.fermentation.end),
         ...days,
       }
     },
@@ -304,9 +225,9 @@ export function createScheduleService({
      * or leaves it unbooked (the schedule lists it under "not booked yet") when none is free — planning a batch
      * never fails for want of a tank.
      */
-    async bookIfFree(tx: Db, tenant: Tenant, batchId: string) {
+    async bookIfFree(tx: Db, tenant: Tenant, batchId: string, options: BookBatch = {}) {
       try {
-        return await this.bookBatchStages(tx, tenant, batchId)
+        return await this.bookBatchStages(tx, tenant, batchId, options)
       } catch (error) {
         if (error instanceof AppError && error.code === 'CONFLICT') return null
         throw error
@@ -499,6 +420,50 @@ export function createScheduleService({
         cleaningGapHours: input.cleaningGapHours,
       })
       return { cleaningGapHours: row.cleaningGapHours }
+    },
+
+    /** One batch's bookings, or why a planned batch is not booked (a booking's refusal now, nothing written). */
+    async batchBooking(tenant: Tenant, batchId: string): Promise<BatchBooking> {
+      const repo = repoFor(db)
+      const batch = await findBatch(repo, tenant, batchId)
+      const [rows, vesselRows, rules] = await Promise.all([
+        repo.occupanciesOfBatch(tenant.entityId, batchId),
+        repo.vessels(tenant.entityId),
+        bookingRules(repo, tenant.entityId),
+      ])
+      const names = new Map(vesselRows.map((v) => [v.id, v.name]))
+      const bookings = rows.flatMap((row) => {
+        const booking = tracked(row)
+        if (!booking) return []
+        const interval = effectiveInterval(booking, rules.at)
+        return [
+          {
+            id: row.id,
+            stage: booking.stage,
+            vesselId: row.vesselId,
+            vesselName: names.get(row.vesselId) ?? 'A vessel',
+            start: iso(interval.start)!,
+            end: iso(interval.end)!,
+            actualStart: iso(row.actualStart),
+            actualEnd: iso(row.actualEnd),
+          },
+        ]
+      })
+      let notBooked: string | null = null
+      if (bookings.length === 0 && batch.status === 'planned') {
+        try {
+          await chooseStageVessels(
+            { repo, entityId: tenant.entityId, refusalOf, rules, lock: false },
+            batch,
+            {},
+          )
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error
+          notBooked = error.message
+        }
+        notBooked ??= 'A fermenter is free now: book it on the Schedule.'
+      }
+      return { batchId, batchNumber: batch.number, bookings, notBooked }
     },
 
     /** The schedule of [from, to): vessels, bars where they really are, batch days, proposed shifts. */

@@ -41,6 +41,25 @@ export const BATCH_TEXTS = {
   ogCompare: 'Original gravity',
   capacityWarnings: 'Capacity',
   recipe: 'Recipe (frozen when planned)',
+  conditionInFermenter: 'Condition in the fermenter (no brite tank booked)',
+  plannedBooking: 'Batch planned: its page says which tanks it booked, or why not.',
+  schedule: 'Schedule',
+  loadingSchedule: 'Loading…',
+  scheduleFailed: 'The schedule of this batch could not be loaded.',
+  fermentation: 'Fermentation',
+  conditioning: 'Conditioning',
+  ended: 'ended',
+  inProgress: 'in progress',
+  notBooked: (number: string) => `Batch ${number} is not booked yet.`,
+  noBookings: 'No tank bookings.',
+  openSchedule: 'Open the Schedule',
+  completeBatch: 'Complete Batch',
+  completeWithRest: (rest: string) =>
+    `${rest} is still in its tanks: it is written off as a loss with the reason you give, and the tanks are empty.`,
+  completeEmpty: 'Its beer is all packaged or written off: its tanks and remaining bookings are released.',
+  restReason: 'Reason for what is left',
+  giveReason: 'Give the reason for what is left in the tanks',
+  completing: (number: string) => `Batch ${number} is being completed.`,
 } as const
 
 export const STATUS_LABELS: Record<BatchStatus, string> = {

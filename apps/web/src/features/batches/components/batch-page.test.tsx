@@ -6,7 +6,8 @@ import {
   type Recipe,
   type Vessel,
 } from '@brewcommand/domain'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderProduction, stubApi } from '@/testing/render-production.tsx'
 import { BatchPage } from './batch-page.tsx'
@@ -106,6 +107,84 @@ describe('the batch page', { timeout: 20_000 }, () => {
     )
     renderProduction(<BatchPage />, { ...page, role: 'Manager' })
     expect(await screen.findByRole('button', { name: 'Change Plan' })).toBeVisible()
+  })
+
+  it('says at once why a planned batch is not booked, naming the batch in the way', async () => {
+    stubApi(({ url }) => {
+      if (url === `/api/batches/${uuid(3)}`) return { status: 200, body: { data: batch } }
+      if (url === `/api/schedule/batches/${uuid(3)}`)
+        return {
+          status: 200,
+          body: {
+            data: {
+              batchId: uuid(3),
+              batchNumber: '2026-014',
+              bookings: [],
+              notBooked:
+                'No brite tank that holds 5 bbl is free from 2026-12-15 to 2026-12-22: BT1 is booked for batch 2026-013 from 2026-12-10 to 2026-12-17 (with cleaning time).',
+            },
+          },
+        }
+      return { status: 200, body: { data: [] } }
+    })
+    renderProduction(<BatchPage />, { ...page, role: 'Brewer' })
+    const section = await screen.findByText(/Batch 2026-014 is not booked yet\./)
+    expect(section).toHaveTextContent('BT1 is booked for batch 2026-013')
+    expect(screen.getByRole('link', { name: 'Open the Schedule' })).toHaveAttribute(
+      'href',
+      '/secure/operations/schedule',
+    )
+    // Not in the cellar yet: nothing to complete.
+    expect(screen.queryByRole('button', { name: 'Complete Batch' })).toBeNull()
+  })
+
+  it('lets a Manager complete a batch in the cellar, asking the reason for what is left in its tanks', async () => {
+    const packaging = { ...batch, status: 'packaging' as const }
+    const calls = stubApi(({ url, method }) => {
+      if (method === 'POST') return { status: 200, body: { data: { id: uuid(3), status: 'completed' } } }
+      if (url === `/api/batches/${uuid(3)}`) return { status: 200, body: { data: packaging } }
+      if (url === `/api/cellar/batches/${uuid(3)}`)
+        return { status: 200, body: { data: { yield: { inVesselsBbl: 0.3 } } } }
+      if (url === `/api/schedule/batches/${uuid(3)}`)
+        return {
+          status: 200,
+          body: {
+            data: {
+              batchId: uuid(3),
+              batchNumber: '2026-014',
+              bookings: [
+                {
+                  id: uuid(90),
+                  stage: 'conditioning',
+                  vesselId: uuid(8),
+                  vesselName: 'BT1',
+                  start: '2026-12-03T00:00:00.000Z',
+                  end: '2026-12-10T00:00:00.000Z',
+                  actualStart: '2026-12-03T09:00:00.000Z',
+                  actualEnd: null,
+                },
+              ],
+              notBooked: null,
+            },
+          },
+        }
+      return { status: 200, body: { data: [] } }
+    })
+    const user = userEvent.setup()
+    renderProduction(<BatchPage />, { ...page, role: 'Manager' })
+    expect(await screen.findByText('Conditioning in BT1')).toBeVisible()
+    await user.click(await screen.findByRole('button', { name: 'Complete Batch' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByText(/0\.30 bbl is still in its tanks/)).toBeVisible()
+    await user.click(within(dialog).getByRole('button', { name: 'Complete Batch' }))
+    expect(await within(dialog).findByText('Give the reason for what is left in the tanks')).toBeVisible()
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([])
+    await user.type(within(dialog).getByLabelText('Reason for what is left'), 'Below the outlet')
+    await user.click(within(dialog).getByRole('button', { name: 'Complete Batch' }))
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1))
+    const post = calls.find((call) => call.method === 'POST')!
+    expect(post.url).toBe(`/api/cellar/batches/${uuid(3)}/complete`)
+    expect((post.body as { data: object }).data).toEqual({ reason: 'Below the outlet' })
   })
 
   it('says Batch not found for an unknown batch', async () => {

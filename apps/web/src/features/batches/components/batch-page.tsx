@@ -34,6 +34,7 @@ import { BATCHES_PATH, useBatchWrites } from '../api/use-batch-writes.ts'
 import { brewDayPath, OPERATIONS_PATH, productPath } from '../lib/paths.ts'
 import { BATCH_TEXTS } from '../messages.ts'
 import { BatchCostSection } from './batch-cost.tsx'
+import { BatchBookings, CompleteBatchButton } from './batch-schedule.tsx'
 import { BatchStatusBadge } from './batch-status-badge.tsx'
 import { checkPlan, PlanFields, type PlanValues } from './plan-batch-dialog.tsx'
 import { RecipeSnapshot } from './recipe-snapshot.tsx'
@@ -129,6 +130,7 @@ function BatchView({ batch, saving }: { batch: Batch; saving: boolean }) {
                 {BATCH_TEXTS.changePlan}
               </Button>
             )}
+            <CompleteBatchButton batch={batch} />
             <Button asChild className="h-11">
               <Link to={brewDayPath(batch.id)}>
                 <Flame aria-hidden="true" className="size-4" />
@@ -151,6 +153,8 @@ function BatchView({ batch, saving }: { batch: Batch; saving: boolean }) {
         </dl>
         {saving && <p className="text-sm text-muted-foreground">Saving…</p>}
       </div>
+
+      <BatchBookings batchId={batch.id} />
 
       <VolumePlan batch={batch} />
 

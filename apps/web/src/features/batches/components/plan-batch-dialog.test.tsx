@@ -57,6 +57,25 @@ describe('Plan Batch', { timeout: 20_000 }, () => {
       plannedBrewDate: '2026-12-01',
       targetVolume: { quantity: 9.5, unit: 'BBL' },
     })
+    expect((post.body as { data: object }).data).not.toHaveProperty('conditionInFermenter')
+  })
+
+  it('plans a batch that conditions in its fermenter', async () => {
+    const calls = stubApi(({ method }) =>
+      method === 'GET' ? { status: 200, body: { data: [brewhouse] } } : { status: 201, body: { data: {} } },
+    )
+    const user = userEvent.setup()
+    renderProduction(<PlanBatchButton product={{ id: uuid(50), name: 'Hazy Daze' }} recipe={recipe} />, {
+      role: 'Manager',
+    })
+    await user.click(screen.getByRole('button', { name: 'Plan Batch' }))
+    const dialog = await screen.findByRole('dialog')
+    await waitFor(() => expect(within(dialog).getByLabelText('Brewhouse')).toHaveValue(uuid(1)))
+    await user.click(within(dialog).getByLabelText('Condition in the fermenter (no brite tank booked)'))
+    await user.click(within(dialog).getByRole('button', { name: 'Plan Batch' }))
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1))
+    const post = calls.find((call) => call.method === 'POST')!
+    expect((post.body as { data: object }).data).toMatchObject({ conditionInFermenter: true })
   })
 
   it('is not offered to a Brewer', () => {

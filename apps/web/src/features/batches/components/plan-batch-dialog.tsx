@@ -25,7 +25,14 @@ import { useBatchWrites } from '../api/use-batch-writes.ts'
 import { batchPath, EQUIPMENT_SETTINGS_PATH } from '../lib/paths.ts'
 import { BATCH_TEXTS } from '../messages.ts'
 
-export type PlanValues = { brewhouseId: string; plannedBrewDate: string; quantity: string; unit: VolumeUnit }
+export type PlanValues = {
+  brewhouseId: string
+  plannedBrewDate: string
+  quantity: string
+  unit: VolumeUnit
+  /** Plan Batch only: no brite tank is booked (ADR 251). */
+  conditionInFermenter?: boolean
+}
 
 /** Today on this device as YYYY-MM-DD: only a default the person changes. */
 export function localToday(now = new Date()): string {
@@ -56,6 +63,7 @@ export function checkPlan(
     brewhouseId: values.brewhouseId,
     plannedBrewDate: values.plannedBrewDate,
     targetVolume: { quantity: parseTyped(values.quantity), unit: values.unit },
+    ...(values.conditionInFermenter ? { conditionInFermenter: true } : {}),
   })
   if (!parsed.success) {
     const errors: Partial<Record<keyof PlanValues, string>> = {}
@@ -158,6 +166,7 @@ export function PlanBatchDialog({
       plannedBrewDate: localToday(),
       quantity: recipe.yield.quantity > 0 ? String(recipe.yield.quantity) : '',
       unit: recipe.yield.unit,
+      conditionInFermenter: false,
     },
   })
   // The list may arrive after the dialog opened.
@@ -179,7 +188,7 @@ export function PlanBatchDialog({
     }
     writes.planBatch(checked.data, product.name)
     onOpenChange(false)
-    toast.success(BATCH_TEXTS.planned, {
+    toast.success(BATCH_TEXTS.plannedBooking, {
       action: { label: BATCH_TEXTS.openBatch, onClick: () => void navigate(batchPath(checked.data.id)) },
     })
   })
@@ -221,7 +230,15 @@ export function PlanBatchDialog({
           </Link>
         </p>
       )}
-      {list.length > 0 && <PlanFields form={form} brewhouses={list} errors={errors} />}
+      {list.length > 0 && (
+        <>
+          <PlanFields form={form} brewhouses={list} errors={errors} />
+          <label className="flex min-h-11 items-center gap-2 text-sm">
+            <input type="checkbox" className="size-5" {...form.register('conditionInFermenter')} />
+            {BATCH_TEXTS.conditionInFermenter}
+          </label>
+        </>
+      )}
     </FormDialog>
   )
 }

@@ -6,6 +6,7 @@ import {
   LiquidEventInputSchema,
   PackagingRunInputSchema,
   ReadingInputSchema,
+  withinShown,
   type CellarMoveKind,
   type CellarSettings,
   type TankCard,
@@ -21,6 +22,7 @@ import { Textarea } from '@/components/ui/textarea.tsx'
 import { useWrite } from '@/lib/writes/use-write.ts'
 import { formatBarrels, useTemperatureUnit } from '../lib/display.ts'
 import { issuesOf, numberOrNull } from '../lib/form.ts'
+import { EmptyTankField, emptyTankInput, type EmptyTankValue } from './empty-tank-field.tsx'
 import { CELLAR_TEXTS } from '../messages.ts'
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void }
@@ -149,7 +151,10 @@ export function MovementDialog({
   const id = useId()
   const write = useWrite()
   const [form, setForm] = useState({ volume: '', unit: 'BBL', toVesselId: '', reason: '', accept: false })
+  const [empty, setEmpty] = useState<EmptyTankValue>({ on: false, reason: '' })
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const typed = numberOrNull(form.volume)
+  const typedBbl = typed === null ? 0 : form.unit === 'GAL' ? typed / GALLONS_PER_BBL : typed
   const targets = board.filter(
     (other) =>
       other.vessel.id !== card.vessel.id &&
@@ -179,11 +184,12 @@ export function MovementDialog({
       volumeBbl: volume === null ? Number.NaN : form.unit === 'GAL' ? volume / GALLONS_PER_BBL : volume,
       reason: form.reason,
       acceptCleaningWarning: warnings.length > 0 && form.accept,
+      emptyTank: kind === 'transferred' ? emptyTankInput(empty) : null,
     })
     if (!parsed.success) return setErrors(issuesOf(parsed.error))
     if (warnings.length > 0 && !form.accept)
       return setErrors({ acceptCleaningWarning: 'Accept the warning to fill this vessel' })
-    if (parsed.data.volumeBbl > card.contentsBbl + 1e-6)
+    if (!withinShown(parsed.data.volumeBbl, card.contentsBbl))
       return setErrors({ volumeBbl: `${card.vessel.name} holds ${formatBarrels(card.contentsBbl)}` })
     write({
       kind: 'production',
@@ -195,6 +201,7 @@ export function MovementDialog({
     toast.success(CELLAR_TEXTS.saved)
     setErrors({})
     setForm({ volume: '', unit: 'BBL', toVesselId: '', reason: '', accept: false })
+    setEmpty({ on: false, reason: '' })
     onOpenChange(false)
   }
   return (
@@ -241,6 +248,14 @@ export function MovementDialog({
           </NativeSelect>
         </FormField>
       </div>
+      {kind === 'transferred' && (
+        <EmptyTankField
+          value={empty}
+          onChange={setEmpty}
+          restBbl={card.contentsBbl - typedBbl}
+          error={errors['emptyTank.reason']}
+        />
+      )}
       {kind !== 'transferred' && (
         <FormField label="Reason" htmlFor={`${id}-reason`} error={errors.reason}>
           <Input
@@ -283,6 +298,7 @@ export function PackageDialog({ detail, open, onOpenChange }: DialogProps & { de
   const write = useWrite()
   const [units, setUnits] = useState<Record<string, string>>({})
   const [perUnit, setPerUnit] = useState<Record<string, string>>({})
+  const [empty, setEmpty] = useState<EmptyTankValue>({ on: false, reason: '' })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const lines = detail.packageOptions
     .map((option) => ({ option, units: numberOrNull(units[option.id] ?? '') }))
@@ -305,6 +321,7 @@ export function PackageDialog({ detail, open, onOpenChange }: DialogProps & { de
         barrelsPerUnit:
           line.option.barrelsPerUnit === null ? numberOrNull(perUnit[line.option.id] ?? '') : null,
       })),
+      emptyTank: emptyTankInput(empty),
     })
     if (!parsed.success) {
       const issues = issuesOf(parsed.error)
@@ -320,7 +337,7 @@ export function PackageDialog({ detail, open, onOpenChange }: DialogProps & { de
       (line) => line.option.barrelsPerUnit === null && numberOrNull(perUnit[line.option.id] ?? '') === null,
     )
     if (missing) return setErrors({ [`${missing.option.id}.barrelsPerUnit`]: 'Give the barrels in one unit' })
-    if (total > detail.contentsBbl + 1e-6)
+    if (!withinShown(total, detail.contentsBbl))
       return setErrors({ lines: `${detail.vessel.name} holds ${formatBarrels(detail.contentsBbl)}` })
     write({
       kind: 'production',
@@ -332,6 +349,7 @@ export function PackageDialog({ detail, open, onOpenChange }: DialogProps & { de
     toast.success(CELLAR_TEXTS.saved)
     setErrors({})
     setUnits({})
+    setEmpty({ on: false, reason: '' })
     onOpenChange(false)
   }
   return (
@@ -381,6 +399,14 @@ export function PackageDialog({ detail, open, onOpenChange }: DialogProps & { de
           )}
         </div>
       ))}
+      {detail.packageOptions.length > 0 && (
+        <EmptyTankField
+          value={empty}
+          onChange={setEmpty}
+          restBbl={detail.contentsBbl - total}
+          error={errors['emptyTank.reason']}
+        />
+      )}
       {errors.lines && (
         <p role="alert" className="text-sm text-destructive">
           {errors.lines}

@@ -54,7 +54,8 @@ export function VesselDialog({
       kind: vessel?.kind ?? 'fermenter',
       capacity: vessel ? inputNumber(vessel.capacityBbl) : '',
       workingCapacity: vessel ? inputNumber(vessel.workingCapacityBbl) : '',
-      state: vessel?.state ?? 'clean',
+      // A new vessel is not cleaned yet: setting Clean or Sanitised records that cleaning (ADR 253).
+      state: vessel?.state ?? 'dirty',
     },
   })
   const errors = form.formState.errors
@@ -142,13 +143,16 @@ export function VesselDialog({
         />
       </FormField>
       <FormField label="State" htmlFor="vessel-state" error={errors.state?.message}>
-        <NativeSelect id="vessel-state" {...register('state')}>
+        <NativeSelect id="vessel-state" aria-describedby="vessel-state-hint" {...register('state')}>
           {Object.entries(VESSEL_STATES).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </NativeSelect>
+        <p id="vessel-state-hint" className="text-sm text-muted-foreground">
+          Choosing Clean or Sanitised records a cleaning by you, now.
+        </p>
       </FormField>
     </FormDialog>
   )
