@@ -19,9 +19,12 @@ import { afterMovement, assertNoOverdraw, supersededEvent } from './movement-rul
 
 type MovementInput = z.output<typeof LiquidEventInputSchema>
 
+const detailsOrNull = (details: Record<string, unknown>) => (Object.keys(details).length ? details : null)
+
 /** A sample's TTB class and details by its purpose (the ledger contract); other movements keep their kind's. */
 function classOfMovement(input: MovementInput): { ttbClass: string; details: Record<string, unknown> } {
-  if (input.kind !== 'sampled' || !input.purpose) return { ttbClass: TTB_CLASS_OF_KIND[input.kind], details: {} }
+  if (input.kind !== 'sampled' || !input.purpose)
+    return { ttbClass: TTB_CLASS_OF_KIND[input.kind], details: {} }
   return {
     ttbClass: ttbClassOfSample(input.purpose),
     details:
@@ -108,18 +111,24 @@ export async function recordMovement(ctx: CellarContext, tx: Db, tenant: Tenant,
     volumeBbl: event.volumeBbl.toFixed(5),
     reason: input.reason,
     ttbClass: classOfMovement(input).ttbClass,
-    details: {
+    details: detailsOrNull({
       ...classOfMovement(input).details,
       ...(cleaning ? { cleaningWarning: cleaning } : {}),
       ...adjustmentDetails(dated),
-    },
+    }),
     supersedesId: event.supersedesId,
     occurredAt: at,
     recordedBy: tenant.userId,
   })
   if (!inserted)
     throw new AppError('CONFLICT', 'An event with this id exists.', [{ path: 'data.id', message: 'Taken' }])
-  await assertTimelineHolds(tx, tenant, { vesselIds: [...names.keys()] }, { vessels: names }, 'data.occurredAt')
+  await assertTimelineHolds(
+    tx,
+    tenant,
+    { vesselIds: [...names.keys()] },
+    { vessels: names },
+    'data.occurredAt',
+  )
   await afterMovement(tx, tenant, batch, { from, to }, now())
   const [row] = await repo
     .eventsTouching(tenant.entityId, [], [batchId])

@@ -6,6 +6,7 @@ import {
   barrelsPerUnitOfPackageType,
   type FinishedGoodsMovementView,
   type ManualFinishedGoodsKind,
+  type ReturnableRemoval,
   type TaxFreeReason,
 } from '@brewcommand/domain'
 import type { Tenant } from '../../auth/tenant.ts'
@@ -316,13 +317,20 @@ export async function returnFinishedGoods(
     reason: string
     priorPeriodAdjustment?: boolean
     movementId?: string
+    /** The option the person chose: the removal must be of it. */
+    packageId?: string
     now?: Date
   },
 ): Promise<FinishedGoodsWrite> {
   const repo = createLedgerRepository(tx)
   const removal = await repo.event(tenant.entityId, input.removalLiquidEventId, { lock: true })
   const details = removal?.details ?? {}
-  if (!removal || removal.kind !== 'removed' || typeof details.packageId !== 'string')
+  if (
+    !removal ||
+    removal.kind !== 'removed' ||
+    typeof details.packageId !== 'string' ||
+    (input.packageId !== undefined && details.packageId !== input.packageId)
+  )
     throw new AppError('NOT_FOUND', 'That removal of packaged beer was not found.', [
       { path: 'data.returnOf', message: 'No such removal' },
     ])
@@ -430,4 +438,44 @@ export async function receiveFinishedGoods(
     details: { fromBrewery: input.fromBrewery },
   })
   return { movements: [movement], liquidEventIds: [movement.liquidEventId!] }
+}
+
+/** The taxpaid packaged removals of an option, with what came back and what still may, newest first. */
+export async function returnableRemovals(
+  db: Db,
+  tenant: Tenant,
+  packageId: string,
+): Promise<ReturnableRemoval[]> {
+  const repo = createLedgerRepository(db)
+  const removals = (await repo.removalsOf(tenant.entityId, packageId)).filter(
+    (row) => row.ttbClass.replace(/_/g, '-') === 'removed-taxpaid',
+  )
+  const superseded = await repo.supersededAmong(
+    tenant.entityId,
+    removals.map((row) => row.id),
+  )
+  const result: ReturnableRemoval[] = []
+  for (const removal of removals.filter((row) => !superseded.has(row.id))) {
+    const returns = await repo.returnsOf(tenant.entityId, removal.id)
+    const returnsSuperseded = await repo.supersededAmong(
+      tenant.entityId,
+      returns.map((row) => row.id),
+    )
+    const back = returns
+      .filter((row) => !returnsSuperseded.has(row.id))
+      .reduce((sum, row) => sum + Number(row.details?.units ?? 0), 0)
+    const units = Number(removal.details?.units ?? 0)
+    result.push({
+      liquidEventId: removal.id,
+      kind: 'sold',
+      ttbClass: removal.ttbClass,
+      batchId: removal.batchId,
+      units,
+      returnedUnits: back,
+      returnableUnits: Math.max(0, units - back),
+      customer: typeof removal.details?.customer === 'string' ? removal.details.customer : '',
+      occurredAt: removal.occurredAt.toISOString(),
+    })
+  }
+  return result
 }
