@@ -13,6 +13,7 @@ import { ledgerEventOf } from '../ledger/ledger.repository.ts'
 import {
   receiveFinishedGoods,
   removeFinishedGoods,
+  returnableRemovals,
   returnFinishedGoods,
   takeFinishedGoods,
 } from './finished-goods-ledger.ts'
@@ -250,6 +251,18 @@ describe.each(TEST_DATABASES)('finished goods on the ledger (%s)', (kind) => {
     expect(event.details).toMatchObject({ returnOf: removalLiquidEventId, units: 20, source: 'packaged' })
     await expect(back(101)).rejects.toThrow(
       'That removal sent out 120 units and 20 have come back already; at most 100 can be returned.',
+    )
+    expect(await returnableRemovals(testDb.db, tenant, packageId)).toEqual([
+      expect.objectContaining({
+        liquidEventId: removalLiquidEventId,
+        units: 120,
+        returnedUnits: 20,
+        returnableUnits: 100,
+      }),
+    ])
+    const stranger = await seedBrewery(testDb.db)
+    await expect(returnableRemovals(testDb.db, stranger, packageId)).rejects.toThrow(
+      'Packaging option not found.',
     )
     const rest = await back(100)
     expect((await eventOf(rest.liquidEventIds[0])).volumeBbl).toBe('0.40322')

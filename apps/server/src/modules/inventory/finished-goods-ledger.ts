@@ -447,6 +447,8 @@ export async function returnableRemovals(
   packageId: string,
 ): Promise<ReturnableRemoval[]> {
   const repo = createLedgerRepository(db)
+  if (!(await repo.knowsPackage(tenant.entityId, packageId)))
+    throw new AppError('NOT_FOUND', 'Packaging option not found.')
   const removals = (await repo.removalsOf(tenant.entityId, packageId)).filter(
     (row) => row.ttbClass.replace(/_/g, '-') === 'removed-taxpaid',
   )

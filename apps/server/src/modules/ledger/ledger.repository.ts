@@ -136,6 +136,23 @@ export function createLedgerRepository(db: Db) {
       return row ?? null
     },
 
+    /** Whether a packaging option is the brewery's (an option of its products, or one its finished goods name). */
+    async knowsPackage(entityId: string, packageId: string) {
+      const [option] = await db
+        .select({ id: productPackages.id })
+        .from(productPackages)
+        .where(and(eq(productPackages.entityId, entityId), eq(productPackages.id, packageId)))
+      if (option) return true
+      const [row] = await db
+        .select({ id: finishedGoodsMovements.id })
+        .from(finishedGoodsMovements)
+        .where(
+          and(eq(finishedGoodsMovements.entityId, entityId), eq(finishedGoodsMovements.packageId, packageId)),
+        )
+        .limit(1)
+      return row !== undefined
+    },
+
     /** The names a packaging option last had in finished goods (an option since removed from its product). */
     async lastNamesOf(entityId: string, packageId: string) {
       const [row] = await db
