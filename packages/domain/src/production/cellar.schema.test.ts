@@ -37,14 +37,20 @@ describe('the cellar schemas', () => {
       [],
     )
     expect(paths(LiquidEventInputSchema.safeParse({ ...base, kind: 'transferred' }))).toEqual(['toVesselId'])
-    expect(paths(LiquidEventInputSchema.safeParse({ ...base, kind: 'sampled', volumeBbl: 0 }))).toEqual([
-      'volumeBbl',
-    ])
+    expect(
+      paths(LiquidEventInputSchema.safeParse({ ...base, kind: 'sampled', purpose: 'lab', volumeBbl: 0 })),
+    ).toEqual(['volumeBbl'])
+    // A sample names its purpose (lab: without tax; tasting: consumed on premises); nothing else has one.
+    expect(paths(LiquidEventInputSchema.safeParse({ ...base, kind: 'sampled' }))).toEqual(['purpose'])
+    expect(
+      paths(LiquidEventInputSchema.safeParse({ ...base, kind: 'dumped', reason: 'x', purpose: 'lab' })),
+    ).toEqual(['purpose'])
     // A correction may cancel an event with 0.
     expect(
       LiquidEventInputSchema.safeParse({
         ...base,
         kind: 'sampled',
+        purpose: 'tasting',
         volumeBbl: 0,
         supersedesId: crypto.randomUUID(),
       }).success,

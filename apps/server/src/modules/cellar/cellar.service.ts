@@ -1,5 +1,7 @@
 import type {
   BatchCompletionSchema,
+  BulkReceiptInputSchema,
+  BulkRemovalInputSchema,
   CellarSettings,
   CleaningInputSchema,
   DeviceInputSchema,
@@ -13,6 +15,7 @@ import type { Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { acknowledgeAlert, listAlerts } from './alert-inbox.ts'
 import { completeBatch } from './batch-completion.ts'
+import { receiveBulk, removeBulk } from './bulk-movements.ts'
 import { batchInVessel, type CellarContext, type FinishedGoodsPort } from './cellar-context.ts'
 import { cellarDashboard } from './cellar-dashboard.ts'
 import { cellarSettings, saveCellarSettings } from './cellar-settings.ts'
@@ -54,6 +57,10 @@ export function createCellarService({
       recordMovement(ctx, tx, tenant, input),
     packageRun: (tx: Db, tenant: Tenant, input: z.output<typeof PackagingRunInputSchema>) =>
       packageRun(ctx, tx, tenant, input),
+    removeBulk: (tx: Db, tenant: Tenant, input: z.output<typeof BulkRemovalInputSchema>) =>
+      removeBulk(ctx, tx, tenant, input),
+    receiveBulk: (tx: Db, tenant: Tenant, input: z.output<typeof BulkReceiptInputSchema>) =>
+      receiveBulk(ctx, tx, tenant, input),
     logCleaning: (tx: Db, tenant: Tenant, input: z.output<typeof CleaningInputSchema>) =>
       logCleaning(ctx, tx, tenant, input),
     devices: (tenant: Tenant) => listDevices(ctx, tenant),

@@ -1,6 +1,7 @@
 import {
   roundBarrels,
   TTB_CLASS_OF_KIND,
+  ttbClassOfSample,
   vesselContents,
   type LedgerEvent,
   type LiquidEventInputSchema,
@@ -9,6 +10,7 @@ import type { z } from 'zod'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { adjustmentDetails, assertTimelineHolds, dateLiquidEvent } from '../ledger/ledger-guard.ts'
 import { batchInVessel, mustVessel, type CellarContext } from './cellar-context.ts'
 import { createCellarRepository, toLedgerEvent } from './cellar.repository.ts'
 import { toLiquidEvent } from './cellar-views.ts'
@@ -24,6 +26,21 @@ import {
 
 type MovementInput = z.output<typeof LiquidEventInputSchema>
 
+const detailsOrNull = (details: Record<string, unknown>) => (Object.keys(details).length ? details : null)
+
+/** A sample's TTB class and details by its purpose (the ledger contract); other movements keep their kind's. */
+function classOfMovement(input: MovementInput): { ttbClass: string; details: Record<string, unknown> } {
+  if (input.kind !== 'sampled' || !input.purpose)
+    return { ttbClass: TTB_CLASS_OF_KIND[input.kind], details: {} }
+  return {
+    ttbClass: ttbClassOfSample(input.purpose),
+    details:
+      input.purpose === 'lab'
+        ? { purpose: 'lab', taxFreeReason: 'research-testing' }
+        : { purpose: 'tasting' },
+  }
+}
+
 /** A transfer, sample, dump or loss, or a correction of one (docs/production.md "liquid_event"). */
 export async function recordMovement(ctx: CellarContext, tx: Db, tenant: Tenant, input: MovementInput) {
   const { now } = ctx
@@ -34,12 +51,19 @@ export async function recordMovement(ctx: CellarContext, tx: Db, tenant: Tenant,
     ? await supersededEvent(tx, tenant, input.supersedesId, input.kind, 'data.supersedesId')
     : null
   assertCan(tenant, 'cellarWork')
-  const at = input.occurredAt ? new Date(input.occurredAt) : now()
   const batchId = old?.batchId ?? (await batchInVessel(tx, tenant.entityId, from.id, now()))
   if (!batchId)
     throw new AppError('CONFLICT', `${from.name} holds no beer.`, [
       { path: 'data.fromVesselId', message: 'Empty' },
     ])
+  const dated = await dateLiquidEvent(tx, tenant, {
+    requested: input.occurredAt ? new Date(input.occurredAt) : now(),
+    priorPeriodAdjustment: input.priorPeriodAdjustment,
+    batchId,
+    now: now(),
+    field: 'data.occurredAt',
+  })
+  const at = dated.occurredAt
   const batch = await repo.batch(tenant.entityId, batchId)
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found.')
   const touching = (
@@ -100,8 +124,12 @@ export async function recordMovement(ctx: CellarContext, tx: Db, tenant: Tenant,
     toVesselId: event.toVesselId,
     volumeBbl: event.volumeBbl.toFixed(5),
     reason: input.reason,
-    ttbClass: TTB_CLASS_OF_KIND[event.kind],
-    details: cleaning ? { cleaningWarning: cleaning } : null,
+    ttbClass: classOfMovement(input).ttbClass,
+    details: detailsOrNull({
+      ...classOfMovement(input).details,
+      ...(cleaning ? { cleaningWarning: cleaning } : {}),
+      ...adjustmentDetails(dated),
+    }),
     supersedesId: event.supersedesId,
     occurredAt: at,
     recordedBy: tenant.userId,
@@ -110,6 +138,13 @@ export async function recordMovement(ctx: CellarContext, tx: Db, tenant: Tenant,
     throw new AppError('CONFLICT', 'An event with this id exists.', [{ path: 'data.id', message: 'Taken' }])
   if (loss && input.emptyTank)
     await insertEmptyTankLoss(repo, tenant, loss, input.emptyTank.reason, 'data.emptyTank.lossId')
+  await assertTimelineHolds(
+    tx,
+    tenant,
+    { vesselIds: [...names.keys()] },
+    { vessels: names },
+    'data.occurredAt',
+  )
   await afterMovement(tx, tenant, batch, { from, to }, at)
   const [row] = await repo
     .eventsTouching(tenant.entityId, [], [batchId])

@@ -1,5 +1,6 @@
 import {
   barrelsPerUnitOfPackageType,
+  containerOfPackageType,
   roundBarrels,
   TTB_CLASS_OF_KIND,
   type PackagingRunInputSchema,
@@ -8,6 +9,7 @@ import type { z } from 'zod'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { adjustmentDetails, assertTimelineHolds, dateLiquidEvent } from '../ledger/ledger-guard.ts'
 import { batchInVessel, mustVessel, type CellarContext } from './cellar-context.ts'
 import { createCellarRepository, toLedgerEvent, type EventRow } from './cellar.repository.ts'
 import { toLiquidEvent } from './cellar-views.ts'
@@ -43,7 +45,14 @@ export async function packageRun(ctx: CellarContext, tx: Db, tenant: Tenant, inp
   const batch = await repo.batch(tenant.entityId, batchId)
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found.')
   const options = batch.productId ? await repo.productPackages(tenant.entityId, batch.productId) : []
-  const at = input.occurredAt ? new Date(input.occurredAt) : now()
+  const dated = await dateLiquidEvent(tx, tenant, {
+    requested: input.occurredAt ? new Date(input.occurredAt) : now(),
+    priorPeriodAdjustment: input.priorPeriodAdjustment,
+    batchId,
+    now: now(),
+    field: 'data.occurredAt',
+  })
+  const at = dated.occurredAt
   const rows = input.lines.map((line, index) => {
     const option = options.find((candidate) => candidate.id === line.packageId)
     if (!option)
@@ -77,6 +86,8 @@ export async function packageRun(ctx: CellarContext, tx: Db, tenant: Tenant, inp
         upc: option.upc,
         units: line.units,
         barrelsPerUnit: perUnit,
+        container: containerOfPackageType(option.type),
+        ...adjustmentDetails(dated),
       },
       supersedesId: line.supersedesId,
       occurredAt: at,
@@ -103,6 +114,25 @@ export async function packageRun(ctx: CellarContext, tx: Db, tenant: Tenant, inp
   if (loss && input.emptyTank)
     await insertEmptyTankLoss(repo, tenant, loss, input.emptyTank.reason, 'data.emptyTank.lossId')
   if (finishedGoods) for (const row of booked) await finishedGoods(tx, tenant, row)
+  // A corrected run must not take back kegs already sold: every instant of the vessel and the options holds.
+  const packageIds = [
+    ...new Set([
+      ...booked.map((row) => row.details.packageId),
+      ...olds.map((old) => old.details?.packageId).filter((id): id is string => typeof id === 'string'),
+    ]),
+  ]
+  await assertTimelineHolds(
+    tx,
+    tenant,
+    { vesselIds: [from.id], packageIds },
+    {
+      vessels: new Map([[from.id, from.name]]),
+      packages: new Map(
+        options.filter((option) => packageIds.includes(option.id)).map((option) => [option.id, option.type]),
+      ),
+    },
+    'data.occurredAt',
+  )
   await afterMovement(tx, tenant, batch, { from, to: null }, at)
   const stored = (await repo.batchEvents(tenant.entityId, batchId)).filter((row) =>
     rows.some((r) => r.id === row.id),

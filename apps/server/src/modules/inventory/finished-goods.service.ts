@@ -1,14 +1,23 @@
 import { toScaled, type FinishedGood, type FinishedGoodsMovement } from '@brewcommand/domain'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
-import { AppError } from '../../errors.ts'
 import { createInventoryRepository } from './inventory.repository.ts'
 import { costsOfBatches, optionTotals } from './cost.service.ts'
 import { reverseStep, take } from './consumption.service.ts'
-import { invalid, iso, type PackagedEventDetails } from './inventory.shared.ts'
+import { invalid, type PackagedEventDetails } from './inventory.shared.ts'
+import {
+  receiveFinishedGoods,
+  returnableRemovals,
+  returnFinishedGoods,
+  takeFinishedGoods,
+  type FinishedGoodsWrite,
+} from './finished-goods-ledger.ts'
 
-// Finished goods: what packaging runs put on hand (and the packaging materials they consume), removals, returns
-// and breakage, and what is on hand per packaging option at its cost per unit (docs/decisions/213).
+// The removals the Sales dispatch and credit note call in their own transactions (TSDoc in the ledger file).
+export { removeFinishedGoods, returnFinishedGoods, type FinishedGoodsWrite } from './finished-goods-ledger.ts'
+
+// Finished goods: what packaging runs put on hand (and the packaging materials they consume), removals, returns,
+// breakage, destruction and receipts (each on the liquid ledger, finished-goods-ledger.ts), and what is on hand per packaging option at its cost per unit (docs/decisions/213).
 
 export function createFinishedGoodsService({ db }: { db: Db }) {
   const reads = createInventoryRepository(db)
@@ -47,46 +56,51 @@ export function createFinishedGoodsService({ db }: { db: Db }) {
       })
     },
 
-    /** A removal (sold or otherwise), a return or breakage of finished goods. */
-    async recordFinishedGoods(tx: Db, tenant: Tenant, input: FinishedGoodsMovement) {
+    /**
+     * A movement of finished goods recorded by hand (manageStock): a removal (taxpaid sale, tax-free with its
+     * reason, consumed on premises), breakage, destruction, the return of an earlier removal, or packaged beer
+     * received in bond. Each writes its liquid event in this transaction (finished-goods-ledger.ts).
+     */
+    async recordFinishedGoods(
+      tx: Db,
+      tenant: Tenant,
+      input: FinishedGoodsMovement,
+      now: Date = new Date(),
+    ): Promise<FinishedGoodsWrite> {
       assertCan(tenant, 'manageStock')
-      const repo = createInventoryRepository(tx)
-      const option = await repo.packageOption(tenant.entityId, input.packageId)
-      const last = option ? null : await repo.lastFinishedGoodsOf(tenant.entityId, input.packageId)
-      if (!option && !last) throw new AppError('NOT_FOUND', 'Packaging option not found.')
-      const onHand = await repo.finishedGoodsOnHand(tenant.entityId, input.packageId)
-      const sign = input.kind === 'returned' ? 1 : -1
-      if (sign < 0 && input.units > onHand)
-        throw new AppError('CONFLICT', `Only ${onHand} units on hand.`, [
-          { path: 'data.units', message: `Only ${onHand} on hand` },
-        ])
-      const row = await repo.insertFinishedGoods({
-        id: input.id,
-        entityId: tenant.entityId,
-        packageId: input.packageId,
-        productId: option?.option.productId ?? last!.productId,
-        productName: option?.productName ?? last!.productName,
-        packageType: option?.option.type ?? last!.packageType,
-        sku: option?.option.sku ?? last!.sku,
-        upc: option?.option.upc ?? last!.upc,
-        kind: input.kind,
-        units: sign * input.units,
-        customer: input.customer,
+      const occurredAt = input.occurredAt ? new Date(input.occurredAt) : now
+      const common = {
+        movementId: input.id,
+        units: input.units,
+        occurredAt,
+        priorPeriodAdjustment: input.priorPeriodAdjustment,
         reason: input.reason,
-        recordedBy: tenant.userId,
-      })
-      if (!row) throw new AppError('CONFLICT', `A finished goods record with id ${input.id} already exists.`)
-      return {
-        id: row.id,
-        packageId: row.packageId,
-        kind: input.kind,
-        units: row.units,
-        batchId: row.batchId,
-        customer: row.customer,
-        reason: row.reason,
-        occurredAt: iso(row.occurredAt),
+        now,
       }
+      if (input.kind === 'returned')
+        return returnFinishedGoods(tx, tenant, {
+          ...common,
+          removalLiquidEventId: input.returnOf!,
+          packageId: input.packageId,
+        })
+      if (input.kind === 'received')
+        return receiveFinishedGoods(tx, tenant, {
+          ...common,
+          packageId: input.packageId,
+          fromBrewery: input.fromBrewery,
+        })
+      return takeFinishedGoods(tx, tenant, {
+        ...common,
+        kind: input.kind,
+        packageId: input.packageId,
+        batchId: input.batchId,
+        taxFreeReason: input.taxFreeReason,
+        customer: input.customer,
+      })
     },
+
+    /** The packaged removals of an option that can still come back, newest first (a return's choice). */
+    returnableRemovals: (tenant: Tenant, packageId: string) => returnableRemovals(db, tenant, packageId),
 
     /**
      * A packaging run's liquid event (kind 'packaged', `details.packageId` and `details.units`) puts units of

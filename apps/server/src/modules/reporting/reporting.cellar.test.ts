@@ -66,7 +66,13 @@ describe.each(TEST_DATABASES)('the TTB lines from the cellar’s ledger on %s', 
       )
       expect(response.statusCode, response.body).toBe(201)
     }
-    await move({ kind: 'sampled', fromVesselId: seed.fermenterId, volumeBbl: 0.1, reason: 'QA' })
+    await move({
+      kind: 'sampled',
+      purpose: 'tasting',
+      fromVesselId: seed.fermenterId,
+      volumeBbl: 0.1,
+      reason: 'QA',
+    })
     await move({ kind: 'lost', fromVesselId: seed.fermenterId, volumeBbl: 0.5, reason: 'Trub' })
     await move({
       kind: 'transferred',

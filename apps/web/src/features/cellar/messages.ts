@@ -23,6 +23,7 @@ export const CELLAR_TEXTS = {
   transfer: 'Transfer',
   package: 'Package',
   sample: 'Sample',
+  bulkRemoval: 'Remove in bulk',
   dump: 'Dump',
   loss: 'Loss',
   logCleaning: 'Log Cleaning',

@@ -17,6 +17,7 @@ import {
 import { useCellarCan } from '../lib/form.ts'
 import { CELLAR_TEXTS } from '../messages.ts'
 import { BatchFermentation } from './batch-fermentation.tsx'
+import { BulkRemovalDialog } from './bulk-removal-dialog.tsx'
 import { CleaningDialog, MovementDialog, PackageDialog, ReadingDialog } from './cellar-dialogs.tsx'
 
 const STATE_STYLES: Record<string, string> = {
@@ -130,8 +131,7 @@ function TankCardView({ card, onOpen }: { card: TankCard; onOpen: () => void }) 
     </li>
   )
 }
-
-type Action = CellarMoveKind | 'reading' | 'package' | 'cleaning' | null
+type Action = CellarMoveKind | 'reading' | 'package' | 'cleaning' | 'bulk-removal' | null
 
 /** A vessel's detail: its batch's fermentation, the actions the role may take, and its cleaning log. */
 function VesselSheet({
@@ -148,6 +148,7 @@ function VesselSheet({
   const [action, setAction] = useState<Action>(null)
   const canCellar = useCellarCan('cellarWork')
   const canPackage = useCellarCan('planProduction')
+  const canRemove = useCellarCan('manageStock')
   const card = board.find((tank) => tank.vessel.id === vesselId)
   const data = detail.data
   const holds = (card?.contentsBbl ?? 0) > 0
@@ -193,6 +194,11 @@ function VesselSheet({
                     {CELLAR_TEXTS.loss}
                   </Button>
                 </>
+              )}
+              {canRemove && holds && (
+                <Button size="lg" variant="outline" onClick={() => setAction('bulk-removal')}>
+                  {CELLAR_TEXTS.bulkRemoval}
+                </Button>
               )}
               {canCellar && !holds && (
                 <Button size="lg" variant="outline" onClick={() => setAction('cleaning')}>
@@ -241,6 +247,7 @@ function VesselSheet({
           )}
         </div>
         {card && action === 'reading' && <ReadingDialog vessel={card.vessel} open onOpenChange={close} />}
+        {card && action === 'bulk-removal' && <BulkRemovalDialog card={card} open onOpenChange={close} />}
         {card && action === 'cleaning' && <CleaningDialog vessel={card.vessel} open onOpenChange={close} />}
         {card && data && action === 'package' && <PackageDialog detail={data} open onOpenChange={close} />}
         {card &&
