@@ -128,6 +128,7 @@ describe('finished goods, tank contents and the ledger under random movements (p
           cellar.packageRun(tx, tenant, {
             id: crypto.randomUUID(),
             fromVesselId: seed.fermenterId,
+            emptyTank: null,
             lines: [
               {
                 id,
@@ -151,6 +152,7 @@ describe('finished goods, tank contents and the ledger under random movements (p
           cellar.packageRun(tx, tenant, {
             id: crypto.randomUUID(),
             fromVesselId: seed.fermenterId,
+            emptyTank: null,
             lines: [
               {
                 id,
@@ -211,6 +213,7 @@ describe('finished goods, tank contents and the ledger under random movements (p
             volumeBbl: s.volume,
             reason: s.op === 'lose' ? 'Leak' : '',
             supersedesId: null,
+            emptyTank: null,
             acceptCleaningWarning: false,
             occurredAt: at(s.back).toISOString(),
             priorPeriodAdjustment: false,
