@@ -1,4 +1,6 @@
 import {
+  barrelsToUnits,
+  unitsToFormBarrels,
   formatCents,
   INVENTORY_CATEGORIES,
   INVENTORY_CATEGORY_LABELS,
@@ -101,7 +103,9 @@ export function CostReports({ range }: { range: MonthRange }) {
                   money(row.ingredientCents),
                   money(row.materialCents),
                   money(row.totalCents),
-                  row.packagedBbl,
+                  <span key="bbl" title={`${row.packagedBbl} bbl`}>
+                    {unitsToFormBarrels(barrelsToUnits(row.packagedBbl))}
+                  </span>,
                   money(row.costPerPackagedBblCents),
                 ])}
                 foot={[

@@ -237,7 +237,8 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-describe('the Reporting page', () => {
+// Typing into many fields takes seconds on a busy machine.
+describe('the Reporting page', { timeout: 20_000 }, () => {
   it('opens on the quarter in progress and shows its production as a table with its CSV', async () => {
     renderWith('Manager', <ReportingPage now={NOW} />)
     expect(screen.getByRole('heading', { level: 1, name: 'Reporting' })).toBeInTheDocument()
