@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { expectAccessible } from './support/accessibility.ts'
 import { onboardNewBrewery } from './support/onboarding.ts'
 import { freePort, REPO_ROOT, startServer } from './support/server.ts'
 
@@ -41,17 +42,20 @@ test('reporting: choose the quarter, see the 5130.26 lines, drill into one, down
     expect(readFileSync(await valueCsv.path(), 'utf8')).toContain('2026-09,2026-10-01T00:00:00.000Z,0.00,')
 
     await page.getByRole('tab', { name: 'TTB' }).click()
-    const removed = page.getByRole('row', { name: /Removed for consumption or sale/ })
+    // TTB F 5130.26 in its own numbers and words: line 10 is removed for consumption or sale, 17 on hand at end.
+    const removed = page.getByRole('row', { name: /^10 Beer removed for consumption or sale/ })
     await expect(removed).toContainText('37.62')
-    await expect(page.getByRole('row', { name: /On hand at end of period/ })).toContainText('28.80')
-    await expect(page.getByRole('row', { name: /^14 Total/ })).toContainText('71.05')
+    await expect(
+      page.getByRole('row', { name: /^17 Total amount of beer on hand at end of quarter/ }),
+    ).toContainText('28.80')
+    await expect(page.getByRole('row', { name: /^8 Total additions/ })).toContainText('71.05')
+    await expect(page.getByText('The form balances.')).toBeVisible()
+    await expectAccessible(page, 'reporting TTB 5130.26')
 
-    await page
-      .getByRole('button', { name: 'Show the events of line 7, Removed for consumption or sale' })
-      .click()
-    const drill = page.getByRole('dialog', { name: 'Line 7: Removed for consumption or sale' })
+    await removed.getByRole('button', { name: /^Show the events of line 10, Beer removed/ }).click()
+    const drill = page.getByRole('dialog', { name: /^Line 10: Beer removed for consumption or sale/ })
     await expect(drill.getByRole('row')).toHaveCount(6) // header, 4 events, the sum
-    await expect(drill.getByRole('row', { name: /Sum of the events/ })).toContainText('37.62345')
+    await expect(drill.getByRole('row', { name: /Sum of the events/ })).toContainText('37.62')
     await page.keyboard.press('Escape')
     await expect(drill).toBeHidden()
 
@@ -72,8 +76,17 @@ test('reporting: choose the quarter, see the 5130.26 lines, drill into one, down
     ])
     expect(csv.suggestedFilename()).toBe('ttb-5130-26-2026-Q3.csv')
     const text = readFileSync(await csv.path(), 'utf8')
-    expect(text).toContain('7,Removed for consumption or sale,37.62,37.62345,4')
-    expect(text).toContain('13,On hand at end of period,28.80')
+    expect(text).toContain(
+      '10,Beer removed for consumption or sale including beer removed tax determined for consumption or sale in a tavern on brewery premises,37.62,37.62345,4,',
+    )
+    expect(text).toContain('17,Total amount of beer on hand at end of quarter,28.80')
+
+    // TTB F 5130.9 for the quarter, by column: the August kegs racked in column (d).
+    await page.getByRole('radio', { name: 'TTB F 5130.9' }).check()
+    const racked = page.getByRole('row', { name: /^9 Racked/ })
+    await expect(racked).toContainText('10.00')
+    await expect(page.getByRole('row', { name: /^33 On hand end of period/ })).toContainText('28.80')
+    await expectAccessible(page, 'reporting TTB 5130.9')
   } finally {
     await context.close()
     await server.stop()

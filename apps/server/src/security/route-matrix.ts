@@ -574,7 +574,7 @@ const closeRequest = (): MatrixRequest => {
   return {
     method: 'POST',
     url: '/api/reports/periods',
-    payload: makeEnvelope('report-period', { id: uuid(), report: '5000.24', period }),
+    payload: makeEnvelope('report-period', { id: uuid(), report: '5130.9', period }),
   }
 }
 const report = (path: string): RouteDescriptor =>
@@ -608,7 +608,8 @@ const REPORTING_ROUTES: Record<string, RouteDescriptor> = {
     payload: makeEnvelope('physical-inventory', {
       month: '2026-07',
       bulkBbl: '12.5',
-      packagedBbl: '3',
+      kegBbl: '2',
+      caseBbl: '1',
       note: '',
     }),
   })),

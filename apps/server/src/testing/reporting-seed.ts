@@ -1,3 +1,4 @@
+import { barrelsToUnits, unitsToBarrels, type InventoryCount, type TtbLedgerEvent } from '@brewcommand/domain'
 import { Q3_COUNTS, Q3_EVENTS } from '@brewcommand/domain/production/ttb-fixture.ts'
 import type { Db } from '../db/client.ts'
 import { liquidEvents } from '../db/schema/production.ts'
@@ -12,12 +13,16 @@ import { physicalInventories } from '../db/schema/reporting.ts'
 export async function seedReportingQuarter(
   db: Db,
   entityId: string,
-  { counts = true }: { counts?: boolean } = {},
+  {
+    counts = true,
+    events = Q3_EVENTS,
+    inventories = Q3_COUNTS,
+  }: { counts?: boolean; events?: TtbLedgerEvent[]; inventories?: InventoryCount[] } = {},
 ): Promise<Record<string, string>> {
   const ids: Record<string, string> = {}
-  for (const event of Q3_EVENTS) ids[event.id] = crypto.randomUUID()
+  for (const event of events) ids[event.id] = crypto.randomUUID()
   await db.insert(liquidEvents).values(
-    Q3_EVENTS.map((event) => ({
+    events.map((event) => ({
       id: ids[event.id],
       entityId,
       kind: event.kind,
@@ -32,15 +37,17 @@ export async function seedReportingQuarter(
     })),
   )
   if (counts) {
-    for (const count of Q3_COUNTS) ids[count.id] = crypto.randomUUID()
+    for (const count of inventories) ids[count.id] = crypto.randomUUID()
     await db.insert(physicalInventories).values(
-      Q3_COUNTS.map((count) => ({
+      inventories.map((count) => ({
         id: ids[count.id],
         entityId,
         month: count.month,
-        // The fixture counts totals; here all of it is bulk.
-        bulkBbl: count.totalBbl,
-        packagedBbl: '0',
+        bulkBbl: count.bulkBbl,
+        packagedBbl: unitsToBarrels(barrelsToUnits(count.kegBbl) + barrelsToUnits(count.caseBbl)),
+        kegBbl: count.kegBbl,
+        caseBbl: count.caseBbl,
+        explanations: count.explanations,
         note: count.note,
       })),
     )

@@ -5,7 +5,7 @@ import { REPORT_KINDS } from './reporting.schema.ts'
 // schemas. Volumes come both exact (`units`, hundred-thousandths of a barrel) and as the figure shown.
 
 const PeriodReadSchema = z.object({
-  kind: z.enum(['month', 'quarter', 'year']),
+  kind: z.enum(['semimonth', 'month', 'quarter', 'year']),
   key: z.string(),
   from: z.string(),
   to: z.string(),
@@ -20,26 +20,35 @@ export const LineSourceSchema = z.object({
   line: z.string(),
   kind: z.string(),
   reason: z.string(),
+  stage: z.enum(['bulk', 'keg', 'case']),
   reversalOf: z.string().nullable(),
   adjustment: z.boolean(),
+  remark: z.string(),
+  day: z.string(),
   batchNumber: z.string().nullable(),
   productName: z.string().nullable(),
 })
 export type LineSourceRead = z.infer<typeof LineSourceSchema>
 
-/** A line as listed: its figure and how many sources stand behind it (the drill-down route lists them). */
-export const ReportLineReadSchema = z.object({
+const FigureReadSchema = z.object({
   key: z.string(),
   number: z.number().int(),
+  /** The form's name of the line ('10'; the 5000.24 worksheet's 'A'). */
+  ref: z.string(),
   label: z.string(),
   units: z.number().int(),
   barrels: z.string(),
   sourceCount: z.number().int(),
 })
+
+/** A line as listed: its figure, how many sources stand behind it, and (5130.9) its columns b–f. */
+export const ReportLineReadSchema = FigureReadSchema.extend({
+  cells: z.record(z.string(), FigureReadSchema).optional(),
+})
 export type ReportLineRead = z.infer<typeof ReportLineReadSchema>
 
-/** A line with its drill-down: every source, summing to the line. */
-export const ReportLineDetailSchema = ReportLineReadSchema.extend({ sources: z.array(LineSourceSchema) })
+/** A line (or a 5130.9 column's figure) with its drill-down: every source, summing to it. */
+export const ReportLineDetailSchema = FigureReadSchema.extend({ sources: z.array(LineSourceSchema) })
 export type ReportLineDetail = z.infer<typeof ReportLineDetailSchema>
 
 export const ReconciliationReadSchema = z.object({
@@ -47,12 +56,17 @@ export const ReconciliationReadSchema = z.object({
   startUnits: z.number().int(),
   additionsUnits: z.number().int(),
   removalsUnits: z.number().int(),
+  adjustmentsUnits: z.number().int(),
   bookEndUnits: z.number().int(),
   physicalUnits: z.number().int().nullable(),
   overageUnits: z.number().int(),
   shortageUnits: z.number().int(),
+  packagedShortageUnits: z.number().int(),
+  explainedUnits: z.number().int(),
+  unexplainedPackagedUnits: z.number().int(),
   endUnits: z.number().int(),
   note: z.string(),
+  explanations: z.array(z.object({ cause: z.string(), stage: z.string(), barrels: z.string() })),
   explained: z.boolean(),
 })
 export type ReconciliationRead = z.infer<typeof ReconciliationReadSchema>
@@ -70,12 +84,22 @@ export const OperationsReportReadSchema = z.object({
   /** Where the period's days begin (ADR 224); UTC for a period closed before a brewery could choose. */
   timeZone: z.string(),
   lines: z.array(ReportLineReadSchema),
-  packaging: z.array(ReportLineReadSchema),
+  /** Remarks (Part 5): prior-period adjustments, losses, count differences and their causes. */
+  remarks: z.array(z.string()),
+  /** Whether the form balances (every column, for the 5130.9). */
+  balances: z.boolean(),
   reconciliation: z.array(ReconciliationReadSchema),
   unclassified: z.array(z.string()),
   closed: ClosedReadSchema,
 })
 export type OperationsReportRead = z.infer<typeof OperationsReportReadSchema>
+
+const ExciseAdjustmentReadSchema = z.object({
+  ref: z.string(),
+  explanation: z.string(),
+  units: z.number().int(),
+  cents: z.number().int(),
+})
 
 export const ExciseTierReadSchema = z.object({
   key: z.enum(['reduced', 'standard', 'full']),
@@ -98,6 +122,13 @@ export const ExciseReturnReadSchema = z.object({
   yearToDateBeforeUnits: z.number().int(),
   tiers: z.array(ExciseTierReadSchema),
   taxCents: z.number().int(),
+  /** Lines 11 and 17–21 of the return. */
+  amounts: z.array(z.object({ ref: z.string(), label: z.string(), cents: z.number().int() })),
+  /** Schedules A (increasing) and B (decreasing): prior-period adjustments with their explanation. */
+  scheduleA: z.array(ExciseAdjustmentReadSchema),
+  scheduleB: z.array(ExciseAdjustmentReadSchema),
+  /** What the brewery must act on: return-period eligibility (27 CFR 25.164). */
+  notices: z.array(z.string()),
   unclassified: z.array(z.string()),
   closed: ClosedReadSchema,
 })

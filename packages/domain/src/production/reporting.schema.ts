@@ -3,14 +3,17 @@ import { DEFAULT_TIME_ZONE, TimeZoneSchema } from './time-zone.ts'
 
 // The shapes of reporting (docs/production.md "Reporting"): report periods, the monthly physical inventory and
 // the brewery's tax facts. Periods are calendar months, quarters and years, `2026-09`, `2026-Q3`, `2026`, cut at
-// midnight in the brewery's time zone (`TaxSettings.timeZone`, ADR 224).
+// midnight in the brewery's time zone (`TaxSettings.timeZone`, ADR 224). The excise return also has the
+// semimonthly periods of 27 CFR 25.164(c)(2): `2026-09-S1` (the 1st to the 15th) and `2026-09-S2` (the 16th to the
+// month's last day).
 
-export type PeriodKind = 'month' | 'quarter' | 'year'
+export type PeriodKind = 'semimonth' | 'month' | 'quarter' | 'year'
 
 /** A calendar period: its key, its first day and the first day after it (ISO dates, in the brewery's time zone). */
 export type Period = { kind: PeriodKind; key: string; from: string; to: string }
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
+const SEMIMONTH = /^(\d{4})-(0[1-9]|1[0-2])-S([12])$/
 const QUARTER = /^(\d{4})-Q([1-4])$/
 const YEAR = /^(\d{4})$/
 
@@ -28,8 +31,20 @@ function span(
   return { kind, key, from: isoDate(year, firstMonth), to: isoDate(year, firstMonth + months) }
 }
 
-/** The period a key names, or null: `2026-09` (month), `2026-Q3` (quarter), `2026` (calendar year). */
+/**
+ * The period a key names, or null: `2026-09-S1` / `2026-09-S2` (semimonthly), `2026-09` (month), `2026-Q3`
+ * (quarter), `2026` (calendar year).
+ */
 export function parsePeriod(key: string): Period | null {
+  const semimonth = SEMIMONTH.exec(key)
+  if (semimonth) {
+    const month = span('month', key, Number(semimonth[1]), Number(semimonth[2]) - 1, 1)
+    if (!month) return null
+    const middle = `${month.from.slice(0, 8)}16`
+    return semimonth[3] === '1'
+      ? { kind: 'semimonth', key, from: month.from, to: middle }
+      : { kind: 'semimonth', key, from: middle, to: month.to }
+  }
   const month = MONTH.exec(key)
   if (month) return span('month', key, Number(month[1]), Number(month[2]) - 1, 1)
   const quarter = QUARTER.exec(key)
@@ -39,8 +54,9 @@ export function parsePeriod(key: string): Period | null {
   return null
 }
 
-/** The months of a period, in order (`2026-Q3` → `2026-07`, `2026-08`, `2026-09`). */
+/** The months a period touches, in order (`2026-Q3` → `2026-07`, `2026-08`, `2026-09`; `2026-09-S2` → `2026-09`). */
 export function monthsOf(period: Period): string[] {
+  if (period.kind === 'semimonth') return [period.from.slice(0, 7)]
   const months: string[] = []
   const [fromYear, fromMonth] = period.from.split('-').map(Number)
   const [toYear, toMonth] = period.to.split('-').map(Number)
@@ -66,18 +82,19 @@ const periodOf = (kinds: PeriodKind[], label: string) =>
     )
 
 const EXAMPLES: Record<PeriodKind, string> = {
+  semimonth: 'a half month like 2026-09-S1 (1st–15th) or 2026-09-S2 (16th–end)',
   month: 'a month like 2026-09',
   quarter: 'a quarter like 2026-Q3',
   year: 'a year like 2026',
 }
 
-/** `?month=2026-09`: the monthly Brewer's Report of Operations (TTB F 5130.9). */
-export const MonthQuerySchema = z.object({ month: periodOf(['month'], 'month') })
+/** `?month=2026-09` or `?month=2026-Q3`: the Brewer's Report of Operations TTB F 5130.9 (monthly or quarterly). */
+export const MonthQuerySchema = z.object({ month: periodOf(['month', 'quarter'], 'month') })
 /** `?quarter=2026-Q3`: the quarterly Brewer's Report of Operations (TTB F 5130.26). */
 export const QuarterQuerySchema = z.object({ quarter: periodOf(['quarter'], 'quarter') })
-/** `?period=`: the excise return (TTB F 5000.24) for a month, a quarter or a year, as the brewery files. */
+/** `?period=`: the excise return (TTB F 5000.24) for a return period of 27 CFR 25.164: semimonthly, quarterly, annual. */
 export const ExcisePeriodQuerySchema = z.object({
-  period: periodOf(['month', 'quarter', 'year'], 'period'),
+  period: periodOf(['semimonth', 'quarter', 'year'], 'period'),
 })
 
 const monthKey = (label: string) =>
@@ -125,23 +142,72 @@ export const BarrelsInputSchema = (label: string) =>
     .trim()
     .regex(/^\d{1,9}(\.\d{1,5})?$/, `${label} must be barrels with at most 5 decimals, like 12.5`)
 
-/** A monthly physical inventory of beer on hand (bulk in tanks, packaged in bond), counted at month end. */
+/** What caused a shortage found at a count, as the brewer chooses it (27 CFR 25.292: daily records). */
+export const SHORTAGE_CAUSES = [
+  'export',
+  'breakage',
+  'losses',
+  'lab-samples',
+  'consumed',
+  'destroyed',
+  'theft-unknown',
+] as const
+export type ShortageCause = (typeof SHORTAGE_CAUSES)[number]
+
+/** How each cause reads in the remarks and the count dialog. */
+export const SHORTAGE_CAUSE_LABELS: Record<ShortageCause, string> = {
+  export: 'Exported, not recorded',
+  breakage: 'Breakage',
+  losses: 'Losses (leak, spill, transfer)',
+  'lab-samples': 'Laboratory samples',
+  consumed: 'Consumed on premises (tasting)',
+  destroyed: 'Destroyed',
+  'theft-unknown': 'Theft or unknown',
+}
+
+/** A cause of part of a count's shortage: bulk beer or packaged beer, in barrels. */
+export const ShortageExplanationSchema = z.object({
+  cause: z.enum(SHORTAGE_CAUSES, { error: 'Choose what caused the shortage' }),
+  stage: z.enum(['bulk', 'packaged'], { error: 'Say whether bulk or packaged beer is short' }),
+  barrels: BarrelsInputSchema('The barrels short').refine(
+    (barrels) => Number(barrels) > 0,
+    'The barrels short must be above 0',
+  ),
+})
+export type ShortageExplanation = z.infer<typeof ShortageExplanationSchema>
+
+/**
+ * A monthly physical inventory of beer on hand, by the 5130.9's columns: bulk in tanks (cellar), kegs (racking),
+ * cases of cans and bottles (bottling); and, for a shortage, what caused it. Counted at the end of its month.
+ */
 export const PhysicalInventoryInputSchema = z.object({
   month: monthKey('month'),
   bulkBbl: BarrelsInputSchema('Bulk beer'),
-  packagedBbl: BarrelsInputSchema('Packaged beer'),
-  /** Why the count differs from the books (a leak, a miscount): what explains an overage or a shortage. */
+  kegBbl: BarrelsInputSchema('Beer in kegs'),
+  caseBbl: BarrelsInputSchema('Beer in cans and bottles'),
+  explanations: z.array(ShortageExplanationSchema).max(20, 'At most 20 causes').default([]),
+  /** Anything else the remarks should say about the count. */
   note: z.string().trim().max(2000, 'The note is too long').default(''),
 })
 export type PhysicalInventoryInput = z.infer<typeof PhysicalInventoryInputSchema>
 
 export const PhysicalInventorySchema = PhysicalInventoryInputSchema.extend({
   id: z.uuid(),
+  packagedBbl: z.string(),
   totalBbl: z.string(),
   countedBy: z.string().nullable(),
   countedAt: z.string(),
 })
 export type PhysicalInventory = z.infer<typeof PhysicalInventorySchema>
+
+/** The last day of a month (YYYY-MM-DD). */
+export const lastDayOf = (month: string) => {
+  const next = parsePeriod(month)!.to
+  return new Date(Date.parse(`${next}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+}
+
+/** Whether a month may be counted on `today` (the brewery's date): once it has ended, or on its last day. */
+export const isCountable = (month: string, today: string) => lastDayOf(month) <= today
 
 export const FILING_FREQUENCIES = ['semimonthly', 'quarterly', 'annual'] as const
 export const OPERATIONS_REPORT_FREQUENCIES = ['monthly', 'quarterly'] as const
@@ -200,8 +266,8 @@ export const ClosePeriodInputSchema = z
       input.report === '5130.26'
         ? ['quarter']
         : input.report === '5130.9'
-          ? ['month']
-          : ['month', 'quarter', 'year']
+          ? ['month', 'quarter']
+          : ['semimonth', 'quarter', 'year']
     if (!period || !wanted.includes(period.kind)) {
       context.addIssue({
         code: 'custom',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   ClosePeriodInputSchema,
+  isCountable,
   ExcisePeriodQuerySchema,
   MonthRangeQuerySchema,
   monthsOf,
@@ -20,6 +21,8 @@ import {
 describe('periods', () => {
   it.each([
     ['2026-09', { kind: 'month', from: '2026-09-01', to: '2026-10-01' }],
+    ['2026-09-S1', { kind: 'semimonth', from: '2026-09-01', to: '2026-09-16' }],
+    ['2026-02-S2', { kind: 'semimonth', from: '2026-02-16', to: '2026-03-01' }],
     ['2026-Q4', { kind: 'quarter', from: '2026-10-01', to: '2027-01-01' }],
     ['2026', { kind: 'year', from: '2026-01-01', to: '2027-01-01' }],
   ])('%s spans its calendar days', (key, span) => expect(parsePeriod(key)).toMatchObject({ key, ...span }))
@@ -63,16 +66,35 @@ describe('periods', () => {
 })
 
 describe('inputs', () => {
-  it('takes a physical inventory in barrels to 5 decimals', () => {
+  it('takes a physical inventory in barrels to 5 decimals, by column, with the causes of a shortage', () => {
     expect(
-      PhysicalInventoryInputSchema.safeParse({ month: '2026-09', bulkBbl: '12.5', packagedBbl: '3' }).success,
+      PhysicalInventoryInputSchema.safeParse({
+        month: '2026-09',
+        bulkBbl: '12.5',
+        kegBbl: '3',
+        caseBbl: '0.18145',
+        explanations: [{ cause: 'breakage', stage: 'packaged', barrels: '0.00403' }],
+      }).success,
     ).toBe(true)
     const bad = PhysicalInventoryInputSchema.safeParse({
       month: '2026-09',
       bulkBbl: '-1',
-      packagedBbl: '1.123456',
+      kegBbl: '1.123456',
+      caseBbl: '0',
+      explanations: [{ cause: 'gremlins', stage: 'packaged', barrels: '0' }],
     })
-    expect(bad.error?.issues.map((issue) => issue.path[0])).toEqual(['bulkBbl', 'packagedBbl'])
+    expect(bad.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'bulkBbl',
+      'kegBbl',
+      'explanations.0.cause',
+      'explanations.0.barrels',
+    ])
+  })
+  it('counts a month once it has ended, or on its last day', () => {
+    expect(isCountable('2026-09', '2026-09-29')).toBe(false)
+    expect(isCountable('2026-09', '2026-09-30')).toBe(true)
+    expect(isCountable('2026-02', '2026-02-28')).toBe(true)
+    expect(isCountable('2026-09', '2026-10-01')).toBe(true)
   })
   it('refuses a controlled-group share above 100%', () => {
     const bad = TaxSettingsSchema.safeParse({

@@ -1,4 +1,5 @@
-import type { InventoryCount, TtbLedgerEvent } from './ttb.ts'
+import type { InventoryCount } from './ttb-books.ts'
+import type { TtbLedgerEvent } from './ttb.ts'
 
 // A seeded quarter (2026-Q3) for the reports' tests: brews, transfers, packaging, samples, a dump, removals, a
 // return, a correction and the monthly physical counts, with every line of the reports worked out by hand in
@@ -89,7 +90,10 @@ export const Q3_EVENTS: TtbLedgerEvent[] = [
   }),
   event(I.augustDump, '08-05', 'dumped', 'destroyed', '2.25000', { reason: 'Infected' }),
   event(I.augustRemoval, '08-10', 'removed', 'removed_taxpaid', '5.12345', { reason: 'Distributor' }),
-  event(I.augustExport, '08-12', 'removed', 'removed_without_tax', '1.00000', { reason: 'Export' }),
+  event(I.augustExport, '08-12', 'removed', 'removed_without_tax', '1.00000', {
+    reason: 'Export',
+    details: { taxFreeReason: 'export' },
+  }),
   event(I.augustReturn, '08-15', 'returned', 'returned', '0.50000', { reason: 'Out of date' }),
   event(I.augustMistake, '08-20', 'removed', 'removed_taxpaid', '3.00000', { reason: 'Distributor' }),
   event(I.augustCorrection, '08-20', 'removed', 'removed_taxpaid', '2.50000', {
@@ -108,9 +112,24 @@ export const Q3_EVENTS: TtbLedgerEvent[] = [
   event(I.septemberRemoval, '09-28', 'removed', 'removed_taxpaid', '20.00000', { reason: 'Distributor' }),
 ]
 
+/**
+ * A count by column: the July cans (14.5) and the August kegs (10) stay packaged; the quarter's removals are of
+ * bulk beer, so the differences are all in bulk.
+ */
+function count(
+  id: string,
+  month: string,
+  bulkBbl: string,
+  note: string,
+  kegBbl: string,
+  caseBbl: string,
+): InventoryCount {
+  return { id, month, bulkBbl, kegBbl, caseBbl, note, explanations: [] }
+}
+
 /** The monthly physical counts: July agrees, August is short (explained), September is over. */
 export const Q3_COUNTS: InventoryCount[] = [
-  { id: I.julyCount, month: '2026-07', totalBbl: '25.00000', note: '' },
-  { id: I.augustCount, month: '2026-08', totalBbl: '44.50000', note: 'Keg line leak on the 24th' },
-  { id: I.septemberCount, month: '2026-09', totalBbl: '28.80000', note: 'August miscounted one keg' },
+  count(I.julyCount, '2026-07', '10.50000', '', '0', '14.50000'),
+  count(I.augustCount, '2026-08', '20.00000', 'Keg line leak on the 24th', '10.00000', '14.50000'),
+  count(I.septemberCount, '2026-09', '4.30000', 'August miscounted one keg', '10.00000', '14.50000'),
 ]

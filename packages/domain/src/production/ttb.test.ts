@@ -3,16 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { barrelsToUnits, unitsToBarrels, unitsToFormBarrels } from './barrels.ts'
 import { DEFAULT_TAX_SETTINGS, parsePeriod, type TaxSettings } from './reporting.schema.ts'
 import { lossesByReason, productionByMonth } from './reports.ts'
-import {
-  classifyLedgerEvent,
-  exciseReturn,
-  findLine,
-  operationsReport,
-  postLedger,
-  type InventoryCount,
-  type TtbLedgerEvent,
-  type ReportLine,
-} from './ttb.ts'
+import { classifyLedgerEvent, postLedger, type TtbLedgerEvent } from './ttb.ts'
+import type { InventoryCount } from './ttb-books.ts'
+import { exciseReturn } from './ttb-excise.ts'
+import { findLine, operationsReport, type ReportLine } from './ttb-operations.ts'
 import { ledgerEvent, Q3_COUNTS, Q3_EVENTS, Q3_IDS as I } from './ttb-fixture.ts'
 
 const Q3 = parsePeriod('2026-Q3')!
@@ -74,16 +68,20 @@ describe('the seeded quarter 2026-Q3', () => {
       receivedInBond: '5.00',
       returned: '0.50',
       overage: '0.05', // September: counted 28.8, books 28.75
+      blank6: '0.00',
+      blank7: '0.00',
       totalAdditions: '71.05',
+      priorPeriodAdjustments: '0.00',
       removedTaxpaid: '37.62', // 10 + 5.12345 + 2.5 (the correction, not the 3) + 20 = 37.62345
       removedWithoutTax: '1.00',
       consumedOnPremises: '0.76', // 0.0125 + 0.75 = 0.7625
       destroyed: '2.25',
       losses: '0.49', // 0.4875
       shortage: '0.13', // August: books 44.62655, counted 44.5
+      blank16: '0.00',
       onHandEnd: '28.80',
-      totalDispositions: '71.05',
     })
+    expect(report.balances).toBe(true)
     expect(findLine(report.lines, 'removedTaxpaid')!.units).toBe(3_762_345)
     expect(ids(findLine(report.lines, 'removedTaxpaid'))).toEqual(
       [I.julyRemoval, I.augustRemoval, I.augustCorrection, I.septemberRemoval].sort(),
@@ -114,44 +112,62 @@ describe('the seeded quarter 2026-Q3', () => {
     }
   })
 
-  it('gives the monthly TTB F 5130.9 for August, with its packaging', () => {
+  it('gives the monthly TTB F 5130.9 for August, the kegs racked in their column', () => {
     const report = operationsReport('5130.9', parsePeriod('2026-08')!, postings, Q3_COUNTS)
     expect(figures(report.lines)).toMatchObject({
       onHandStart: '25.00',
       produced: '30.00',
+      receivedFromCellars: '10.00',
       returned: '0.50',
-      totalAdditions: '55.50',
+      racked: '10.00',
+      totalAdditions: '75.50', // 25 + 30 + 10 + 0.5 + 10
       removedTaxpaid: '7.62',
-      removedWithoutTax: '1.00',
+      export: '1.00',
       destroyed: '2.25',
+      transferredForRacking: '10.00',
+      rackedOut: '10.00',
       shortage: '0.13',
       onHandEnd: '44.50',
-      totalDispositions: '55.50',
+      totalRemovals: '75.50',
     })
-    expect(figures(report.packaging)).toEqual({ bottledCanned: '0.00', racked: '10.00' })
+    expect(findLine(report.lines, 'onHandEndKeg')!.barrels).toBe('10.00')
+    expect(findLine(report.lines, 'onHandEndCellar')!.barrels).toBe('20.00')
+    expect(findLine(report.lines, 'onHandEndCase')!.barrels).toBe('14.50')
+    expect(report.balances).toBe(true)
   })
 
-  it('computes the excise return TTB F 5000.24 at the reduced rate', () => {
+  it('computes the excise return TTB F 5000.24 at the reduced rate, not taxing beer consumed on premises', () => {
     const excise = exciseReturn(Q3, postings, Q3_COUNTS, DEFAULT_TAX_SETTINGS)
     expect(figures(excise.lines)).toEqual({
       removedTaxpaid: '37.62',
-      consumedOnPremises: '0.76',
-      unexplainedShortage: '0.00', // August's shortage has its note
-      grossTaxable: '38.39', // 38.38595
+      unexplainedShortage: '0.00', // August's shortage is bulk beer
       returned: '0.50',
-      netTaxable: '37.89', // 37.88595
-      reduced: '37.89',
+      netTaxable: '37.12', // 37.62345 − 0.5 = 37.12345
+      reduced: '37.12',
       standard: '0.00',
       full: '0.00',
     })
-    expect(excise.taxCents).toBe(13_262) // 37.89 × $3.50 = $132.615
+    expect(excise.taxCents).toBe(12_992) // 37.12 × $3.50 = $129.92
   })
 
-  it('taxes a shortage that no note explains', () => {
-    const counts = Q3_COUNTS.map((count) => (count.month === '2026-08' ? { ...count, note: ' ' } : count))
-    const excise = exciseReturn(Q3, postings, counts, DEFAULT_TAX_SETTINGS)
-    expect(findLine(excise.lines, 'unexplainedShortage')!.units).toBe(12_655)
-    expect(findLine(excise.lines, 'netTaxable')!.units).toBe(3_788_595 + 12_655)
+  it('taxes a packaged shortage its explanations do not cover, and never a bulk one', () => {
+    // August: 0.10 bbl of kegs short besides the bulk shortage; 0.04 of it explained as breakage.
+    const short = Q3_COUNTS.map((count) =>
+      count.month === '2026-08' ? { ...count, kegBbl: '9.90000', note: '' } : count,
+    )
+    const unexplained = exciseReturn(Q3, postLedger(Q3_EVENTS), short, DEFAULT_TAX_SETTINGS)
+    expect(findLine(unexplained.lines, 'unexplainedShortage')!.units).toBe(10_000)
+    const explained = short.map((count) =>
+      count.month === '2026-08'
+        ? {
+            ...count,
+            explanations: [{ cause: 'breakage' as const, stage: 'packaged' as const, barrels: '0.04' }],
+          }
+        : count,
+    )
+    const excise = exciseReturn(Q3, postLedger(Q3_EVENTS), explained, DEFAULT_TAX_SETTINGS)
+    expect(findLine(excise.lines, 'unexplainedShortage')!.units).toBe(6_000)
+    expect(findLine(excise.lines, 'netTaxable')!.units).toBe(3_712_345 + 6_000)
   })
 
   it('lists production by month and product, and losses by reason', () => {
@@ -186,14 +202,17 @@ describe('corrections after a close', () => {
     expect(findLine(report.lines, 'removedTaxpaid')!.barrels).toBe('37.62')
   })
 
-  it('books the correction as an adjustment in the next quarter: the reversal and the new figure', () => {
+  it('books the correction on line 9 of the next quarter, with remarks: the reversal and the new figure', () => {
     const report = operationsReport('5130.26', parsePeriod('2026-Q4')!, postings, Q3_COUNTS)
-    const removed = findLine(report.lines, 'removedTaxpaid')!
-    expect(removed.units).toBe(-200_000)
-    expect(removed.sources.map((source) => [source.type, source.units, source.adjustment])).toEqual([
-      ['reversal', -2_000_000, true],
-      ['event', 1_800_000, true],
+    expect(findLine(report.lines, 'removedTaxpaid')!.units).toBe(0)
+    const adjustments = findLine(report.lines, 'priorPeriodAdjustments')!
+    expect(adjustments.units).toBe(200_000)
+    expect(adjustments.sources.map((source) => [source.type, source.units, source.adjustment])).toEqual([
+      ['reversal', 2_000_000, true],
+      ['event', -1_800_000, true],
     ])
+    expect(report.remarks[0]).toMatch(/^Line 9: 20.00 bbl \(removedTaxpaid\), reverses removed/)
+    expect(report.balances).toBe(true)
     expect(findLine(report.lines, 'onHandStart')!.barrels).toBe('28.80')
     expect(findLine(report.lines, 'onHandEnd')!.barrels).toBe('30.80')
   })
@@ -262,7 +281,7 @@ describe("periods cut at midnight in the brewery's time zone", () => {
     expect(findLine(operationsReport('5130.9', october, postings, []).lines, 'produced')!.barrels).toBe(
       '10.00',
     )
-    const produced = findLine(operationsReport('5130.9', november, postings, []).lines, 'produced')!
+    const produced = findLine(operationsReport('5130.9', november, postings, []).lines, 'specialAdditions')!
     expect(produced.sources.map((source) => [source.units, source.adjustment])).toEqual([
       [-1_000_000, true],
       [950_000, true],
@@ -386,8 +405,11 @@ describe('drill-downs (property)', () => {
           counts.push({
             id: `n${draft.month}`,
             month,
-            totalBbl: unitsToBarrels(draft.units),
-            note: draft.explained ? 'ok' : '',
+            bulkBbl: unitsToBarrels(draft.units),
+            kegBbl: unitsToBarrels(Math.floor(draft.units / 3)),
+            caseBbl: '0',
+            note: '',
+            explanations: draft.explained ? [{ cause: 'breakage', stage: 'packaged', barrels: '1' }] : [],
           })
         }
       }
@@ -416,7 +438,7 @@ describe('drill-downs (property)', () => {
                 'onHandStart',
                 'onHandEnd',
                 'totalAdditions',
-                'totalDispositions',
+                'priorPeriodAdjustments',
                 'overage',
                 'shortage',
               ].includes(line.key),
@@ -427,9 +449,13 @@ describe('drill-downs (property)', () => {
               source.type === 'reversal' ? -volumes.get(source.reversalOf!)! : volumes.get(source.id)!
             expect(source.units).toBe(expected)
           }
-          expect(findLine(report.lines, 'totalAdditions')!.units).toBe(
-            findLine(report.lines, 'totalDispositions')!.units,
-          )
+          expect(report.balances).toBe(true)
+          const monthly = operationsReport('5130.9', period, postings, counts)
+          expect(monthly.balances).toBe(true)
+          for (const line of monthly.lines) {
+            const cells = Object.values(line.cells ?? {})
+            expect(cells.reduce((total, cell) => total + cell.units, 0)).toBe(line.units)
+          }
           expect(findLine(report.lines, 'onHandStart')!.units).toBe(previousEnd)
           previousEnd = findLine(report.lines, 'onHandEnd')!.units
           const tiers = excise.tiers.reduce((total, tier) => total + tier.line.units, 0)
@@ -442,5 +468,5 @@ describe('drill-downs (property)', () => {
       }),
       { numRuns: 150 },
     )
-  })
+  }, 30_000)
 })

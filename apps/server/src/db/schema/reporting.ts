@@ -52,7 +52,11 @@ export const reportPeriods = pgTable(
   ],
 )
 
-/** The beer counted on hand at the end of a month: bulk in tanks and packaged in bond, in barrels. */
+/**
+ * The beer counted on hand at the end of a month, in barrels: bulk in tanks, packaged in kegs and in cases (the
+ * 5130.9's columns; `packaged_bbl` is their sum, and a count saved before the split has its packaged beer in cases),
+ * and what caused a shortage (ADR 236).
+ */
 export const physicalInventories = pgTable(
   'physical_inventories',
   {
@@ -61,6 +65,12 @@ export const physicalInventories = pgTable(
     month: text('month').notNull(),
     bulkBbl: numeric('bulk_bbl', { precision: 14, scale: 5 }).notNull(),
     packagedBbl: numeric('packaged_bbl', { precision: 14, scale: 5 }).notNull(),
+    kegBbl: numeric('keg_bbl', { precision: 14, scale: 5 }),
+    caseBbl: numeric('case_bbl', { precision: 14, scale: 5 }),
+    explanations: jsonb('explanations')
+      .$type<{ cause: string; stage: string; barrels: string }[]>()
+      .notNull()
+      .default([]),
     note: text('note').notNull().default(''),
     countedBy: byUser('counted_by'),
     countedAt: instant('counted_at').notNull().defaultNow(),

@@ -2,8 +2,10 @@ import {
   barrelsToUnits,
   DEFAULT_TAX_SETTINGS,
   unitsToBarrels,
+  ShortageExplanationSchema,
   TaxSettingsSchema,
   type ClosedSpan,
+  type ShortageExplanation,
   type InventoryCount,
   type TtbLedgerEvent,
   type TaxSettings,
@@ -131,17 +133,29 @@ export function createReportingRepository(db: Db) {
 
     async saveCount(
       entityId: string,
-      count: { month: string; bulkBbl: string; packagedBbl: string; note: string; countedBy: string },
+      count: {
+        month: string
+        bulkBbl: string
+        kegBbl: string
+        caseBbl: string
+        explanations: ShortageExplanation[]
+        note: string
+        countedBy: string
+      },
     ): Promise<CountRow> {
       const now = new Date()
+      const packagedBbl = unitsToBarrels(barrelsToUnits(count.kegBbl) + barrelsToUnits(count.caseBbl))
       const [row] = await db
         .insert(physicalInventories)
-        .values({ entityId, ...count, countedAt: now })
+        .values({ entityId, ...count, packagedBbl, countedAt: now })
         .onConflictDoUpdate({
           target: [physicalInventories.entityId, physicalInventories.month],
           set: {
             bulkBbl: count.bulkBbl,
-            packagedBbl: count.packagedBbl,
+            packagedBbl,
+            kegBbl: count.kegBbl,
+            caseBbl: count.caseBbl,
+            explanations: count.explanations,
             note: count.note,
             countedBy: count.countedBy,
             countedAt: now,
@@ -243,13 +257,19 @@ export const spanOf = (row: PeriodRow): ClosedSpan => ({
   closedAt: row.closedAt.toISOString(),
 })
 
-/** A count as the domain reads it: the total on hand. */
-export const countOf = (row: CountRow): InventoryCount => ({
-  id: row.id,
-  month: row.month,
-  totalBbl: unitsToBarrels(barrelsToUnits(row.bulkBbl) + barrelsToUnits(row.packagedBbl)),
-  note: row.note,
-})
+/** A count as the domain reads it, by column: a count saved before kegs and cases were apart has them in cases. */
+export const countOf = (row: CountRow): InventoryCount => {
+  const kegBbl = row.kegBbl ?? '0'
+  return {
+    id: row.id,
+    month: row.month,
+    bulkBbl: row.bulkBbl,
+    kegBbl,
+    caseBbl: row.caseBbl ?? unitsToBarrels(barrelsToUnits(row.packagedBbl) - barrelsToUnits(kegBbl)),
+    note: row.note,
+    explanations: ShortageExplanationSchema.array().catch([]).parse(row.explanations),
+  }
+}
 
 function stringDetail(details: Record<string, unknown> | null, key: string): string | null {
   const value = details?.[key]

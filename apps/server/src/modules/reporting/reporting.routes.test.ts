@@ -29,15 +29,18 @@ const Q3_5130_26 = {
   receivedInBond: '5.00',
   returned: '0.50',
   overage: '0.05',
+  blank6: '0.00',
+  blank7: '0.00',
   totalAdditions: '71.05',
+  priorPeriodAdjustments: '0.00',
   removedTaxpaid: '37.62',
   removedWithoutTax: '1.00',
   consumedOnPremises: '0.76',
   destroyed: '2.25',
   losses: '0.49',
   shortage: '0.13',
+  blank16: '0.00',
   onHandEnd: '28.80',
-  totalDispositions: '71.05',
 }
 
 describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
@@ -134,18 +137,26 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
   })
 
   it('answers the monthly 5130.9 and the excise return 5000.24', async () => {
-    const august = await get<{ lines: Line[]; packaging: Line[] }>(
+    const august = await get<{ lines: (Line & { cells: Record<string, Line> })[]; balances: boolean }>(
       managerA,
       '/api/reports/ttb/5130-9?month=2026-08',
     )
-    expect(lines(august)).toMatchObject({ onHandStart: '25.00', produced: '30.00', onHandEnd: '44.50' })
-    expect(lines({ lines: august.packaging })).toEqual({ bottledCanned: '0.00', racked: '10.00' })
+    expect(lines(august)).toMatchObject({
+      onHandStart: '25.00',
+      produced: '30.00',
+      racked: '10.00',
+      transferredForRacking: '10.00',
+      onHandEnd: '44.50',
+    })
+    expect(august.lines.find((line) => line.key === 'racked')!.cells.keg.barrels).toBe('10.00')
+    expect(august.balances).toBe(true)
     const excise = await get<{ lines: Line[]; taxCents: number }>(
       managerA,
       '/api/reports/ttb/5000-24?period=2026-Q3',
     )
-    expect(lines(excise)).toMatchObject({ netTaxable: '37.89', reduced: '37.89' })
-    expect(excise.taxCents).toBe(13_262)
+    // Beer consumed on premises is not taxed: 37.62345 − 0.5 returned = 37.12 × $3.50.
+    expect(lines(excise)).toMatchObject({ netTaxable: '37.12', reduced: '37.12' })
+    expect(excise.taxCents).toBe(12_992)
   })
 
   it('answers production, losses and the daily records for a range of months', async () => {
@@ -188,7 +199,14 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
     }
     const csv = await call(managerA, 'GET', '/api/reports/ttb/5130-26.csv?quarter=2026-Q3')
-    expect(csv.body).toContain('7,Removed for consumption or sale,37.62,37.62345,4')
+    expect(csv.body).toContain(
+      '10,Beer removed for consumption or sale including beer removed tax determined for consumption or sale in a tavern on brewery premises,37.62,37.62345,4,',
+    )
+    const columns = await call(managerA, 'GET', '/api/reports/ttb/5130-9.csv?month=2026-08')
+    expect(columns.body.split('\r\n')[0]).toBe(
+      'line,description,b_cellar_bulk,c_racking_bulk,d_racking_keg,e_bottling_bulk,f_bottling_case,g_total,g_total_exact,sources',
+    )
+    expect(columns.body).toContain('9,Racked,0.00,0.00,10.00,0.00,0.00,10.00,10.00000,1')
     for (const url of [
       '/api/reports/production.csv',
       '/api/reports/losses.csv',
@@ -245,10 +263,10 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
     expect(await get(adminA, '/api/reports/tax-settings')).toEqual({ ...settings, timeZone: 'UTC' })
     const excise = await get<{ taxCents: number; brewersNoticeNumber: string }>(
       managerA,
-      '/api/reports/ttb/5000-24?period=2026-09',
+      '/api/reports/ttb/5000-24?period=2026-09-S2',
     )
-    // September: 20 removed + 0.75 on premises = 20.75 bbl at $16.
-    expect(excise.taxCents).toBe(33_200)
+    // 16–30 September: 20 removed at $16 (the 0.75 consumed on premises, on the 10th, is not taxed).
+    expect(excise.taxCents).toBe(32_000)
     expect(excise.brewersNoticeNumber).toBe('BR-OR-12345')
     const bad = await call(
       adminA,
@@ -267,7 +285,7 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
   })
 
   it('records a physical inventory (Manager) and refuses bad figures naming the field', async () => {
-    const count = { month: '2026-10', bulkBbl: '20.5', packagedBbl: '8.3', note: '' }
+    const count = { month: '2026-10', bulkBbl: '20.5', kegBbl: '5', caseBbl: '3.3', note: '' }
     const saved = await call(
       managerA,
       'PUT',
@@ -289,6 +307,27 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
     )
     expect(bad.statusCode).toBe(400)
     expect(bad.body).toContain('bulkBbl')
+    const cause = await call(
+      managerA,
+      'PUT',
+      '/api/reports/physical-inventories/2026-10',
+      makeEnvelope('physical-inventory', {
+        ...count,
+        explanations: [{ cause: 'gremlins', stage: 'packaged', barrels: '1' }],
+      }),
+    )
+    expect(cause.statusCode).toBe(400)
+    expect(cause.body).toContain('explanations.0.cause')
+    const early = await call(
+      managerA,
+      'PUT',
+      '/api/reports/physical-inventories/2999-01',
+      makeEnvelope('physical-inventory', { ...count, month: '2999-01' }),
+    )
+    expect(early.statusCode).toBe(409)
+    expect(early.json<{ error: { message: string } }>().error.message).toBe(
+      '2999-01 has not ended yet in UTC: count it on its last day, 2999-01-31, or later',
+    )
     expect(
       (
         await call(
@@ -309,8 +348,14 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
     expect((await close(adminA, '5130.26', '2026-Q3')).statusCode).toBe(409)
     // 5000.24 of the quarter, then a month inside it: overlapping.
     expect((await close(adminA, '5000.24', '2026-Q3')).statusCode).toBe(201)
-    expect((await close(adminA, '5000.24', '2026-08')).statusCode).toBe(409)
+    expect((await close(adminA, '5000.24', '2026-08-S1')).statusCode).toBe(409)
     expect((await close(adminA, '5130.26', '2026-Q4')).statusCode).toBe(409)
+    // A quarterly filer's half month is not one of its return periods (27 CFR 25.164).
+    const semimonthly = await close(adminA, '5000.24', '2026-10-S1')
+    expect(semimonthly.statusCode).toBe(409)
+    expect(semimonthly.json<{ error: { message: string } }>().error.message).toMatch(
+      /^This brewery files its excise return quarterly \(Settings → Tax, 27 CFR 25.164\): 2026-10-S1 is not one of its return periods/,
+    )
 
     // The September removal of 20 bbl corrected to 18 after the close.
     await insertLedgerEvent(testDb.db, entityA, {
@@ -327,11 +372,19 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
     )
     expect(lines(q3)).toEqual(Q3_5130_26)
     expect(q3.closed.contentHash).toBe(period.contentHash)
-    const adjusted = await get<{ lines: Line[] }>(managerA, `/api/reports/ttb/5130-9?month=${thisMonth}`)
-    expect(lines(adjusted)).toMatchObject({ removedTaxpaid: '-2.00' })
+    const adjusted = await get<{ lines: Line[]; remarks: string[] }>(
+      managerA,
+      `/api/reports/ttb/5130-9?month=${thisMonth}`,
+    )
+    // A prior-period adjustment: on the blank line 32 with its remark, not on line 14.
+    expect(lines(adjusted)).toMatchObject({ removedTaxpaid: '0.00', specialRemovals: '-2.00' })
+    expect(adjusted.remarks[0]).toMatch(
+      /^Line 32: −20.00 bbl \(removedTaxpaid\), reverses removed .* of 2026-09-28/,
+    )
+    expect(adjusted.remarks[1]).toMatch(/^Line 32: 18.00 bbl \(removedTaxpaid\), removed of 2026-09-28/)
     const adjustment = await get<{ sources: Source[] }>(
       managerA,
-      `/api/reports/ttb/5130-9/lines/removedTaxpaid?month=${thisMonth}`,
+      `/api/reports/ttb/5130-9/lines/specialRemovals?month=${thisMonth}`,
     )
     expect(adjustment.sources.map((source) => [source.type, source.units])).toEqual([
       ['reversal', -2_000_000],
@@ -339,7 +392,7 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
     ])
 
     // A count of a closed month is refused; the snapshot is served whole.
-    const count = { month: '2026-08', bulkBbl: '1', packagedBbl: '0', note: '' }
+    const count = { month: '2026-08', bulkBbl: '1', kegBbl: '0', caseBbl: '0', note: '' }
     expect(
       (
         await call(
@@ -356,7 +409,7 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
       managerA,
       `/api/reports/periods/${period.id}`,
     )
-    expect(snapshot.snapshot.report.lines).toHaveLength(14)
+    expect(snapshot.snapshot.report.lines).toHaveLength(17)
     expect(snapshot.snapshot.settings).toBeUndefined()
     expect(
       (await get<{ snapshot: { settings?: unknown } }>(adminA, `/api/reports/periods/${period.id}`)).snapshot

@@ -31,7 +31,7 @@ import { dailyCsv, reportCsv, reportPdf } from './reporting.documents.ts'
 import type { ReportingService } from './reporting.service.ts'
 
 const LineParams = z.object({
-  line: z.string().regex(/^[A-Za-z]{1,40}$/, 'The line is a key like removedTaxpaid'),
+  line: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'The line is a key like removedTaxpaid or rackedKeg'),
 })
 const MonthParams = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month must be like 2026-09'),

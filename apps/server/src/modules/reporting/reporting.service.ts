@@ -8,6 +8,9 @@ import {
   efficiencyOverTime,
   exciseReturn,
   findLine,
+  isCountable,
+  lastDayOf,
+  returnPeriodRefusal,
   lossesByReason,
   monthOf,
   operationsReport,
@@ -27,6 +30,7 @@ import {
   type CostsRead,
   type ExciseReturn,
   type ExciseReturnRead,
+  type LineSource,
   type MonthRange,
   type OperationsReport,
   type OperationsReportRead,
@@ -59,9 +63,70 @@ export type OperationsForm = '5130.26' | '5130.9'
 
 const GALLONS_PER_BARREL = 31
 
-/** A line as listed: its sources counted, not sent. */
-const summary = ({ sources, ...line }: ReportLine) => ({ ...line, sourceCount: sources.length })
-const detail = (line: ReportLine): ReportLineDetail => ({ ...summary(line), sources: line.sources })
+/** A figure as listed: its sources counted, not sent. */
+const figure = ({ sources, cells: _cells, ...line }: ReportLine) => ({ ...line, sourceCount: sources.length })
+/** A line as listed, with its 5130.9 columns. */
+const summary = (line: ReportLine) => ({
+  ...figure(line),
+  ...(line.cells
+    ? {
+        cells: Object.fromEntries(Object.entries(line.cells).map(([column, cell]) => [column, figure(cell)])),
+      }
+    : {}),
+})
+const detail = (line: ReportLine): ReportLineDetail => ({ ...figure(line), sources: line.sources })
+
+type Legacy = Record<string, unknown>
+
+/** A source of a snapshot closed before ADR 235: its stage, remark and day. */
+const upgradeSource = (source: LineSource): LineSource => ({
+  ...source,
+  stage: source.stage ?? 'bulk',
+  remark: source.remark ?? '',
+  day: source.day ?? source.at.slice(0, 10),
+})
+const upgradeLine = (line: ReportLine): ReportLine => ({
+  ...line,
+  ref: line.ref ?? String(line.number),
+  sources: line.sources.map(upgradeSource),
+  ...(line.cells
+    ? { cells: Object.fromEntries(Object.entries(line.cells).map(([key, cell]) => [key, upgradeLine(cell)])) }
+    : {}),
+})
+
+/**
+ * A report as closed before ADR 235 (the app's own line numbers, no remarks, no columns) read with today's
+ * shape: its lines and figures stay exactly as they were closed; what it lacks is empty.
+ */
+function upgradeSnapshot(report: OperationsReport | ExciseReturn): OperationsReport | ExciseReturn {
+  const lines = report.lines.map(upgradeLine)
+  if (report.form === '5000.24') {
+    const old = report as ExciseReturn & Legacy
+    return {
+      ...old,
+      lines,
+      amounts: old.amounts ?? [{ ref: '11', label: 'Beer', cents: old.taxCents }],
+      scheduleA: old.scheduleA ?? [],
+      scheduleB: old.scheduleB ?? [],
+      notices: old.notices ?? [],
+    }
+  }
+  const old = report as OperationsReport & Legacy
+  return {
+    ...old,
+    lines,
+    remarks: old.remarks ?? [],
+    balances: old.balances ?? true,
+    reconciliation: old.reconciliation.map((month) => ({
+      ...month,
+      adjustmentsUnits: month.adjustmentsUnits ?? 0,
+      packagedShortageUnits: month.packagedShortageUnits ?? 0,
+      explainedUnits: month.explainedUnits ?? 0,
+      unexplainedPackagedUnits: month.unexplainedPackagedUnits ?? 0,
+      explanations: month.explanations ?? [],
+    })),
+  }
+}
 
 /** The sha-256 of a snapshot's canonical JSON (hex). */
 export const contentHash = (snapshot: unknown) =>
@@ -88,16 +153,22 @@ export const periodRead = (row: PeriodRow): ReportPeriodRead => ({
   closedAt: row.closedAt.toISOString(),
 })
 
-const countRead = (row: CountRow): PhysicalInventory => ({
-  id: row.id,
-  month: row.month,
-  bulkBbl: row.bulkBbl,
-  packagedBbl: row.packagedBbl,
-  totalBbl: unitsToBarrels(barrelsToUnits(row.bulkBbl) + barrelsToUnits(row.packagedBbl)),
-  note: row.note,
-  countedBy: row.countedBy,
-  countedAt: row.countedAt.toISOString(),
-})
+const countRead = (row: CountRow): PhysicalInventory => {
+  const count = countOf(row)
+  return {
+    id: row.id,
+    month: row.month,
+    bulkBbl: count.bulkBbl,
+    kegBbl: count.kegBbl,
+    caseBbl: count.caseBbl,
+    packagedBbl: row.packagedBbl,
+    totalBbl: unitsToBarrels(barrelsToUnits(row.bulkBbl) + barrelsToUnits(row.packagedBbl)),
+    explanations: count.explanations,
+    note: row.note,
+    countedBy: row.countedBy,
+    countedAt: row.countedAt.toISOString(),
+  }
+}
 
 /** One brewery's reporting changes one at a time: closing a period, changing the time zone. */
 const lockPeriods = (tx: Db, entityId: string) => lockForTransaction(tx, `reporting.periods:${entityId}`)
@@ -204,7 +275,7 @@ export function createReportingService(
       }
       // A period closed before there was a time zone has none in its settings: it was cut at UTC midnight.
       const settings: TaxSettings = { timeZone: DEFAULT_TIME_ZONE, ...snapshot.settings }
-      return { computed: snapshot.report, brewery: snapshot.brewery, settings, closed }
+      return { computed: upgradeSnapshot(snapshot.report), brewery: snapshot.brewery, settings, closed }
     }
     return { ...(await compute(tenant.entityId, report, key)), closed: null }
   }
@@ -220,7 +291,8 @@ export function createReportingService(
         brewersNoticeNumber: settings.brewersNoticeNumber,
         timeZone: settings.timeZone,
         lines: report.lines.map(summary),
-        packaging: report.packaging.map(summary),
+        remarks: report.remarks,
+        balances: report.balances,
         reconciliation: report.reconciliation,
         unclassified: report.unclassified,
         closed: closedRead(closed),
@@ -248,6 +320,10 @@ export function createReportingService(
           taxCents: tier.taxCents,
         })),
         taxCents: report.taxCents,
+        amounts: report.amounts,
+        scheduleA: report.scheduleA.map(({ sources: _sources, ...row }) => row),
+        scheduleB: report.scheduleB.map(({ sources: _sources, ...row }) => row),
+        notices: report.notices,
         unclassified: report.unclassified,
         closed: closedRead(closed),
       }
@@ -256,8 +332,7 @@ export function createReportingService(
     /** One line with every source behind it; 404 for a line the report does not have. */
     async line(tenant: Tenant, report: ReportKind, key: string, lineKey: string): Promise<ReportLineDetail> {
       const { computed } = await reportOf(tenant, report, key)
-      const lines = [...computed.lines, ...('packaging' in computed ? computed.packaging : [])]
-      const found = findLine(lines, lineKey)
+      const found = findLine(computed.lines, lineKey)
       if (!found) throw new AppError('NOT_FOUND', `The report has no line ${lineKey}`)
       return detail(found)
     },
@@ -319,7 +394,10 @@ export function createReportingService(
       return rows.map(countRead)
     },
 
-    /** Records a month's physical count; a month inside a closed period is a 409 (a later count adjusts it). */
+    /**
+     * Records a month's physical count: once the month has ended, or on its last day, in the brewery's time zone; a
+     * month inside a closed period is a 409 (a later count adjusts it).
+     */
     async saveCount(
       tx: Db,
       tenant: Tenant,
@@ -330,6 +408,13 @@ export function createReportingService(
       if (input.month !== month)
         throw new AppError('VALIDATION_FAILED', 'The month in the body must be the month of the path')
       const writer = createReportingRepository(tx)
+      const { timeZone } = await writer.taxSettings(tenant.entityId)
+      if (!isCountable(month, todayIn(timeZone))) {
+        throw new AppError(
+          'CONFLICT',
+          `${month} has not ended yet in ${timeZone}: count it on its last day, ${lastDayOf(month)}, or later`,
+        )
+      }
       const closed = (await writer.closedPeriods(tenant.entityId)).find(
         (row) => `${month}-01` >= row.fromDate && `${month}-01` < row.toDate,
       )
@@ -401,6 +486,8 @@ export function createReportingService(
         throw new AppError('CONFLICT', `TTB F ${input.report} for ${overlapping.period} is already closed`)
       }
       const { computed, brewery, settings } = await compute(tenant.entityId, input.report, input.period, tx)
+      const refusal = input.report === '5000.24' ? returnPeriodRefusal(settings, input.period) : null
+      if (refusal) throw new AppError('CONFLICT', refusal)
       if (period.to > todayIn(settings.timeZone)) {
         throw new AppError(
           'CONFLICT',

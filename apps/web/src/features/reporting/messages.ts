@@ -34,9 +34,10 @@ export const FORM_NAMES = {
   '5130.9': "TTB F 5130.9 · Brewer's Report of Operations (monthly)",
   '5000.24': 'TTB F 5000.24 · Excise Tax Return',
 } as const
-export const MONTH_LABEL = 'Month'
-export const DRILL_DOWN = (number: number, label: string) => `Show the events of line ${number}, ${label}`
-export const DRILL_TITLE = (number: number, label: string) => `Line ${number}: ${label}`
+export const MONTH_LABEL = 'Month or quarter'
+export const DRILL_DOWN = (ref: string, label: string, barrels: string) =>
+  `Show the events of line ${ref}, ${label}: ${barrels} bbl`
+export const DRILL_TITLE = (ref: string, label: string) => `Line ${ref}: ${label}`
 export const DRILL_EMPTY = 'No event stands behind this line.'
 export const DRILL_TOTAL = 'Sum of the events'
 export const UNCLASSIFIED = (count: number) =>
@@ -48,9 +49,24 @@ export const TAX_TOTAL = 'Tax due'
 export const RECONCILIATION_TITLE = 'Reconciliation with the physical inventory'
 export const RECONCILIATION_EMPTY = 'No month of this period has a physical inventory yet.'
 export const NOT_COUNTED = 'Not counted'
-export const UNEXPLAINED = 'Not explained: add a note to the count'
+export const UNEXPLAINED = (barrels: string) =>
+  `${barrels} bbl of packaged beer short and not explained: taxed on the 5000.24`
 export const COUNT_TITLE = 'Physical inventory'
+export const COUNT_HINT =
+  'Count at the end of the month (from its last day). A shortage of packaged beer is taxed unless you say what caused it; a bulk shortage is reported, not taxed.'
+export const COUNT_NONE = 'No month of this period has ended yet: count on the last day of the month.'
 export const COUNT_SAVE = 'Save count'
+export const CAUSES_TITLE = 'What caused a shortage'
+export const CAUSE_ADD = 'Add a cause'
+export const CAUSE_REMOVE = (index: number) => `Remove cause ${index + 1}`
+export const REMARKS_TITLE = 'Remarks'
+export const REMARKS_EMPTY = 'Nothing to remark: no adjustment, loss or count difference.'
+export const BALANCES = 'The form balances.'
+export const UNBALANCED = 'The form does not balance: a ledger event is missing its other side.'
+export const AMOUNTS_TITLE = 'Calculation of tax due'
+export const SCHEDULE_A = 'Schedule A: adjustments increasing the amount due'
+export const SCHEDULE_B = 'Schedule B: adjustments decreasing the amount due'
+export const RETURN_PERIOD_LABEL = 'Return period'
 export const COUNT_QUEUED = (month: string) => `Physical inventory of ${month} saved`
 
 /** A report's days: from its first to the day after its last, each from midnight in the brewery's time zone. */

@@ -1,4 +1,6 @@
 import {
+  barrelsToUnits,
+  unitsToFormBarrels,
   formatCents,
   INVENTORY_CATEGORIES,
   INVENTORY_CATEGORY_LABELS,
@@ -114,8 +116,12 @@ export function CostReports({ range }: { range: MonthRange }) {
                   money(row.ingredientCents),
                   money(row.materialCents),
                   money(row.totalCents),
-                  row.packagedBbl,
-                  row.brewedBbl,
+                  <span key="packaged" title={`${row.packagedBbl} bbl`}>
+                    {unitsToFormBarrels(barrelsToUnits(row.packagedBbl))}
+                  </span>,
+                  <span key="brewed" title={`${row.brewedBbl} bbl`}>
+                    {unitsToFormBarrels(barrelsToUnits(row.brewedBbl))}
+                  </span>,
                   money(row.costPerBblCents),
                 ])}
                 foot={[

@@ -10,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts'
+import { unitsToFormBarrels } from '@brewcommand/domain'
 import { downloads, type MonthRange } from '../api/reports-api.ts'
 import { useEfficiency, useLosses, useProduction } from '../api/use-reports.ts'
 import {
@@ -31,7 +32,7 @@ const LINE_NAMES: Record<string, string> = {
   consumedOnPremises: 'Sampled or consumed',
 }
 const COLORS = ['#b45309', '#0f766e', '#6d28d9', '#be123c', '#1d4ed8']
-/** Charts draw barrels as numbers; the tables keep the exact decimals. */
+/** Charts draw barrels as numbers; the tables show two decimals (the exact figure in the CSV and on hover). */
 const chartBarrels = (units: number) => units / 100_000
 
 /** Production, losses, efficiency and cost of a range of months, each a chart beside its table with a CSV. */
@@ -81,7 +82,16 @@ export function Overview({ range }: { range: MonthRange }) {
             <FigureTable
               caption="Barrels brewed and packaged by month and product"
               head={['Month', 'Product', 'Brewed (bbl)', 'Packaged (bbl)']}
-              rows={data.rows.map((row) => [row.month, row.product, row.brewedBbl, row.packagedBbl])}
+              rows={data.rows.map((row) => [
+                row.month,
+                row.product,
+                <span key="brewed" title={`${row.brewedBbl} bbl`}>
+                  {unitsToFormBarrels(row.brewedUnits)}
+                </span>,
+                <span key="packaged" title={`${row.packagedBbl} bbl`}>
+                  {unitsToFormBarrels(row.packagedUnits)}
+                </span>,
+              ])}
             />
           )}
         </QueryState>
@@ -120,7 +130,9 @@ export function Overview({ range }: { range: MonthRange }) {
               rows={data.rows.map((row) => [
                 row.reason,
                 LINE_NAMES[row.line] ?? row.line,
-                row.barrels,
+                <span key="barrels" title={`${row.barrels} bbl`}>
+                  {unitsToFormBarrels(row.units)}
+                </span>,
                 row.eventIds.length,
               ])}
             />

@@ -12,8 +12,8 @@ export function quarterOptions(now: Date): string[] {
   return options
 }
 
-/** The last quarter that has ended: the one a brewery files. */
-export const lastEndedQuarter = (now: Date) => quarterOptions(now)[1]
+/** The quarter in progress: where the Reporting page opens (issue 34, defect 7). */
+export const currentQuarter = (now: Date) => quarterOptions(now)[0]
 
 /** The months of a quarter as a range ('2026-Q3' → 2026-07 to 2026-09) and as a list. */
 export function monthsOfQuarter(quarter: string) {

@@ -26,6 +26,7 @@ const line = (
 ) => ({
   key,
   number,
+  ref: String(number),
   label,
   units,
   barrels,
@@ -38,24 +39,37 @@ const OPERATIONS = {
   brewersNoticeNumber: 'BR-OR-12345',
   timeZone: 'America/Los_Angeles',
   lines: [
-    line('onHandStart', 1, 'On hand at start of period', 2_000_000, '20.00'),
+    line('onHandStart', 1, 'Total amount of beer on hand at beginning of quarter', 2_000_000, '20.00'),
     line('produced', 2, 'Produced', 4_550_000, '45.50', 2),
-    line('removedTaxpaid', 7, 'Removed for consumption or sale', 3_762_345, '37.62', 4),
+    line(
+      'removedTaxpaid',
+      10,
+      'Beer removed for consumption or sale including beer removed tax determined for consumption or sale in a tavern on brewery premises',
+      3_762_345,
+      '37.62',
+      4,
+    ),
   ],
-  packaging: [],
+  remarks: ['Line 15: the physical inventory of 2026-08 disclosed a shortage of 0.13 bbl'],
+  balances: true,
   reconciliation: [
     {
       month: '2026-08',
       startUnits: 2_500_000,
       additionsUnits: 3_050_000,
       removalsUnits: 1_087_345,
+      adjustmentsUnits: 0,
       bookEndUnits: 4_462_655,
       physicalUnits: 4_450_000,
       overageUnits: 0,
       shortageUnits: 12_655,
+      packagedShortageUnits: 2_655,
+      explainedUnits: 0,
+      unexplainedPackagedUnits: 2_655,
       endUnits: 4_450_000,
       note: 'Keg line leak',
-      explained: true,
+      explanations: [],
+      explained: false,
     },
   ],
   unclassified: [],
@@ -69,8 +83,11 @@ const source = (id: string, units: number) => ({
   line: 'produced',
   kind: 'brewed',
   reason: '',
+  stage: 'bulk',
   reversalOf: null,
   adjustment: false,
+  remark: '',
+  day: '2026-07-25',
   batchNumber: '2026-002',
   productName: 'Hazy Daze',
 })
@@ -225,13 +242,16 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-describe('the Reporting page', () => {
-  it('shows the last ended quarter’s production as a table with its CSV', async () => {
+// Typing into many fields takes seconds on a busy machine.
+describe('the Reporting page', { timeout: 20_000 }, () => {
+  it('opens on the quarter in progress and shows its production as a table with its CSV', async () => {
     renderWith('Manager', <ReportingPage now={NOW} />)
     expect(screen.getByRole('heading', { level: 1, name: 'Reporting' })).toBeInTheDocument()
-    expect(screen.getByLabelText('Quarter')).toHaveValue('2026-Q3')
+    expect(screen.getByLabelText('Quarter')).toHaveValue('2026-Q4')
     expect(await screen.findByRole('cell', { name: 'Hazy Daze' })).toBeInTheDocument()
-    expect(calls).toContain('/api/reports/production?from=2026-07&to=2026-09')
+    // Two decimals, the exact figure on hover.
+    expect(screen.getByText('15.50')).toHaveAttribute('title', '15.50000 bbl')
+    expect(calls).toContain('/api/reports/production?from=2026-10&to=2026-12')
     expect(await screen.findByText('No beer was lost, dumped or sampled in this period.')).toBeInTheDocument()
     expect(screen.getAllByRole('button', { name: 'Download CSV' }).length).toBeGreaterThanOrEqual(3)
   })
@@ -254,7 +274,7 @@ describe('the Reporting page', () => {
     // Beer in tanks, finished goods, the total and the month's loss
     for (const figure of ['$27.00', '$32.48', '$224.68', '$0.22'])
       expect(within(value).getByRole('cell', { name: figure })).toBeInTheDocument()
-    expect(calls).toContain('/api/reports/costs?from=2026-07&to=2026-09')
+    expect(calls).toContain('/api/reports/costs?from=2026-10&to=2026-12')
     for (const region of [batchCost, perUnit, value])
       expect(within(region).getByRole('button', { name: 'Download CSV' })).toBeInTheDocument()
   })
@@ -273,20 +293,27 @@ describe('the Reporting page', () => {
     await waitFor(() => expect(calls).toContain('/api/reports/production?from=2026-04&to=2026-06'))
   })
 
-  it('lists the 5130.26 lines and drills a line down to its events, summing to it', async () => {
+  it('lists the 5130.26 lines in the form’s words and drills a line down to its events, summing to it', async () => {
     renderWith('Manager', <ReportingPage now={NOW} />)
     await userEvent.click(screen.getByRole('tab', { name: 'TTB' }))
     expect(
-      await screen.findByRole('rowheader', { name: 'Removed for consumption or sale' }),
+      await screen.findByRole('rowheader', {
+        name: 'Beer removed for consumption or sale including beer removed tax determined for consumption or sale in a tavern on brewery premises',
+      }),
     ).toBeInTheDocument()
     expect(screen.getByText('37.62')).toBeInTheDocument()
+    expect(screen.getByText(/^Line 15: the physical inventory of 2026-08/)).toBeInTheDocument()
+    expect(screen.getByText('The form balances.')).toBeInTheDocument()
+    expect(screen.getByText(/^0.03 bbl of packaged beer short and not explained/)).toBeInTheDocument()
     expect(
       screen.getByText(/2026-07-01 to 2026-10-01 \(exclusive\), days from midnight America\/Los Angeles$/),
     ).toBeInTheDocument()
-    await userEvent.click(screen.getByRole('button', { name: 'Show the events of line 2, Produced' }))
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Show the events of line 2, Produced: 45.50 bbl' }),
+    )
     const dialog = await screen.findByRole('dialog', { name: 'Line 2: Produced' })
-    expect(await within(dialog).findByText('30.00000')).toBeInTheDocument()
-    expect(within(dialog).getByText('45.50000')).toBeInTheDocument()
+    expect(await within(dialog).findByText('30.00')).toBeInTheDocument()
+    expect(within(dialog).getByText('45.50')).toHaveAttribute('title', '45.50000 bbl')
     // Managers may not close a period.
     expect(screen.queryByRole('button', { name: 'Close period' })).not.toBeInTheDocument()
     expect(screen.getByText('Keg line leak')).toBeInTheDocument()
@@ -294,6 +321,7 @@ describe('the Reporting page', () => {
 
   it('lets an Admin close the period after confirming', async () => {
     renderWith('Admin', <ReportingPage now={NOW} />)
+    await userEvent.selectOptions(screen.getByLabelText('Quarter'), '2026-Q3')
     await userEvent.click(screen.getByRole('tab', { name: 'TTB' }))
     await userEvent.click(await screen.findByRole('button', { name: 'Close period' }))
     const confirm = await screen.findByRole('alertdialog', { name: 'Close 2026-Q3 of TTB F 5130.26?' })
@@ -319,12 +347,13 @@ describe('the Reporting page', () => {
     expect(screen.getByText(/days from midnight Mars\/Olympus Mons$/)).toBeInTheDocument()
   })
 
-  it('queues a physical inventory and refuses a bad figure naming it', async () => {
+  it('queues a physical inventory by column with the cause of a shortage, refusing a bad figure', async () => {
     renderWith('Manager', <ReportingPage now={NOW} />)
     await userEvent.click(screen.getByRole('tab', { name: 'TTB' }))
     const bulk = await screen.findByLabelText(/Bulk beer in tanks/)
     await userEvent.type(bulk, '-1')
-    await userEvent.type(screen.getByLabelText(/Packaged beer in bond/), '3')
+    await userEvent.type(screen.getByLabelText(/Beer in kegs/), '3')
+    await userEvent.type(screen.getByLabelText(/Beer in cans and bottles/), '0.18145')
     await userEvent.click(screen.getByRole('button', { name: 'Save count' }))
     expect(
       await screen.findByText('Bulk beer must be barrels with at most 5 decimals, like 12.5'),
@@ -332,16 +361,49 @@ describe('the Reporting page', () => {
     expect(writes).toEqual([])
     await userEvent.clear(bulk)
     await userEvent.type(bulk, '20.5')
+    await userEvent.click(screen.getByRole('button', { name: 'Add a cause' }))
+    await userEvent.selectOptions(screen.getByLabelText('Cause'), 'Breakage')
+    await userEvent.type(screen.getByLabelText(/Barrels short/), '0.00403')
     await userEvent.click(screen.getByRole('button', { name: 'Save count' }))
     await waitFor(() =>
       expect(writes).toEqual([
         expect.objectContaining({
           action: 'reporting:count-inventory',
           uri: '/api/reports/physical-inventories/2026-08',
-          data: { month: '2026-08', bulkBbl: '20.5', packagedBbl: '3', note: '' },
+          data: {
+            month: '2026-08',
+            bulkBbl: '20.5',
+            kegBbl: '3',
+            caseBbl: '0.18145',
+            explanations: [{ cause: 'breakage', stage: 'packaged', barrels: '0.00403' }],
+            note: '',
+          },
         }),
       ]),
     )
+  })
+
+  it('offers a count only for a month that has ended, or ends today, in the brewery’s time zone', async () => {
+    answers['/api/reports/ttb/5130-26'] = () =>
+      json(200, {
+        data: {
+          ...OPERATIONS,
+          reconciliation: ['2026-10', '2026-11', '2026-12'].map((month) => ({
+            ...OPERATIONS.reconciliation[0],
+            month,
+            physicalUnits: null,
+          })),
+        },
+      })
+    renderWith('Manager', <ReportingPage now={() => new Date('2026-11-30T05:00:00Z')} />)
+    await userEvent.click(screen.getByRole('tab', { name: 'TTB' }))
+    const month = await screen.findByRole('combobox', { name: 'Month' })
+    // 30 November 05:00 UTC is 29 November 21:00 in Los Angeles: November cannot be counted there yet.
+    expect(
+      within(month)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['2026-10'])
   })
 
   it('shows the error and a retry when a report cannot be read', async () => {

@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils.ts'
 import { useReportsLive } from '../api/use-reports.ts'
 import { NOT_ALLOWED, OVERVIEW_TAB, PERIOD_LABEL, REPORTING_HEADING, TTB_TAB } from '../messages.ts'
 import { Overview } from './overview.tsx'
-import { lastEndedQuarter, monthsOfQuarter, quarterOptions } from './periods.ts'
+import { currentQuarter, monthsOfQuarter, quarterOptions } from './periods.ts'
 import { TtbTab } from './ttb-tab.tsx'
 
 const TABS = [
@@ -21,7 +21,7 @@ export function ReportingPage({ now = () => new Date() }: { now?: () => Date }) 
   const { currentEntity } = useAppState()
   const [today] = useState(() => now())
   const options = quarterOptions(today)
-  const [quarter, setQuarter] = useState(() => lastEndedQuarter(today))
+  const [quarter, setQuarter] = useState(() => currentQuarter(today))
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('overview')
   const periodId = useId()
   const tabsId = useId()

@@ -1,33 +1,23 @@
 import {
   can,
   dollarsOfCents,
-  toCsv,
   todayIn,
-  unitsToBarrels,
   unitsToFormBarrels,
   type ExciseReturnRead,
   type OperationsReportRead,
-  type ReconciliationRead,
-  type ReportLineRead,
 } from '@brewcommand/domain'
 import { Lock } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button.tsx'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx'
-import { Spinner } from '@/components/ui/spinner.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useWrite } from '@/lib/writes/use-write.ts'
-import { downloads, saveBlob, type TtbForm } from '../api/reports-api.ts'
-import { useExcise, useLine, useOperations } from '../api/use-reports.ts'
+import { downloads, type TtbForm } from '../api/reports-api.ts'
+import { useExcise, useOperations } from '../api/use-reports.ts'
 import {
+  AMOUNTS_TITLE,
+  BALANCES,
   CLOSE_CONFIRM,
   CLOSE_DESCRIPTION,
   CLOSE_PERIOD,
@@ -36,24 +26,22 @@ import {
   CLOSED_AT,
   DOWNLOAD_CSV,
   DOWNLOAD_PDF,
-  DRILL_DOWN,
-  DRILL_EMPTY,
-  DRILL_TITLE,
-  DRILL_TOTAL,
   FORM_NAMES,
   MONTH_LABEL,
-  NOT_COUNTED,
   OPEN_PERIOD,
   PERIOD_SPAN,
-  RECONCILIATION_EMPTY,
-  RECONCILIATION_TITLE,
-  TAX_TOTAL,
+  REMARKS_EMPTY,
+  REMARKS_TITLE,
+  RETURN_PERIOD_LABEL,
+  SCHEDULE_A,
+  SCHEDULE_B,
+  UNBALANCED,
   UNCLASSIFIED,
-  UNEXPLAINED,
 } from '../messages.ts'
-import { CountForm } from './count-form.tsx'
 import { monthsOfQuarter } from './periods.ts'
+import { Reconciliation } from './reconciliation.tsx'
 import { DownloadButton, FigureTable, QueryState, ReportCard } from './report-card.tsx'
+import { ColumnsTable, LinesTable } from './ttb-lines.tsx'
 
 const FORMS: TtbForm[] = ['5130.26', '5130.9', '5000.24']
 
@@ -61,7 +49,7 @@ const FORMS: TtbForm[] = ['5130.26', '5130.9', '5000.24']
  * Today in the brewery's zone. A zone this browser does not know falls back to UTC; the server still refuses to
  * close a period before it has ended in the brewery's zone.
  */
-function todayWhere(timeZone: string, now: Date) {
+export function todayWhere(timeZone: string, now: Date) {
   try {
     return todayIn(timeZone, now)
   } catch {
@@ -69,14 +57,34 @@ function todayWhere(timeZone: string, now: Date) {
   }
 }
 
-/** The TTB reports of a quarter: choose the form (and the month for 5130.9), see its lines and drill into each. */
+/** The periods a form can be asked for within a quarter: its months and itself (5130.9), half months (5000.24). */
+function periodOptions(form: TtbForm, quarter: string) {
+  const { months } = monthsOfQuarter(quarter)
+  if (form === '5130.9') return [quarter, ...months]
+  if (form === '5000.24')
+    return [quarter, ...months.flatMap((month) => [`${month}-S1`, `${month}-S2`]), quarter.slice(0, 4)]
+  return [quarter]
+}
+
+/** How a period reads in the choice. */
+function periodName(key: string) {
+  if (/-S1$/.test(key)) return `${key.slice(0, 7)}, 1st–15th (${key})`
+  if (/-S2$/.test(key)) return `${key.slice(0, 7)}, 16th–end (${key})`
+  if (/-Q\d$/.test(key)) return `Quarter ${key}`
+  if (/^\d{4}$/.test(key)) return `Calendar year ${key}`
+  return `Month ${key}`
+}
+
+/**
+ * The TTB reports of a quarter: choose the form (and, for the 5130.9, the quarter or a month; for the 5000.24 the
+ * return period), see its lines and drill into each figure.
+ */
 export function TtbTab({ quarter, now }: { quarter: string; now: Date }) {
   const [form, setForm] = useState<TtbForm>('5130.26')
-  const { months } = monthsOfQuarter(quarter)
-  const [chosenMonth, setMonth] = useState(months[months.length - 1])
-  const month = months.includes(chosenMonth) ? chosenMonth : months[months.length - 1]
-  const period = form === '5130.9' ? month : quarter
-  const monthId = useId()
+  const [chosen, setChosen] = useState<Record<string, string>>({})
+  const options = periodOptions(form, quarter)
+  const period = options.includes(chosen[form] ?? '') ? chosen[form] : options[0]
+  const periodId = useId()
   return (
     <div className="grid gap-6">
       <fieldset className="grid gap-2">
@@ -100,19 +108,21 @@ export function TtbTab({ quarter, now }: { quarter: string; now: Date }) {
           ))}
         </div>
       </fieldset>
-      {form === '5130.9' && (
-        <div className="grid max-w-xs gap-1">
-          <label htmlFor={monthId} className="text-sm font-medium">
-            {MONTH_LABEL}
+      {options.length > 1 && (
+        <div className="grid max-w-sm gap-1">
+          <label htmlFor={periodId} className="text-sm font-medium">
+            {form === '5000.24' ? RETURN_PERIOD_LABEL : MONTH_LABEL}
           </label>
           <select
-            id={monthId}
-            value={month}
-            onChange={(event) => setMonth(event.target.value)}
+            id={periodId}
+            value={period}
+            onChange={(event) => setChosen({ ...chosen, [form]: event.target.value })}
             className="min-h-11 rounded-md border bg-background px-3 text-sm"
           >
-            {months.map((option) => (
-              <option key={option}>{option}</option>
+            {options.map((option) => (
+              <option key={option} value={option}>
+                {periodName(option)}
+              </option>
             ))}
           </select>
         </div>
@@ -134,20 +144,44 @@ function OperationsReport({ form, period, now }: { form: '5130.26' | '5130.9'; p
         {(data) => (
           <div className="grid gap-6">
             <ReportHeader report={data} form={form} period={period} now={now} />
-            <LinesTable form={form} period={period} lines={data.lines} />
-            {data.packaging.length > 0 && (
-              <LinesTable
-                form={form}
-                period={period}
-                lines={data.packaging}
-                caption="Packaged in the month"
-              />
+            {form === '5130.9' ? (
+              <ColumnsTable period={period} lines={data.lines} />
+            ) : (
+              <LinesTable form={form} period={period} lines={data.lines} />
             )}
-            <Reconciliation rows={data.reconciliation} period={period} />
+            <p className={data.balances ? 'text-sm text-muted-foreground' : 'text-sm text-destructive'}>
+              {data.balances ? BALANCES : UNBALANCED}
+            </p>
+            <Remarks remarks={data.remarks} />
+            <Reconciliation
+              rows={data.reconciliation}
+              period={period}
+              today={todayWhere(data.timeZone, now)}
+            />
           </div>
         )}
       </QueryState>
     </ReportCard>
+  )
+}
+
+/** The form's remarks: adjustments, losses, count differences and their causes. */
+function Remarks({ remarks }: { remarks: string[] }) {
+  return (
+    <section aria-labelledby="remarks-heading" className="grid gap-2">
+      <h3 id="remarks-heading" className="font-semibold">
+        {REMARKS_TITLE}
+      </h3>
+      {remarks.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{REMARKS_EMPTY}</p>
+      ) : (
+        <ul className="grid list-disc gap-1 pl-5 text-sm">
+          {remarks.map((remark) => (
+            <li key={remark}>{remark}</li>
+          ))}
+        </ul>
+      )}
+    </section>
   )
 }
 
@@ -159,13 +193,37 @@ function ExciseReport({ period, now }: { period: string; now: Date }) {
         {(data) => (
           <div className="grid gap-6">
             <ReportHeader report={data} form="5000.24" period={period} now={now} />
-            <LinesTable form="5000.24" period={period} lines={data.lines} />
+            {data.notices.map((notice) => (
+              <p key={notice} role="alert" className="rounded-md border border-destructive p-3 text-sm">
+                {notice}
+              </p>
+            ))}
+            <LinesTable form="5000.24" period={period} lines={data.lines} caption="Barrels taxed" />
             <FigureTable
-              caption="Tax by rate"
-              head={['Rate', 'Barrels', 'Tax']}
-              rows={data.tiers.map((tier) => [tier.label, tier.barrels, dollarsOfCents(tier.taxCents)])}
-              foot={[TAX_TOTAL, '', dollarsOfCents(data.taxCents)]}
+              caption={AMOUNTS_TITLE}
+              head={['Line', AMOUNTS_TITLE, 'Amount']}
+              rows={data.amounts.map((amount) => [amount.ref, amount.label, dollarsOfCents(amount.cents)])}
             />
+            {(
+              [
+                [SCHEDULE_A, data.scheduleA],
+                [SCHEDULE_B, data.scheduleB],
+              ] as const
+            ).map(([title, rows]) =>
+              rows.length === 0 ? null : (
+                <FigureTable
+                  key={title}
+                  caption={title}
+                  head={['Line', title, 'Barrels', 'Tax']}
+                  rows={rows.map((row) => [
+                    row.ref,
+                    row.explanation,
+                    unitsToFormBarrels(Math.abs(row.units)),
+                    dollarsOfCents(row.cents),
+                  ])}
+                />
+              ),
+            )}
           </div>
         )}
       </QueryState>
@@ -246,202 +304,5 @@ function ReportHeader({
         }}
       />
     </div>
-  )
-}
-
-/** The form's numbered lines, each with a button that lists the events behind it. */
-function LinesTable({
-  form,
-  period,
-  lines,
-  caption = 'Lines of the form',
-}: {
-  form: TtbForm
-  period: string
-  lines: ReportLineRead[]
-  caption?: string
-}) {
-  const [open, setOpen] = useState<ReportLineRead | null>(null)
-  return (
-    <>
-      <table className="w-full text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b text-left text-muted-foreground">
-            <th scope="col" className="w-12 py-2 pr-2 font-medium">
-              Line
-            </th>
-            <th scope="col" className="py-2 pr-2 font-medium">
-              Description
-            </th>
-            <th scope="col" className="py-2 pr-2 text-right font-medium">
-              Barrels
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              <span className="sr-only">Events</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.key} className="border-b last:border-0">
-              <td className="py-1 pr-2 tabular-nums">{line.number}</td>
-              <th scope="row" className="py-1 pr-2 text-left font-normal">
-                {line.label}
-              </th>
-              <td className="py-1 pr-2 text-right font-medium tabular-nums">{line.barrels}</td>
-              <td className="py-1 text-right">
-                <Button
-                  type="button"
-                  variant="ghost"
-                  className="min-h-11 min-w-11"
-                  aria-label={DRILL_DOWN(line.number, line.label)}
-                  onClick={() => setOpen(line)}
-                >
-                  {line.sourceCount} events
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <DrillDown form={form} period={period} line={open} onClose={() => setOpen(null)} />
-    </>
-  )
-}
-
-/** The events behind one line, summing to it, with their CSV. */
-function DrillDown({
-  form,
-  period,
-  line,
-  onClose,
-}: {
-  form: TtbForm
-  period: string
-  line: ReportLineRead | null
-  onClose: () => void
-}) {
-  const detail = useLine(form, period, line?.key ?? null)
-  return (
-    <Dialog open={line !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] max-w-3xl overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{line ? DRILL_TITLE(line.number, line.label) : ''}</DialogTitle>
-          <DialogDescription>
-            TTB F {form} · {period} · {line?.barrels} bbl
-          </DialogDescription>
-        </DialogHeader>
-        {detail.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm">
-            <Spinner className="size-4" aria-hidden="true" /> Loading the events…
-          </p>
-        ) : detail.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {detail.error.message}
-          </p>
-        ) : detail.data.sources.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{DRILL_EMPTY}</p>
-        ) : (
-          <div className="grid gap-3">
-            <div className="overflow-x-auto">
-              <FigureTable
-                caption={`Events behind line ${detail.data.number}`}
-                head={['When', 'What', 'Reason', 'Batch or product', 'Barrels']}
-                rows={detail.data.sources.map((source) => [
-                  source.at.slice(0, 10),
-                  `${source.type === 'reversal' ? 'Reversal: ' : ''}${source.kind}${source.adjustment ? ' (adjustment)' : ''}`,
-                  source.reason || '—',
-                  source.batchNumber ?? source.productName ?? '—',
-                  unitsToBarrels(source.units),
-                ])}
-                foot={[DRILL_TOTAL, '', '', '', unitsToBarrels(detail.data.units)]}
-              />
-            </div>
-            <Button
-              type="button"
-              variant="outline"
-              className="min-h-11 w-fit"
-              onClick={() =>
-                saveBlob(
-                  new Blob(
-                    [
-                      toCsv(
-                        [
-                          'source',
-                          'id',
-                          'at',
-                          'kind',
-                          'reason',
-                          'batch',
-                          'product',
-                          'barrels',
-                          'reversal_of',
-                        ],
-                        detail.data.sources.map((s) => [
-                          s.type,
-                          s.id,
-                          s.at,
-                          s.kind,
-                          s.reason,
-                          s.batchNumber,
-                          s.productName,
-                          unitsToBarrels(s.units),
-                          s.reversalOf,
-                        ]),
-                      ),
-                    ],
-                    { type: 'text/csv' },
-                  ),
-                  `ttb-${form}-${period}-${detail.data.key}.csv`,
-                )
-              }
-            >
-              {DOWNLOAD_CSV}
-            </Button>
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
-  )
-}
-
-/** Start + additions − removals = the books, against each month's physical count. */
-function Reconciliation({ rows, period }: { rows: ReconciliationRead[]; period: string }) {
-  const { currentEntity } = useAppState()
-  const counted = rows.some((row) => row.physicalUnits !== null)
-  return (
-    <section aria-labelledby="reconciliation-heading" className="grid gap-3">
-      <h3 id="reconciliation-heading" className="font-semibold">
-        {RECONCILIATION_TITLE}
-      </h3>
-      {!counted && <p className="text-sm text-muted-foreground">{RECONCILIATION_EMPTY}</p>}
-      <div className="overflow-x-auto">
-        <FigureTable
-          caption={RECONCILIATION_TITLE}
-          head={['Month', 'Start', '+ Additions', '− Removals', '= Books', 'Counted', 'Over (+) / short (−)']}
-          rows={rows.map((row) => [
-            row.month,
-            unitsToFormBarrels(row.startUnits),
-            unitsToFormBarrels(row.additionsUnits),
-            unitsToFormBarrels(row.removalsUnits),
-            unitsToFormBarrels(row.bookEndUnits),
-            row.physicalUnits === null ? NOT_COUNTED : unitsToFormBarrels(row.physicalUnits),
-            <span key="difference" className="grid justify-items-end">
-              {row.overageUnits > 0
-                ? `+${unitsToFormBarrels(row.overageUnits)}`
-                : row.shortageUnits > 0
-                  ? `−${unitsToFormBarrels(row.shortageUnits)}`
-                  : '0.00'}
-              {row.note && <span className="text-xs text-muted-foreground">{row.note}</span>}
-              {!row.explained && <span className="text-xs text-destructive">{UNEXPLAINED}</span>}
-            </span>,
-          ])}
-        />
-      </div>
-      {can(currentEntity?.role, 'manageStock') && (
-        <CountForm months={rows.map((row) => row.month)} key={period} />
-      )}
-    </section>
   )
 }
