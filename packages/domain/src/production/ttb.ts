@@ -1,4 +1,5 @@
 import { barrelsToUnits } from './barrels.ts'
+import { TAX_FREE_REASONS, type TaxFreeReason } from './liquid-ledger.ts'
 import { dayIn, DEFAULT_TIME_ZONE } from './time-zone.ts'
 
 // The US TTB reports as a query over the liquid ledger (docs/production.md "US TTB facts"; which event lands on
@@ -117,15 +118,8 @@ export function classifyLedgerEvent(
   return kind in KINDS ? KINDS[kind] : 'unclassified'
 }
 
-/** Why beer left without payment of tax: the 5130.9's lines 16–20 (27 CFR 25 subpart L). */
-export const TAX_FREE_REASONS = [
-  'export',
-  'vessels-aircraft',
-  'research-testing',
-  'same-ownership',
-  'unfit',
-] as const
-export type TaxFreeReason = (typeof TAX_FREE_REASONS)[number]
+// Why beer left without payment of tax (the 5130.9's lines 16–20, 27 CFR 25 subpart L): the ledger's one list.
+export { TAX_FREE_REASONS, type TaxFreeReason } from './liquid-ledger.ts'
 
 /**
  * The reason of a removal without payment of tax (`details.taxFreeReason`, or a laboratory sample's
