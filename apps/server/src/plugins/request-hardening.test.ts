@@ -196,6 +196,21 @@ describe('the request log', () => {
     expect(log).not.toContain(signature)
   })
 
+  it('answers a path too long or badly encoded in the error shape, with the security headers', async () => {
+    for (const [url, status, code] of [
+      [`/api/products/${'x'.repeat(150)}`, 414, 'URI_TOO_LONG'],
+      ['/api/products/%E0%A4%A', 400, 'VALIDATION_FAILED'],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(status)
+      expect(response.json()).toEqual({ error: { code, message: expect.any(String) as unknown } })
+      expect(response.body).not.toContain('xxxx')
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+      expect(response.headers['x-content-type-options']).toBe('nosniff')
+      expect(response.headers['referrer-policy']).toBeDefined()
+    }
+  })
+
   it('redacts the secret parts of a URL and keeps the rest', () => {
     expect(redactUrl('/api/invitations/abc?x=1')).toBe('/api/invitations/[redacted]?x=1')
     expect(redactUrl('/uploads/k.png?expires=9&signature=s&type=image%2Fpng')).toBe(
