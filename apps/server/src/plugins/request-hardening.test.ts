@@ -186,12 +186,16 @@ describe('the request log', () => {
       `/uploads/a/b/c.png?expires=1&signature=${signature}`,
       `/idp/reset/${token}`,
       `/idp/reset-password?token=${token}`,
+      `/api/ingest/${token}`,
+      `/api/calendar/${token}.ics`,
     ]) {
       await app.inject({ method: 'GET', url })
     }
     const log = lines.join('')
     expect(log).toContain('[redacted]')
     expect(log).toContain('/api/invitations/[redacted]')
+    expect(log).toContain('/api/ingest/[redacted]')
+    expect(log).toContain('/api/calendar/[redacted]')
     expect(log).not.toContain(token)
     expect(log).not.toContain(signature)
   })
@@ -220,5 +224,7 @@ describe('the request log', () => {
       '/idp/auth?code=[redacted]&state=s&X-Amz-Signature=[redacted]',
     )
     expect(redactUrl('/api/products/1')).toBe('/api/products/1')
+    expect(redactUrl('/api/ingest/AbC_-9')).toBe('/api/ingest/[redacted]')
+    expect(redactUrl('/api/calendar/AbC_-9.ics')).toBe('/api/calendar/[redacted]')
   })
 })
