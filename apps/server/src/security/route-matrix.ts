@@ -529,7 +529,7 @@ export const INVENTORY_MATRIX: Record<string, RouteDescriptor> = {
     method: 'GET',
     url: `/api/inventory/can-we-brew/${await ctx.inventoryBatch()}`,
   })),
-  'GET /api/inventory/batches/:batchId/cost': tenant('read', 'record', 200, async (ctx) => ({
+  'GET /api/inventory/batches/:batchId/cost': tenant('viewCosts', 'record', 200, async (ctx) => ({
     method: 'GET',
     url: `/api/inventory/batches/${await ctx.inventoryBatch()}/cost`,
   })),
