@@ -571,6 +571,64 @@ describe.each(TEST_DATABASES)('cellar API on %s', (kind) => {
       expect(dashboard.tanksNeedingAttention.some((tank) => tank.vesselId === seed.fermenterId)).toBe(true)
     })
 
+    it('mails each temperature excursion: the alert ends when the beer is back in its band, the next one is new', async () => {
+      // The seeded batch's yeast ferments at 59–72 °F: 15.0–22.2 °C. 80 °F is 26.7 °C; 66 °F is 18.9 °C.
+      const seed = await seedCellar(testDb.db, entityA)
+      const [brewer] = await testDb.db.select().from(users).where(eq(users.idpIdentifier, brewerA))
+      const settings = makeEnvelope('cellar-settings', {
+        cleanWindowHours: 24,
+        sanitiseWindowHours: 4,
+        alertRoles: ['Brewer'],
+      })
+      expect((await call(adminA, 'PUT', '/api/cellar/settings', settings)).statusCode).toBe(200)
+      const mailsBefore = (await readOutbox(t.outboxDir, brewer.email)).length
+      const temperature = async (fahrenheit: number) => {
+        const posted = await call(
+          brewerA,
+          'POST',
+          '/api/cellar/readings',
+          makeEnvelope('reading', {
+            id: crypto.randomUUID(),
+            vesselId: seed.fermenterId,
+            temperature: { value: fahrenheit, unit: 'F' },
+          }),
+        )
+        expect(posted.statusCode, posted.body).toBe(201)
+        // Readings a few milliseconds apart: the rules read the latest by time.
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        await t.app.jobs
+          .definition<{ entityId?: string }>('cellar.alerts')
+          .run({ entityId: entityA }, { id: 'test' })
+      }
+      const temperatureAlerts = async () =>
+        (await call(brewerA, 'GET', '/api/cellar/alerts'))
+          .json<{ data: { alerts: Json[] } }>()
+          .data.alerts.filter(
+            (alert) => alert.batchId === seed.batchId && alert.kind === 'temperature-out-of-band',
+          )
+      // Other batches of the brewery may share a mail: these are the ones naming this batch's temperature.
+      const mails = async () =>
+        (await readOutbox(t.outboxDir, brewer.email))
+          .slice(mailsBefore)
+          .filter((mail) => mail.text.includes(`Temperature out of range: ${seed.batchNumber}`))
+
+      await temperature(80)
+      expect(await temperatureAlerts()).toHaveLength(1)
+      expect(await mails()).toHaveLength(1)
+      expect((await mails())[0].text).toContain('Temperature 26.7 °C is outside 15.0–22.2 °C')
+
+      await temperature(66)
+      const [ended] = await temperatureAlerts()
+      expect(ended.resolvedAt).toEqual(expect.any(String))
+      expect(await mails()).toHaveLength(1)
+
+      await temperature(81)
+      expect(await temperatureAlerts()).toHaveLength(2)
+      const sent = await mails()
+      expect(sent).toHaveLength(2)
+      expect(sent[1].text).toContain('Temperature 27.2 °C is outside 15.0–22.2 °C')
+    })
+
     it('calls a device silent after 2 hours', async () => {
       const seed = await seedCellar(testDb.db, entityA)
       const { id, token: deviceToken } = await addDevice(seed.fermenterId)
