@@ -68,7 +68,7 @@ import { createJobQueue } from './jobs/job-queue.ts'
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts'
 import { createInventoryService } from './modules/inventory/inventory.service.ts'
 import { PAR_LEVELS_CRON, parLevelsJob, parLevelsQueuer } from './modules/inventory/par-levels.job.ts'
-import errorHandler from './plugins/error-handler.ts'
+import errorHandler, { sendFrameworkError } from './plugins/error-handler.ts'
 import storableText from './plugins/storable-text.ts'
 import './plugins/public-routes.ts'
 import staticWeb from './plugins/static-web.ts'
@@ -163,6 +163,13 @@ export async function buildApp({
   onRoute,
   stripeApi,
 }: BuildAppOptions) {
+  // helmet's headers, its middleware built once (ADR 221): @fastify/helmet built it again on every
+  // request, parsing the policy each time.
+  const securityHeaders = helmet({
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    crossOriginEmbedderPolicy: false,
+  })
   // No secret in a log line: invitation and reset tokens and signed-link signatures are redacted.
   const serializers = { req: serializeRequest }
   const app = Fastify({
@@ -179,6 +186,9 @@ export async function buildApp({
     connectionTimeout: config.requestTimeoutMs,
     requestTimeout: Math.max(config.requestTimeoutMs, config.uploadTimeoutMs),
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's refusals (a path too long, a bad one) with the same headers and error shape as the rest.
+    frameworkErrors: (error, request, reply) =>
+      securityHeaders(request.raw, reply.raw, () => sendFrameworkError(error, request, reply)),
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -186,13 +196,6 @@ export async function buildApp({
 
   await app.register(errorHandler)
   await app.register(storableText)
-  // helmet's headers, its middleware built once (ADR 221): @fastify/helmet built it again on every
-  // request, parsing the policy each time.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: contentSecurityPolicy(config),
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
-    crossOriginEmbedderPolicy: false,
-  })
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   )

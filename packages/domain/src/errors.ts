@@ -8,6 +8,8 @@ export const ErrorCodeSchema = z.enum([
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  /** A path (one of its parameters) longer than the server reads. */
+  'URI_TOO_LONG',
   /** A per-brewery limit (products, recipes, files, storage, members) is reached. */
   'QUOTA_EXCEEDED',
   'RATE_LIMITED',
@@ -29,6 +31,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
   QUOTA_EXCEEDED: 409,
   RATE_LIMITED: 429,
   PAYMENT_REQUIRED: 402,

@@ -1,6 +1,6 @@
 import type { ErrorCode, ErrorIssue } from '@brewcommand/domain'
 import { ERROR_STATUS } from '@brewcommand/domain'
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError } from '../errors.ts'
@@ -68,13 +68,31 @@ async function errorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       const { code, message } = clientError(error)
-      request.log.info({ err: error }, 'client error')
+      // Expected (a broken JSON body, a wrong media type): a warning without the stack, nor the parser's
+      // message, which quotes the body.
+      request.log.warn({ code: error.code, statusCode: ERROR_STATUS[code] }, `client error: ${message}`)
       return send(reply, code, message)
     }
 
     request.log.error({ err: error }, 'unhandled error')
     return send(reply, 'INTERNAL', INTERNAL_MESSAGE)
   })
+}
+
+/**
+ * The router's own refusals, answered before any route or hook runs (Fastify's `frameworkErrors`): a path
+ * parameter longer than the router reads (414) or a path that is not valid percent-encoding (400), in the one
+ * error shape. The path is not repeated: it may hold a secret (a device or calendar-feed token).
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH' || error.code === 'FST_ERR_BAD_URL') {
+    const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : 'VALIDATION_FAILED'
+    request.log.warn({ code: error.code, statusCode: ERROR_STATUS[code] }, 'client error: bad address')
+    void send(reply, code, code === 'URI_TOO_LONG' ? 'The address is too long.' : 'The address is not valid.')
+    return
+  }
+  request.log.error({ err: error }, 'unhandled error')
+  void send(reply, 'INTERNAL', INTERNAL_MESSAGE)
 }
 
 export default fp(errorHandler, { name: 'error-handler', fastify: '5.x' })

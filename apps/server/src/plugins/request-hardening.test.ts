@@ -186,14 +186,33 @@ describe('the request log', () => {
       `/uploads/a/b/c.png?expires=1&signature=${signature}`,
       `/idp/reset/${token}`,
       `/idp/reset-password?token=${token}`,
+      `/api/ingest/${token}`,
+      `/api/calendar/${token}.ics`,
     ]) {
       await app.inject({ method: 'GET', url })
     }
     const log = lines.join('')
     expect(log).toContain('[redacted]')
     expect(log).toContain('/api/invitations/[redacted]')
+    expect(log).toContain('/api/ingest/[redacted]')
+    expect(log).toContain('/api/calendar/[redacted]')
     expect(log).not.toContain(token)
     expect(log).not.toContain(signature)
+  })
+
+  it('answers a path too long or badly encoded in the error shape, with the security headers', async () => {
+    for (const [url, status, code] of [
+      [`/api/products/${'x'.repeat(150)}`, 414, 'URI_TOO_LONG'],
+      ['/api/products/%E0%A4%A', 400, 'VALIDATION_FAILED'],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(status)
+      expect(response.json()).toEqual({ error: { code, message: expect.any(String) as unknown } })
+      expect(response.body).not.toContain('xxxx')
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+      expect(response.headers['x-content-type-options']).toBe('nosniff')
+      expect(response.headers['referrer-policy']).toBeDefined()
+    }
   })
 
   it('redacts the secret parts of a URL and keeps the rest', () => {
@@ -205,5 +224,7 @@ describe('the request log', () => {
       '/idp/auth?code=[redacted]&state=s&X-Amz-Signature=[redacted]',
     )
     expect(redactUrl('/api/products/1')).toBe('/api/products/1')
+    expect(redactUrl('/api/ingest/AbC_-9')).toBe('/api/ingest/[redacted]')
+    expect(redactUrl('/api/calendar/AbC_-9.ics')).toBe('/api/calendar/[redacted]')
   })
 })

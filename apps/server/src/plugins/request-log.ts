@@ -11,13 +11,17 @@ export function requestIdOf(request: IncomingMessage): string {
 }
 
 const REDACTED = '[redacted]'
-/** Path segments that are secrets themselves: invitation tokens, password-reset tokens. */
-const SECRET_PATH = /(\/(?:invitations|reset|reset-password|password-reset|verify|verify-email)\/)[^/?#]+/gi
+/**
+ * Path segments that are secrets themselves: invitation and password-reset tokens, a device's ingestion token
+ * (`/api/ingest/{token}`) and the private calendar feed's (`/api/calendar/{token}.ics`).
+ */
+const SECRET_PATH =
+  /(\/(?:invitations|reset|reset-password|password-reset|verify|verify-email|ingest|calendar)\/)[^/?#]+/gi
 /** Query parameters that carry a signature, a token or a code. */
 const SECRET_PARAM = /signature|token|code|secret|password|credential|key/i
 
 /**
- * A URL as it may be written to the log: invitation and reset tokens in the path, and the values of
+ * A URL as it may be written to the log: invitation, reset, device and calendar-feed tokens in the path, and the values of
  * signature, token and code parameters (signed upload and read links, OIDC codes) replaced.
  */
 export function redactUrl(url: string): string {

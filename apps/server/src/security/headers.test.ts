@@ -132,6 +132,7 @@ describe.each(TEST_DATABASES)('response headers, error bodies and rate limits on
       ],
       ['bad uuid in the path', { method: 'GET', url: '/api/products/not-a-uuid' }, 400],
       ['query too long', { method: 'GET', url: `/api/onboarding?session_id=${'s'.repeat(300)}` }, 400],
+      ['path parameter too long', { method: 'GET', url: `/api/products/${'p'.repeat(300)}` }, 414],
     ]
     const problems: string[] = []
     for (const [name, request, expected] of cases) {

@@ -14,7 +14,6 @@
 import {
   DEFAULT_BREWHOUSE_CONSTANTS,
   makeEnvelope,
-  newDeviceToken,
   newRecipe,
   type Permission,
   type Role,
@@ -379,7 +378,6 @@ const PUBLIC_REQUESTS: Record<string, RequestFactory> = {
   'POST /api/ingest/:deviceToken': async (ctx) => {
     let fermenter = ingestFermenters.get(ctx)
     if (!fermenter) ingestFermenters.set(ctx, (fermenter = ctx.cellar().then((seeded) => seeded.fermenterId)))
-    const token = newDeviceToken()
     const device = await ctx.asAdmin({
       method: 'POST',
       url: '/api/cellar/devices',
@@ -388,10 +386,11 @@ const PUBLIC_REQUESTS: Record<string, RequestFactory> = {
         name: 'Matrix iSpindel',
         kind: 'ispindel',
         vesselId: await fermenter,
-        token,
       }),
     })
     if (device.statusCode !== 201) throw new Error(`seeding a device: ${JSON.stringify(device.body)}`)
+    // The server makes the token and answers it once.
+    const { token } = (device.body as { data: { token: string } }).data
     return {
       method: 'POST',
       url: `/api/ingest/${token}`,
@@ -530,7 +529,7 @@ export const INVENTORY_MATRIX: Record<string, RouteDescriptor> = {
     method: 'GET',
     url: `/api/inventory/can-we-brew/${await ctx.inventoryBatch()}`,
   })),
-  'GET /api/inventory/batches/:batchId/cost': tenant('read', 'record', 200, async (ctx) => ({
+  'GET /api/inventory/batches/:batchId/cost': tenant('viewCosts', 'record', 200, async (ctx) => ({
     method: 'GET',
     url: `/api/inventory/batches/${await ctx.inventoryBatch()}/cost`,
   })),
@@ -1003,7 +1002,6 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
       name: 'Matrix Tilt',
       kind: 'tilt',
       vesselId: (await ctx.cellar()).fermenterId,
-      token: newDeviceToken(),
     }),
   })),
   'DELETE /api/cellar/devices/:deviceId': tenant('manageEquipment', 'record', 204, async (ctx) => {
@@ -1016,7 +1014,6 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
         name: 'Matrix stream',
         kind: 'custom',
         vesselId: null,
-        token: newDeviceToken(),
       }),
     })
     if (device.statusCode !== 201) throw new Error(`seeding a device: ${JSON.stringify(device.body)}`)

@@ -24,6 +24,11 @@ export interface WriteSpec<R> {
   run: (tx: Db) => Promise<R>
   /** The answer's body for the result, stored for replays; none for a 204. */
   body?: (result: R) => unknown
+  /**
+   * The first answer's body when it must hold a secret shown once (a device's token): sent, never stored, so a
+   * replay answers `body` without it.
+   */
+  shownOnce?: (result: R) => unknown
   /** What the brewery's room hears once the write is committed; never on a replay. May read the database. */
   broadcast?: (result: R) => Broadcast | null | Promise<Broadcast | null>
   /** Work outside the database once committed, before the answer goes out (object storage clean-up). */
@@ -124,7 +129,8 @@ export function createWriteRunner({
     }
     // Awaited until it is sent: the handler's promise must not settle while an async onSend hook still
     // runs, or Fastify would send a second, empty answer.
-    await reply.code(spec.status).send(spec.status === 204 ? undefined : outcome.body)
+    const body = spec.shownOnce ? spec.shownOnce(outcome.result) : outcome.body
+    await reply.code(spec.status).send(spec.status === 204 ? undefined : body)
   }
 }
 export type WriteRunner = ReturnType<typeof createWriteRunner>

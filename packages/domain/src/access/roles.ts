@@ -37,6 +37,7 @@ export const PERMISSIONS = {
   planProduction: { label: 'Plan and schedule batches; package beer', minimum: 'Manager' },
   manageStock: { label: 'Receive, adjust and count stock; finished goods removals', minimum: 'Manager' },
   viewReports: { label: 'See production, cost and TTB reports', minimum: 'Manager' },
+  viewCosts: { label: 'See costs: stock and finished-goods values, batch costs', minimum: 'Manager' },
   manageEquipment: { label: 'Brewhouses, vessels and devices', minimum: 'Admin' },
   manageTaxAndPeriods: { label: 'Tax settings; close report periods', minimum: 'Admin' },
 } as const satisfies Record<string, { label: string; minimum: Role }>

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   CellarSettingsSchema,
-  DEVICE_TOKEN_PATTERN,
+  DeviceInputSchema,
   LiquidEventInputSchema,
-  newDeviceToken,
   PackagingRunInputSchema,
   ReadingInputSchema,
 } from './cellar.schema.ts'
@@ -12,10 +11,14 @@ const paths = (result: { success: boolean; error?: { issues: { path: PropertyKey
   result.success ? [] : result.error!.issues.map((issue) => issue.path.join('.'))
 
 describe('the cellar schemas', () => {
-  it('makes 256-bit device tokens, each new', () => {
-    const token = newDeviceToken()
-    expect(token).toMatch(DEVICE_TOKEN_PATTERN)
-    expect(newDeviceToken()).not.toBe(token)
+  it('takes no token from the browser with a new device: the server makes it', () => {
+    const parsed = DeviceInputSchema.parse({
+      id: crypto.randomUUID(),
+      name: 'iSpindel blue',
+      kind: 'ispindel',
+      token: 'A'.repeat(43),
+    })
+    expect(parsed).not.toHaveProperty('token')
   })
 
   it('needs a gravity, temperature or pH in a reading, in range for its unit', () => {

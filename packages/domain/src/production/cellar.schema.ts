@@ -247,29 +247,20 @@ export type CleaningInput = z.input<typeof CleaningInputSchema>
 export const DEVICE_KINDS = { ispindel: 'iSpindel', tilt: 'Tilt bridge', custom: 'Custom stream' } as const
 export type DeviceKind = keyof typeof DEVICE_KINDS
 
-/** A device token: 32 random bytes, base64url (43 characters). */
+/** A device token: 32 random bytes, base64url (43 characters), made by the server. */
 export const DEVICE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 
 /**
- * A new device (manageEquipment). Its token is made by the browser that registers it (newDeviceToken) and shown
- * there once; the server keeps only its SHA-256 (docs/decisions/201-device-tokens-made-by-the-browser.md).
+ * A new device (manageEquipment). The server makes its token and answers it once to the registering Admin; it
+ * keeps only its SHA-256 (docs/decisions/246-device-tokens-made-by-the-server.md). A `token` sent along is ignored.
  */
 export const DeviceInputSchema = z.object({
   id: z.uuid(),
   name: text(100, 'Name').min(1, 'Name is required'),
   kind: z.enum(keysOf(DEVICE_KINDS), { error: 'Choose the kind of device' }),
   vesselId: z.uuid({ error: 'Choose the vessel' }).nullable().default(null),
-  token: z.string().regex(DEVICE_TOKEN_PATTERN, 'The token must be 43 base64url characters'),
 })
 export type DeviceInput = z.input<typeof DeviceInputSchema>
-
-/** A fresh device token: 32 random bytes, base64url, from the platform's secure random source. */
-export function newDeviceToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32))
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
 
 /** The brewery's cellar settings (manageEquipment): the cleaning windows and who gets alerts by e-mail. */
 export const CellarSettingsSchema = z.object({
@@ -385,6 +376,9 @@ export type Device = {
   createdAt: string
   revokedAt: string | null
 }
+
+/** The answer to registering a device: the device and its token, which only this first answer holds. */
+export type AddedDevice = Device & { token: string }
 
 export type CellarAlert = {
   id: string

@@ -6,7 +6,6 @@ import {
   BulkRemovalInputSchema,
   CellarSettingsSchema,
   CleaningInputSchema,
-  DeviceInputSchema,
   LiquidEventInputSchema,
   PackagingRunInputSchema,
   ReadingInputSchema,
@@ -14,7 +13,8 @@ import {
 
 /**
  * The queued writes of the cellar part of the production side: one row per action, keyed `cellar:<verb>`
- * (packages/domain/src/writes/production-writes.ts says what a row holds).
+ * (packages/domain/src/writes/production-writes.ts says what a row holds). Adding a device is not one: its answer
+ * holds the token the server made, shown once, so Settings → Devices sends it directly.
  */
 export const CELLAR_WRITES = {
   'cellar:record-reading': {
@@ -58,13 +58,6 @@ export const CELLAR_WRITES = {
     schema: CleaningInputSchema,
     permission: 'cellarWork',
     noun: 'cleaning',
-  },
-  'cellar:add-device': {
-    method: 'POST',
-    envelopeType: 'device',
-    schema: DeviceInputSchema,
-    permission: 'manageEquipment',
-    noun: 'device',
   },
   'cellar:revoke-device': {
     method: 'DELETE',

@@ -224,7 +224,8 @@ export const InventoryItemSchema = z.object({
   onHand: z.number(),
   reserved: z.number(),
   available: z.number(),
-  valueCents: z.number().int(),
+  /** Null for a caller who may not see costs (viewCosts), like every money field of these reads. */
+  valueCents: z.number().int().nullable(),
   isBelowPar: z.boolean(),
   createdAt: z.string(),
 })
@@ -240,10 +241,10 @@ export const LotSchema = z.object({
   receivedQuantity: z.number(),
   enteredQuantity: z.number(),
   enteredUnit: StockUnitSchema,
-  unitCostCents: z.number().int(),
-  totalCostCents: z.number().int(),
+  unitCostCents: z.number().int().nullable(),
+  totalCostCents: z.number().int().nullable(),
   remaining: z.number(),
-  valueCents: z.number().int(),
+  valueCents: z.number().int().nullable(),
   alphaAcid: z.number().nullable(),
   colorLovibond: z.number().nullable(),
   extractPct: z.number().nullable(),
@@ -257,7 +258,7 @@ export const StockMovementSchema = z.object({
   lotCode: z.string().nullable(),
   kind: z.enum(['received', 'consumed', 'consumption-reversed', 'adjusted', 'counted', 'shortfall']),
   quantity: z.number(),
-  costCents: z.number().int(),
+  costCents: z.number().int().nullable(),
   batchId: z.uuid().nullable(),
   batchNumber: z.string().nullable(),
   stepKey: z.string().nullable(),
@@ -322,7 +323,7 @@ export const FinishedGoodSchema = z.object({
   packaged: z.number().int(),
   onHand: z.number().int(),
   costPerUnitCents: z.number().int().nullable(),
-  valueCents: z.number().int(),
+  valueCents: z.number().int().nullable(),
 })
 export type FinishedGood = z.infer<typeof FinishedGoodSchema>
 

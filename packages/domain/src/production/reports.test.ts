@@ -150,6 +150,26 @@ describe('canonical JSON and CSV', () => {
           ['-3.5', 'say "hi"'],
         ],
       ),
-    ).toBe('a,b\r\n"x,y",\'=SUM(A1)\r\n-3.5,"say ""hi"""\r\n')
+    ).toBe('a,b\r\n"x,y","\'=SUM(A1)"\r\n-3.5,"say ""hi"""\r\n')
+  })
+  // OWASP "CSV Injection": a cell starting with =, +, -, @, tab or carriage return is prefixed with a single
+  // quote and quoted, so no spreadsheet runs it; the app's own figures (a minus sign, digits, a point) stay numbers.
+  it.each([
+    ["-1+cmd|' /C calc'!A0", `"'-1+cmd|' /C calc'!A0"`],
+    ['-2+3', `"'-2+3"`],
+    ['=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
+    ['+1', `"'+1"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\t=1', `"'\t=1"`],
+    ['\r=1', `"'\r=1"`],
+    ['-', `"'-"`],
+    ['-1e5', `"'-1e5"`],
+    ['-1.50000', '-1.50000'],
+    ['-37.62', '-37.62'],
+    [-2.25, '-2.25'],
+    ['2026-07', '2026-07'],
+    ['Pale Ale', 'Pale Ale'],
+  ])('writes the cell %j as %s', (value, written) => {
+    expect(toCsv(['a'], [[value]])).toBe(`a\r\n${written}\r\n`)
   })
 })

@@ -160,16 +160,25 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`
 }
 
-/** Rows as CSV (RFC 4180): a header, then one line per row; every cell quoted when it needs to be. */
+/** A cell a spreadsheet reads as a number, never as a formula: a minus sign, digits and one decimal point. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
+/** A leading =, +, -, @, tab or carriage return starts a formula in Excel, LibreOffice or Google Sheets. */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/**
+ * Rows as CSV (RFC 4180): a header, then one line per row; every cell quoted when it needs to be. A cell that a
+ * spreadsheet would run as a formula gets OWASP's escape (a leading single quote, the cell quoted); a plain number
+ * ('-1.50000', the app's own figures) stays a number (docs/decisions/245-csv-cells-escaped-unless-plain-numbers.md).
+ */
 export function toCsv(
   header: readonly string[],
   rows: readonly (readonly (string | number | null)[])[],
 ): string {
+  const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`
   const cell = (value: string | number | null) => {
     const text = value === null ? '' : String(value)
-    // A leading =, +, - or @ would be a formula in a spreadsheet: prefix it so it stays text.
-    const safe = /^[=+@\t\r]/.test(text) || (/^-/.test(text) && !/^-\d/.test(text)) ? `'${text}` : text
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+    if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) return quoted(`'${text}`)
+    return /[",\r\n]/.test(text) ? quoted(text) : text
   }
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n'
 }

@@ -65,8 +65,13 @@ async function evaluateBrewery(db: Db, entityId: string, now: Date): Promise<Ale
         band: fermentationBand(snapshot),
         now,
       })
+      const subject = `batch:${batch.id}`
+      // Back in its band: the excursion is over (resolved, as par-level alerts are), so the next one is a new
+      // alert with its own mail rather than hidden behind an open one nobody acknowledged.
+      if (!found.some((alert) => alert.kind === 'temperature-out-of-band'))
+        for (const open of await repo.alertsOfSubject(entityId, subject, 'temperature-out-of-band'))
+          if (!open.resolvedAt) await repo.resolveAlert(entityId, open.id)
       for (const alert of found) {
-        const subject = `batch:${batch.id}`
         const earlier = await repo.alertsOfSubject(entityId, subject, alert.kind)
         const skip = ONCE_PER_BATCH.has(alert.kind)
           ? earlier.length > 0

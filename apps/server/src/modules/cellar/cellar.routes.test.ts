@@ -1,4 +1,4 @@
-import { makeEnvelope, newDeviceToken } from '@brewcommand/domain'
+import { DEVICE_TOKEN_PATTERN, makeEnvelope } from '@brewcommand/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devices, readings } from '../../db/schema/cellar.ts'
@@ -84,16 +84,20 @@ describe.each(TEST_DATABASES)('cellar API on %s', (kind) => {
     await testDb.db.insert(users).values({ idpIdentifier: sub, entityId, role, email: `${sub}@example.com` })
     return sub
   }
-  async function addDevice(vesselId: string | null, sub = adminA) {
-    const deviceToken = newDeviceToken()
+  /** Registers a device; its token is the server's, in the first answer. */
+  async function addDevice(vesselId: string | null, sub = adminA, extra: Json = {}) {
     const id = crypto.randomUUID()
-    const response = await call(
-      sub,
-      'POST',
-      '/api/cellar/devices',
-      makeEnvelope('device', { id, name: 'iSpindel blue', kind: 'ispindel', vesselId, token: deviceToken }),
-    )
-    return { id, token: deviceToken, response }
+    const envelope = makeEnvelope('device', {
+      id,
+      name: 'iSpindel blue',
+      kind: 'ispindel',
+      vesselId,
+      ...extra,
+    })
+    const response = await call(sub, 'POST', '/api/cellar/devices', envelope)
+    const deviceToken =
+      response.statusCode === 201 ? response.json<{ data: { token: string } }>().data.token : ''
+    return { id, token: deviceToken, response, envelope }
   }
   const move = (sub: string, data: Json) =>
     call(sub, 'POST', '/api/cellar/liquid-events', makeEnvelope('liquid-event', data))
@@ -139,19 +143,41 @@ describe.each(TEST_DATABASES)('cellar API on %s', (kind) => {
       seed = await seedCellar(testDb.db, entityA)
     })
 
-    it('lets an Admin register a device and keeps only the hash of its token', async () => {
+    it('lets an Admin register a device, makes its token and answers it once, keeping only its hash', async () => {
       expect((await addDevice(seed.fermenterId, managerA)).response.statusCode).toBe(403)
-      const { id, token: deviceToken, response } = await addDevice(seed.fermenterId)
+      const { id, token: deviceToken, response, envelope } = await addDevice(seed.fermenterId)
       expect(response.statusCode, response.body).toBe(201)
-      expect(response.body).not.toContain(deviceToken)
+      expect(deviceToken).toMatch(DEVICE_TOKEN_PATTERN)
       expect(response.json()).toMatchObject({
         data: { id, kind: 'ispindel', vesselId: seed.fermenterId, tokenHint: deviceToken.slice(-4) },
       })
       const [row] = await testDb.db.select().from(devices).where(eq(devices.id, id))
       expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/)
       expect(JSON.stringify(await testDb.db.select().from(devices))).not.toContain(deviceToken)
+      // A replay of the same write answers the stored first answer, which never held the token.
+      const replay = await call(adminA, 'POST', '/api/cellar/devices', envelope)
+      expect(replay.statusCode).toBe(201)
+      expect(replay.json()).toMatchObject({ data: { id, tokenHint: deviceToken.slice(-4) } })
+      expect(replay.body).not.toContain(deviceToken)
       const list = await call(brewerA, 'GET', '/api/cellar/devices')
       expect(list.json<{ data: Json[] }>().data.map((device) => device.id)).toContain(id)
+      expect(list.body).not.toContain(deviceToken)
+    })
+
+    it('ignores a token the caller chooses, so registering tells nothing of another brewery’s devices', async () => {
+      const own = await seedCellar(testDb.db, entityA)
+      const weak = 'A'.repeat(43)
+      const chosen = await addDevice(own.fermenterId, adminA, { token: weak })
+      expect(chosen.response.statusCode).toBe(201)
+      expect(chosen.token).not.toBe(weak)
+      expect((await ingest(weak, ISPINDEL)).statusCode).toBe(401)
+      // Brewery B sends brewery A's token: a device of its own with a token of its own, no 409.
+      const theirs = await addDevice(null, adminB, { token: chosen.token })
+      expect(theirs.response.statusCode, theirs.response.body).toBe(201)
+      expect(theirs.token).not.toBe(chosen.token)
+      const posted = await ingest(chosen.token, ISPINDEL)
+      expect(posted.statusCode, posted.body).toBe(201)
+      expect(posted.json()).toMatchObject({ data: { vesselId: own.fermenterId } })
     })
 
     it('takes an iSpindel post into the vessel and the batch in it, then shows it on the tank card and the chart', async () => {
@@ -222,7 +248,7 @@ describe.each(TEST_DATABASES)('cellar API on %s', (kind) => {
     })
 
     it('answers 401 to an unknown or revoked token', async () => {
-      expect((await ingest(newDeviceToken(), ISPINDEL)).statusCode).toBe(401)
+      expect((await ingest('B'.repeat(43), ISPINDEL)).statusCode).toBe(401)
       expect((await ingest('short', ISPINDEL)).statusCode).toBe(401)
       const { id, token: deviceToken } = await addDevice(seed.fermenterId)
       expect((await call(brewerA, 'DELETE', `/api/cellar/devices/${id}`)).statusCode).toBe(403)
@@ -551,6 +577,64 @@ describe.each(TEST_DATABASES)('cellar API on %s', (kind) => {
       }>().data
       expect(dashboard.unreadAlerts).toBe(list.unread - 1)
       expect(dashboard.tanksNeedingAttention.some((tank) => tank.vesselId === seed.fermenterId)).toBe(true)
+    })
+
+    it('mails each temperature excursion: the alert ends when the beer is back in its band, the next one is new', async () => {
+      // The seeded batch's yeast ferments at 59–72 °F: 15.0–22.2 °C. 80 °F is 26.7 °C; 66 °F is 18.9 °C.
+      const seed = await seedCellar(testDb.db, entityA)
+      const [brewer] = await testDb.db.select().from(users).where(eq(users.idpIdentifier, brewerA))
+      const settings = makeEnvelope('cellar-settings', {
+        cleanWindowHours: 24,
+        sanitiseWindowHours: 4,
+        alertRoles: ['Brewer'],
+      })
+      expect((await call(adminA, 'PUT', '/api/cellar/settings', settings)).statusCode).toBe(200)
+      const mailsBefore = (await readOutbox(t.outboxDir, brewer.email)).length
+      const temperature = async (fahrenheit: number) => {
+        const posted = await call(
+          brewerA,
+          'POST',
+          '/api/cellar/readings',
+          makeEnvelope('reading', {
+            id: crypto.randomUUID(),
+            vesselId: seed.fermenterId,
+            temperature: { value: fahrenheit, unit: 'F' },
+          }),
+        )
+        expect(posted.statusCode, posted.body).toBe(201)
+        // Readings a few milliseconds apart: the rules read the latest by time.
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        await t.app.jobs
+          .definition<{ entityId?: string }>('cellar.alerts')
+          .run({ entityId: entityA }, { id: 'test' })
+      }
+      const temperatureAlerts = async () =>
+        (await call(brewerA, 'GET', '/api/cellar/alerts'))
+          .json<{ data: { alerts: Json[] } }>()
+          .data.alerts.filter(
+            (alert) => alert.batchId === seed.batchId && alert.kind === 'temperature-out-of-band',
+          )
+      // Other batches of the brewery may share a mail: these are the ones naming this batch's temperature.
+      const mails = async () =>
+        (await readOutbox(t.outboxDir, brewer.email))
+          .slice(mailsBefore)
+          .filter((mail) => mail.text.includes(`Temperature out of range: ${seed.batchNumber}`))
+
+      await temperature(80)
+      expect(await temperatureAlerts()).toHaveLength(1)
+      expect(await mails()).toHaveLength(1)
+      expect((await mails())[0].text).toContain('Temperature 26.7 °C is outside 15.0–22.2 °C')
+
+      await temperature(66)
+      const [ended] = await temperatureAlerts()
+      expect(ended.resolvedAt).toEqual(expect.any(String))
+      expect(await mails()).toHaveLength(1)
+
+      await temperature(81)
+      expect(await temperatureAlerts()).toHaveLength(2)
+      const sent = await mails()
+      expect(sent).toHaveLength(2)
+      expect(sent[1].text).toContain('Temperature 27.2 °C is outside 15.0–22.2 °C')
     })
 
     it('calls a device silent after 2 hours', async () => {

@@ -10,6 +10,7 @@ import {
   LiquidEventEnvelopeSchema,
   PackagingRunEnvelopeSchema,
   ReadingEnvelopeSchema,
+  type AddedDevice,
 } from '@brewcommand/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -125,9 +126,10 @@ export const cellarRoutes: FastifyPluginAsyncZod<{ cellar: CellarService; runWri
     runWrite(request, reply, {
       status: 201,
       run: (tx) => cellar.addDevice(tx, request.tenant, request.body.data),
-      // The token is not in the answer (nor stored for a replay): the browser that made it shows it.
-      body: (device) => ({ data: device }),
-      broadcast: (device) => ({ objectUri: cellarObjectUri('devices', device.id), data: { ...device } }),
+      // The token the server made is in the first answer only: never stored for a replay, never broadcast.
+      body: ({ device }) => ({ data: device }),
+      shownOnce: ({ device, token }): { data: AddedDevice } => ({ data: { ...device, token } }),
+      broadcast: ({ device }) => ({ objectUri: cellarObjectUri('devices', device.id), data: { ...device } }),
     }),
   )
   app.delete('/devices/:deviceId', { schema: { params: DeviceParams, headers } }, (request, reply) =>

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Device, DeviceInputSchema } from '@brewcommand/domain'
 import type { z } from 'zod'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
@@ -18,26 +18,35 @@ export async function listDevices(ctx: CellarContext, tenant: Tenant): Promise<D
   return rows.map(({ device, vesselName }) => toDevice(device, vesselName))
 }
 
-/** A new device with its token (stored hashed, the last four kept as a hint). */
-export async function addDevice(tx: Db, tenant: Tenant, input: DeviceInput): Promise<Device> {
+/** A new device token: 32 random bytes from the operating system, base64url (43 characters). */
+export const newDeviceToken = () => randomBytes(32).toString('base64url')
+
+/**
+ * A new device and its token, made here (never by the caller) and answered once; only its SHA-256 and last four
+ * characters are stored (docs/decisions/246-device-tokens-made-by-the-server.md).
+ */
+export async function addDevice(
+  tx: Db,
+  tenant: Tenant,
+  input: DeviceInput,
+): Promise<{ device: Device; token: string }> {
   const repo = createCellarRepository(tx)
   const vessel = input.vesselId ? await mustVessel(repo, tenant, input.vesselId, 'data.vesselId') : null
   assertCan(tenant, 'manageEquipment')
+  const token = newDeviceToken()
   const row = await repo.insertDevice({
     id: input.id,
     entityId: tenant.entityId,
     name: input.name,
     kind: input.kind,
     vesselId: vessel?.id ?? null,
-    tokenHash: hashDeviceToken(input.token),
-    tokenHint: input.token.slice(-4),
+    tokenHash: hashDeviceToken(token),
+    tokenHint: token.slice(-4),
     createdBy: tenant.userId,
   })
   if (!row)
-    throw new AppError('CONFLICT', 'A device with this id or token exists.', [
-      { path: 'data.id', message: 'Taken' },
-    ])
-  return toDevice(row, vessel?.name ?? null)
+    throw new AppError('CONFLICT', 'A device with this id exists.', [{ path: 'data.id', message: 'Taken' }])
+  return { device: toDevice(row, vessel?.name ?? null), token }
 }
 
 /** Revokes a device: its token posts no more readings. */

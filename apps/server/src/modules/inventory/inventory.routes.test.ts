@@ -121,10 +121,11 @@ describe.each(TEST_DATABASES)('inventory API on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(201)
     return body.id
   }
-  const detail = async (itemId: string, sub = brewerA) =>
+  // Values and costs are a Manager's (viewCosts): the reads that check them ask as one.
+  const detail = async (itemId: string, sub = managerA) =>
     (await call(sub, 'GET', `/api/inventory/items/${itemId}`)).json<{ data: InventoryItemDetail }>().data
-  const itemOf = async (itemId: string) =>
-    (await call(brewerA, 'GET', '/api/inventory/items'))
+  const itemOf = async (itemId: string, sub = managerA) =>
+    (await call(sub, 'GET', '/api/inventory/items'))
       .json<{ data: InventoryItem[] }>()
       .data.find((i) => i.id === itemId)!
 
@@ -318,7 +319,7 @@ describe.each(TEST_DATABASES)('inventory API on %s', (kind) => {
     const again = await call(brewerA, 'POST', `/api/batches/${batchId}/brew-day`, makeEnvelope('batch', {}))
     expect(again.statusCode).toBe(409)
     expect((await itemOf(itemId)).onHand).toBe(20)
-    const cost = dataOf<BatchCost>(await call(brewerA, 'GET', `/api/inventory/batches/${batchId}/cost`))
+    const cost = dataOf<BatchCost>(await call(managerA, 'GET', `/api/inventory/batches/${batchId}/cost`))
     expect(cost).toMatchObject({ ingredientCents: 14_000, materialCents: 0, totalCents: 14_000 })
   })
 
@@ -429,7 +430,7 @@ describe.each(TEST_DATABASES)('inventory API on %s', (kind) => {
     await inTx((tx) => service.finishedGoodsFromPackaging(tx, tenantA, event))
     await inTx((tx) => service.finishedGoodsFromPackaging(tx, tenantA, event))
     expect((await itemOf(cans)).onHand).toBe(500)
-    const goods = dataOf<FinishedGood[]>(await call(brewerA, 'GET', '/api/inventory/finished-goods'))
+    const goods = dataOf<FinishedGood[]>(await call(managerA, 'GET', '/api/inventory/finished-goods'))
     const good = goods.find((g) => g.packageId === packageId)
     // 10,000 ¢ of malt + 5,000 ¢ of cans over 500 cans.
     expect(good).toMatchObject({ packaged: 500, onHand: 500, costPerUnitCents: 30, sku: 'SPA-16' })
@@ -475,14 +476,40 @@ describe.each(TEST_DATABASES)('inventory API on %s', (kind) => {
         })
       ).statusCode,
     ).toBe(403)
-    const after = dataOf<FinishedGood[]>(await call(brewerA, 'GET', '/api/inventory/finished-goods'))
+    const after = dataOf<FinishedGood[]>(await call(managerA, 'GET', '/api/inventory/finished-goods'))
     expect(after.find((g) => g.packageId === packageId)).toMatchObject({
       onHand: 380,
       valueCents: 380 * 30,
     })
-    const cost = dataOf<BatchCost>(await call(brewerA, 'GET', `/api/inventory/batches/${batchId}/cost`))
+    const cost = dataOf<BatchCost>(await call(managerA, 'GET', `/api/inventory/batches/${batchId}/cost`))
     expect(cost).toMatchObject({ ingredientCents: 10_000, materialCents: 5000, totalCents: 15_000 })
     expect(cost.perOption).toEqual([expect.objectContaining({ packageId, units: 500, costPerUnitCents: 30 })])
+
+    // Settings → Roles keeps costs for Managers (viewCosts): a Brewer reads the same stock and units, every
+    // money field null, and no batch cost.
+    const money = /"(valueCents|unitCostCents|totalCostCents|costCents|costPerUnitCents)":-?\d/
+    const brewerGoods = await call(brewerA, 'GET', '/api/inventory/finished-goods')
+    expect(dataOf<FinishedGood[]>(brewerGoods).find((g) => g.packageId === packageId)).toMatchObject({
+      onHand: 380,
+      costPerUnitCents: null,
+      valueCents: null,
+    })
+    expect(brewerGoods.body).not.toMatch(money)
+    const brewerItems = await call(brewerA, 'GET', '/api/inventory/items')
+    expect(await itemOf(malt, brewerA)).toMatchObject({ onHand: 0, valueCents: null })
+    expect((await itemOf(cans, brewerA)).onHand).toBe(500)
+    expect(brewerItems.body).not.toMatch(money)
+    const brewerDetail = await call(brewerA, 'GET', `/api/inventory/items/${cans}`)
+    expect(dataOf<InventoryItemDetail>(brewerDetail).lots[0]).toMatchObject({
+      lotCode: 'GW-1',
+      unitCostCents: null,
+      totalCostCents: null,
+      valueCents: null,
+    })
+    expect(brewerDetail.body).not.toMatch(money)
+    const refused = await call(brewerA, 'GET', `/api/inventory/batches/${batchId}/cost`)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ error: { code: 'FORBIDDEN' } })
   })
 
   it('previews opening stock without writing, then imports it whole, refusing a file with bad lines', async () => {

@@ -22,7 +22,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { assertCan } from '../../auth/tenant.ts'
 import { WriteHeadersSchema, type Broadcast, type WriteRunner } from '../../writes/write-runner.ts'
+import { finishedGoodsFor, itemDetailFor, itemsFor } from './cost-visibility.ts'
 import type { InventoryService } from './inventory.service.ts'
 
 const ItemParams = z.object({ itemId: z.uuid('The item id must be a UUID') })
@@ -46,7 +48,7 @@ const stockChange = (what: string, id: string): Broadcast => ({
 
 /**
  * `/api/inventory` (docs/production.md "inventory_item, lot, stock_movement, reservation"): items with on hand,
- * reserved, available and value; Receive Stock, adjustments, counts and the opening-stock import (Manager);
+ * reserved, available and value (the value and every cost a Manager's, viewCosts); Receive Stock, adjustments, counts and the opening-stock import (Manager);
  * Can we brew?; batch cost; finished goods. Every write goes through the write runner; after a stock change
  * the par-level job checks the brewery (`checkParLevels`, docs/decisions/212-par-level-alerts.md).
  */
@@ -62,7 +64,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{
     '/items',
     { schema: { response: { 200: z.object({ data: z.array(InventoryItemSchema) }) } } },
     async (request) => ({
-      data: await inventory.listItems(request.tenant),
+      data: itemsFor(request.tenant, await inventory.listItems(request.tenant)),
     }),
   )
 
@@ -79,7 +81,9 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/items/:itemId',
     { schema: { params: ItemParams, response: { 200: z.object({ data: InventoryItemDetailSchema }) } } },
-    async (request) => ({ data: await inventory.itemDetail(request.tenant, request.params.itemId) }),
+    async (request) => ({
+      data: itemDetailFor(request.tenant, await inventory.itemDetail(request.tenant, request.params.itemId)),
+    }),
   )
 
   app.put(
@@ -172,7 +176,11 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/batches/:batchId/cost',
     { schema: { params: BatchParams, response: { 200: z.object({ data: BatchCostSchema }) } } },
-    async (request) => ({ data: await inventory.batchCost(request.tenant, request.params.batchId) }),
+    async (request) => {
+      // Every batch id is refused alike, so the 403 says nothing of which batches exist.
+      assertCan(request.tenant, 'viewCosts')
+      return { data: await inventory.batchCost(request.tenant, request.params.batchId) }
+    },
   )
 
   app.get(
@@ -184,7 +192,9 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/finished-goods',
     { schema: { response: { 200: z.object({ data: z.array(FinishedGoodSchema) }) } } },
-    async (request) => ({ data: await inventory.finishedGoods(request.tenant) }),
+    async (request) => ({
+      data: finishedGoodsFor(request.tenant, await inventory.finishedGoods(request.tenant)),
+    }),
   )
 
   app.post(

@@ -59,8 +59,12 @@ export const CELLAR_TEXTS = {
   revoke: 'Revoke',
   revoked: 'Revoked',
   lastSeen: 'Last seen',
-  tokenOnce: 'Copy this address now: the token is shown only once.',
+  tokenOnce: 'Copy the token or the address now: the token is shown only once.',
   ingestAddress: 'Ingestion address',
+  deviceToken: 'Device token',
+  copyToken: 'Copy token',
+  copyAddress: 'Copy address',
+  addingDevice: 'Adding…',
   onlyAdmin: 'Only an Admin manages devices.',
   // alerts
   alertsTitle: 'Alerts',

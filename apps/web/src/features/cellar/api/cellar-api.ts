@@ -1,14 +1,18 @@
 import {
+  DEVICE_TOKEN_PATTERN,
   isCellarObjectUri,
+  makeEnvelope,
+  type AddedDevice,
   type BatchFermentation,
   type CellarAlert,
   type CellarDashboard,
   type CellarSettings,
   type Device,
+  type DeviceInput,
   type TankCard,
   type VesselDetail,
 } from '@brewcommand/domain'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { z } from 'zod'
 import { ApiError, request } from '@/lib/api-client.ts'
@@ -71,6 +75,33 @@ export function useBatchFermentation(batchId: string | null) {
 export function useDevices() {
   const entityId = useEntityId()
   return useCellarQuery<Device[]>(cellarKeys.devices(entityId), '/api/cellar/devices')
+}
+
+/** The server's answer to registering a device: read as it comes, once its token is there. */
+const AddedDeviceAnswer = z.custom<AddedDevice>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    DEVICE_TOKEN_PATTERN.test(String((value as { token?: unknown }).token)),
+  'The server did not answer the device token',
+)
+
+/**
+ * Registers a device. Not a queued write: the answer holds the token the server made, shown once (it is not
+ * stored for a replay), so the Admin must be online and see it now.
+ */
+export const addDevice = (token: string, input: DeviceInput) =>
+  request('POST', '/api/cellar/devices', AddedDeviceAnswer, makeEnvelope('device', input), { token })
+
+/** Add Device: the registration and, once answered, the brewery's device list read again. */
+export function useAddDevice() {
+  const { getAccessToken } = useAuth()
+  const queryClient = useQueryClient()
+  const entityId = useEntityId()
+  return useMutation({
+    mutationFn: async (input: DeviceInput) => addDevice(await getAccessToken(), input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: cellarKeys.devices(entityId) }),
+  })
 }
 
 export function useCellarSettings() {

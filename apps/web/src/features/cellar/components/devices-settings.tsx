@@ -1,4 +1,4 @@
-import { DEVICE_KINDS, DeviceInputSchema, newDeviceToken, type DeviceKind } from '@brewcommand/domain'
+import { DEVICE_KINDS, DeviceInputSchema, type DeviceKind } from '@brewcommand/domain'
 import { useId, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { FormDialog } from '@/components/form-dialog.tsx'
@@ -8,8 +8,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { NativeSelect } from '@/components/ui/select.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
+import { ApiError } from '@/lib/api-client.ts'
 import { useWrite } from '@/lib/writes/use-write.ts'
-import { useCellarLive, useDevices, useTankBoard } from '../api/cellar-api.ts'
+import { useAddDevice, useCellarLive, useDevices, useTankBoard } from '../api/cellar-api.ts'
 import { formatInstant } from '../lib/display.ts'
 import { issuesOf, useCellarCan } from '../lib/form.ts'
 import { CELLAR_TEXTS, DEVICE_HELP } from '../messages.ts'
@@ -17,7 +18,15 @@ import { CELLAR_TEXTS, DEVICE_HELP } from '../messages.ts'
 /** The address a device posts to: this site's origin and its token. */
 export const ingestAddress = (token: string) => `${window.location.origin}/api/ingest/${token}`
 
-/** The token of a device just added, shown once with the address and how to set the device up. */
+/** Copies `text`, saying whether it worked. */
+function copy(text: string) {
+  void navigator.clipboard?.writeText(text).then(
+    () => toast.success('Copied.'),
+    () => toast.error('Copy it by hand.'),
+  )
+}
+
+/** The token of a device just added, as the server answered it: shown once with the address and the set-up help. */
 function TokenShownOnce({ kind, token, onDone }: { kind: DeviceKind; token: string; onDone: () => void }) {
   const address = ingestAddress(token)
   return (
@@ -33,28 +42,31 @@ function TokenShownOnce({ kind, token, onDone }: { kind: DeviceKind; token: stri
       <code className="rounded bg-muted p-2 text-sm break-all" data-testid="ingest-address">
         {address}
       </code>
+      <p className="text-sm">
+        {CELLAR_TEXTS.deviceToken}:{' '}
+        <code className="rounded bg-muted px-1 break-all" data-testid="device-token">
+          {token}
+        </code>
+      </p>
       <p className="text-sm">{DEVICE_HELP[kind]}</p>
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="outline"
-          onClick={() =>
-            void navigator.clipboard?.writeText(address).then(
-              () => toast.success('Copied.'),
-              () => toast.error('Copy it by hand.'),
-            )
-          }
-        >
-          Copy address
+        <Button size="lg" variant="outline" onClick={() => copy(address)}>
+          {CELLAR_TEXTS.copyAddress}
         </Button>
-        <Button onClick={onDone}>Done</Button>
+        <Button size="lg" variant="outline" onClick={() => copy(token)}>
+          {CELLAR_TEXTS.copyToken}
+        </Button>
+        <Button size="lg" onClick={onDone}>
+          Done
+        </Button>
       </div>
     </section>
   )
 }
 
 /**
- * Settings → Devices (Admin): the brewery's devices; Add Device makes the token in this browser, registers the
- * device with it and shows it once; Revoke stops a device's posts at once.
+ * Settings → Devices (Admin): the brewery's devices; Add Device registers one, and the token the server made for
+ * it is shown once; Revoke stops a device's posts at once.
  */
 export function DevicesSettings() {
   useCellarLive()
@@ -69,28 +81,26 @@ export function DevicesSettings() {
   const [shown, setShown] = useState<{ kind: DeviceKind; token: string } | null>(null)
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null)
 
+  const add = useAddDevice()
+
   function submit(event: FormEvent) {
     event.preventDefault()
-    const token = newDeviceToken()
     const parsed = DeviceInputSchema.safeParse({
       id: crypto.randomUUID(),
       name: form.name,
       kind: form.kind,
       vesselId: form.vesselId || null,
-      token,
     })
     if (!parsed.success) return setErrors(issuesOf(parsed.error))
-    write({
-      kind: 'production',
-      action: 'cellar:add-device',
-      uri: '/api/cellar/devices',
-      data: parsed.data,
-      name: parsed.data.name,
-    })
-    setShown({ kind: parsed.data.kind, token })
     setErrors({})
-    setForm({ name: '', kind: 'ispindel', vesselId: '' })
-    setAdding(false)
+    add.mutate(parsed.data, {
+      onSuccess: (device) => {
+        setShown({ kind: device.kind, token: device.token })
+        setForm({ name: '', kind: 'ispindel', vesselId: '' })
+        setAdding(false)
+      },
+      onError: (error) => setErrors({ form: error instanceof ApiError ? error.message : String(error) }),
+    })
   }
 
   return (
@@ -158,8 +168,14 @@ export function DevicesSettings() {
         open={adding}
         onOpenChange={setAdding}
         onSubmit={submit}
-        submitLabel={CELLAR_TEXTS.addDevice}
+        submitLabel={add.isPending ? CELLAR_TEXTS.addingDevice : CELLAR_TEXTS.addDevice}
+        submitDisabled={add.isPending}
       >
+        {errors.form && (
+          <p role="alert" className="text-sm text-destructive">
+            {errors.form}
+          </p>
+        )}
         <FormField label="Name" htmlFor={`${id}-name`} error={errors.name}>
           <Input
             id={`${id}-name`}

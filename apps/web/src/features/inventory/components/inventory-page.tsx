@@ -177,7 +177,8 @@ function ItemsList({ items, onOpen }: { items: InventoryItem[]; onOpen: (id: str
     reserved: formatStock(item.reserved, item.unit),
     available: formatStock(item.available, item.unit),
     par: item.parLevel === null ? '—' : formatStock(item.parLevel, item.unit),
-    value: formatCents(item.valueCents),
+    // Null for a Brewer: values are a Manager's (viewCosts).
+    value: item.valueCents === null ? '—' : formatCents(item.valueCents),
   })
   return (
     <>
@@ -384,11 +385,13 @@ function FinishedGoods({ canManage }: { canManage: boolean }) {
               <span>
                 {T.fgColumns.onHand}: {good.onHand} of {good.packaged} packaged
               </span>
-              <span>
-                {T.fgColumns.costPerUnit}:{' '}
-                {good.costPerUnitCents === null ? '—' : formatCents(good.costPerUnitCents)} ·{' '}
-                {T.fgColumns.value}: {formatCents(good.valueCents)}
-              </span>
+              {good.valueCents !== null && (
+                <span>
+                  {T.fgColumns.costPerUnit}:{' '}
+                  {good.costPerUnitCents === null ? '—' : formatCents(good.costPerUnitCents)} ·{' '}
+                  {T.fgColumns.value}: {formatCents(good.valueCents)}
+                </span>
+              )}
               {canManage && (
                 <Button className="mt-2 min-h-11 w-fit" variant="outline" onClick={() => setRecording(good)}>
                   {T.recordMovement}

@@ -30,7 +30,8 @@ export function ItemDetail({
               <SheetDescription>
                 {T.columns.onHand} {formatStock(current.onHand, current.unit)} · {T.columns.reserved}{' '}
                 {formatStock(current.reserved, current.unit)} · {T.columns.available}{' '}
-                {formatStock(current.available, current.unit)} · {formatCents(current.valueCents)}
+                {formatStock(current.available, current.unit)}
+                {current.valueCents !== null && ` · ${formatCents(current.valueCents)}`}
               </SheetDescription>
             </SheetHeader>
             {canManage && (
@@ -87,9 +88,10 @@ export function ItemDetail({
                           </div>
                           <div className="text-muted-foreground">
                             {lot.supplier && `${lot.supplier} · `}received {lot.receivedOn}
-                            {lot.bestBefore && ` · best before ${lot.bestBefore}`} ·{' '}
-                            {formatCents(lot.unitCostCents)}/{lot.enteredUnit} · worth{' '}
-                            {formatCents(lot.valueCents)}
+                            {lot.bestBefore && ` · best before ${lot.bestBefore}`}
+                            {lot.unitCostCents !== null &&
+                              lot.valueCents !== null &&
+                              ` · ${formatCents(lot.unitCostCents)}/${lot.enteredUnit} · worth ${formatCents(lot.valueCents)}`}
                             {lot.alphaAcid !== null && ` · ${lot.alphaAcid}% AA`}
                             {lot.colorLovibond !== null && ` · ${lot.colorLovibond} °L`}
                             {lot.extractPct !== null && ` · ${lot.extractPct}% extract`}
@@ -136,7 +138,9 @@ export function ItemDetail({
                           <span className="tabular-nums">
                             {movement.quantity > 0 ? '+' : ''}
                             {formatStock(movement.quantity, current.unit, 4)}
-                            {movement.costCents !== 0 && ` · ${formatCents(movement.costCents)}`}
+                            {movement.costCents !== null &&
+                              movement.costCents !== 0 &&
+                              ` · ${formatCents(movement.costCents)}`}
                           </span>
                           <span className="w-full text-xs text-muted-foreground">
                             {new Date(movement.occurredAt).toLocaleString()}
