@@ -273,7 +273,7 @@ function Timeline({
                   mayRun={mayRun}
                   onConfirm={(input) => writes.confirmAddition(step.key, step.plan.title, input)}
                   onAcknowledge={() => writes.acknowledge(step.key, step.plan.title)}
-                  lot={hopLots.data?.data.find((lot) => lot.stepKey === step.key)}
+                  lot={hopLots.data?.find((lot) => lot.stepKey === step.key)}
                 />
               </li>
             ))}
