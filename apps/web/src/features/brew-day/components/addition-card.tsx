@@ -101,6 +101,7 @@ export function AdditionCard({
                     value: lot.suggestedAmount.value,
                     unit: WEIGHT_OF_STOCK[lot.suggestedAmount.unit]!,
                   },
+                  note: `Lot ${lot.lotCode ?? '—'} at ${lot.lotAlpha} % alpha acid`,
                 })
               }
             >
