@@ -27,7 +27,6 @@ export const CELLAR_TEXTS = {
   loss: 'Loss',
   logCleaning: 'Log Cleaning',
   correct: 'Correct',
-  saved: 'Saved; it reaches the server as soon as it can.',
   // ledger
   ledger: 'Ledger',
   yieldTitle: 'Yield',

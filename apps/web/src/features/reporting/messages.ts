@@ -50,7 +50,6 @@ export const NOT_COUNTED = 'Not counted'
 export const UNEXPLAINED = 'Not explained: add a note to the count'
 export const COUNT_TITLE = 'Physical inventory'
 export const COUNT_SAVE = 'Save count'
-export const COUNT_QUEUED = (month: string) => `Physical inventory of ${month} saved`
 
 /** A report's days: from its first to the day after its last, each from midnight in the brewery's time zone. */
 export const PERIOD_SPAN = (from: string, to: string, timeZone: string) =>
@@ -63,7 +62,6 @@ export const CLOSE_CONFIRM = 'Close period'
 export const CLOSE_QUEUED = (form: string, period: string) => `Closing ${period} of TTB F ${form}`
 
 export const TAX_HEADING = 'Tax'
-export const TAX_SAVED = 'Tax settings saved'
 export const TAX_ONLY_ADMINS = 'Only Admins see and change the brewery’s tax settings.'
 export const TAX_FIELDS = {
   reducedRateEligible: 'Eligible for the reduced rate ($3.50 on the first 60,000 barrels of a calendar year)',

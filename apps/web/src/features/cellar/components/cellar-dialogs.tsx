@@ -12,7 +12,6 @@ import {
   type VesselDetail,
 } from '@brewcommand/domain'
 import { useId, useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
 import { FormDialog } from '@/components/form-dialog.tsx'
 import { FormField } from '@/components/form-field.tsx'
 import { Input } from '@/components/ui/input.tsx'
@@ -61,7 +60,6 @@ export function ReadingDialog({ vessel, open, onOpenChange }: DialogProps & { ve
       data: parsed.data,
       name: vessel.name,
     })
-    toast.success(CELLAR_TEXTS.saved)
     setErrors({})
     setForm((current) => ({ ...current, gravity: '', temperature: '', ph: '', note: '' }))
     onOpenChange(false)
@@ -192,7 +190,6 @@ export function MovementDialog({
       data: parsed.data,
       name: card.vessel.name,
     })
-    toast.success(CELLAR_TEXTS.saved)
     setErrors({})
     setForm({ volume: '', unit: 'BBL', toVesselId: '', reason: '', accept: false })
     onOpenChange(false)
@@ -329,7 +326,6 @@ export function PackageDialog({ detail, open, onOpenChange }: DialogProps & { de
       data: parsed.data,
       name: detail.vessel.name,
     })
-    toast.success(CELLAR_TEXTS.saved)
     setErrors({})
     setUnits({})
     onOpenChange(false)
@@ -428,7 +424,6 @@ export function CleaningDialog({ vessel, open, onOpenChange }: DialogProps & { v
       data: parsed.data,
       name: vessel.name,
     })
-    toast.success(CELLAR_TEXTS.saved)
     setErrors({})
     onOpenChange(false)
   }

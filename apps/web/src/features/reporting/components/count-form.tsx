@@ -2,13 +2,12 @@ import { PhysicalInventoryInputSchema, type PhysicalInventoryInput } from '@brew
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import type { z } from 'zod'
 import { FormField } from '@/components/form-field.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { useWrite } from '@/lib/writes/use-write.ts'
-import { COUNT_QUEUED, COUNT_SAVE, COUNT_TITLE } from '../messages.ts'
+import { COUNT_SAVE, COUNT_TITLE } from '../messages.ts'
 
 type CountValues = z.input<typeof PhysicalInventoryInputSchema>
 
@@ -29,7 +28,6 @@ export function CountForm({ months }: { months: string[] }) {
       data: values,
       name: values.month,
     })
-    toast.success(COUNT_QUEUED(values.month))
     form.reset({ ...values, bulkBbl: '', packagedBbl: '', note: '' })
   })
   return (
