@@ -210,6 +210,19 @@ describe('BrewDayScreen', () => {
     expect(JSON.stringify(bodies.at(-1))).toContain('{"value":12.8,"unit":"Ounces"}')
   })
 
+  // Issue 34, defect 4: the first step had no volume and no temperature.
+  it('shows the strike water and its temperature on the first step', async () => {
+    const day = brewDay('brewing', null)
+    const first: BrewDay = {
+      ...day,
+      steps: day.steps.map((s) => (s.key === 'strike-water' ? { ...s, completedAt: null } : s)),
+      expected: { ...day.expected, strikeWaterGallons: 125, strikeTemperatureF: 167.92 },
+    }
+    renderScreen(() => json(first))
+    expect(await screen.findByRole('heading', { name: 'Heat strike water' })).toBeInTheDocument()
+    expect(screen.getByText('Strike water: 125 gal at 167.9 °F')).toBeInTheDocument()
+  })
+
   it('shows the error with a way to try again', async () => {
     renderScreen(() => json({ error: { code: 'NOT_FOUND', message: 'Batch not found.' } }, 404))
     expect(await screen.findByText('Batch not found.')).toBeInTheDocument()
