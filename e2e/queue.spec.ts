@@ -186,12 +186,15 @@ test('a refused change is told in words and undone on screen; nothing waits as f
       return route.fulfill({
         status: 422,
         contentType: 'application/json',
-        body: '{"error":{"code":"VALIDATION","message":"Not today"}}',
+        body: '{"error":{"code":"CONFLICT","message":"Not today"}}',
       })
     }
     return route.fallback()
   })
-  await rename(page, 'Lost Kölsch')
+  // Not rename(): the refusal may undo the new name before it could be seen.
+  await page.getByRole('button', { name: 'Edit name' }).click()
+  await page.getByLabel('Product name').fill('Lost Kölsch')
+  await page.getByLabel('Product name').press('Enter')
   await expect(page.getByText('Not today', { exact: true })).toBeVisible()
   await expect(page.getByText(/Server responded with an error/)).toHaveCount(0)
   await expect(page.getByRole('heading', { level: 1, name: 'Kept Kölsch' })).toBeVisible()

@@ -210,13 +210,13 @@ describe('retry policy', () => {
     })
   })
 
-  it('refuses other 4xx answers alike (403, 404, 409, 422), in words even without an error body', async () => {
+  it('refuses other 4xx answers alike (403, 404, 409, 422), in words even without an error body or with a code it does not know', async () => {
     const error = (message: string) => JSON.stringify({ error: { code: 'CONFLICT', message } })
     const { queue } = makeQueue([
       answer(403, error('Brewers cannot do this.')),
       answer(404, ''),
       answer(409, 'taken'),
-      answer(422, error('Name is required')),
+      answer(422, '{"error":{"code":"A_CODE_NOT_KNOWN_YET","message":"Name is required"}}'),
     ])
     for (const id of ['a', 'b', 'c', 'd'])
       queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope(id) })

@@ -1,4 +1,5 @@
-import { ApiErrorSchema, storableWrite, type Write } from '@brewcommand/domain'
+import { storableWrite, type Write } from '@brewcommand/domain'
+import { z } from 'zod'
 import { memoryQueueStorage, withWrite, type PersistedRequest, type QueueStorage } from './queue-storage.ts'
 
 /** A write waiting to be sent (docs/product/02-products.md §3 "Queued request"). The token is read at send time. */
@@ -58,10 +59,13 @@ export type RequestQueueOptions = {
  * (`{ error: { code, message } }`), or a sentence with the status when the answer has none.
  */
 export function refusalMessage(status: number, body: string): string {
-  const parsed = ApiErrorSchema.safeParse(safeJson(body))
+  // The message is read whatever the code says: a code this version does not know still has its sentence.
+  const parsed = RefusalBodySchema.safeParse(safeJson(body))
   if (parsed.success) return parsed.data.error.message
   return `The server refused this change (${status}).`
 }
+
+const RefusalBodySchema = z.object({ error: z.object({ message: z.string().trim().min(1) }) })
 
 function safeJson(text: string): unknown {
   try {
