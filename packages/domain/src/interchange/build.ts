@@ -26,6 +26,7 @@ import {
   STYLE_GUIDE,
 } from './matching.ts'
 import type { InterchangeProblem, NeutralRecipe } from './model.ts'
+import { mashThicknessOf } from '../production/equipment.schema.ts'
 
 /** The recipe parts an import creates; ids and the product are given when it is confirmed. */
 export type RecipeDraft = Omit<Recipe, 'id' | 'productId'>
@@ -111,8 +112,17 @@ function measuredValues(
   }
 }
 
-/** A neutral recipe as a BrewCommand recipe draft, matching each ingredient to the catalogue by name. */
-export function buildImportedRecipe(input: NeutralRecipe): ImportedRecipe {
+export type ImportOptions = {
+  /** The brewery's brewhouse mash thickness (qt/lb), for a recipe whose file gives none (else 1.25). */
+  mashThicknessQuartsPerPound?: number
+}
+
+/**
+ * A neutral recipe as a BrewCommand recipe draft, matching each ingredient to the catalogue by name. A file
+ * without infusion amounts gets a mash thickness (the brewhouse's, else 1.25 qt/lb) and a notice saying so, so
+ * its batches plan strike water (issue 34, defect 4).
+ */
+export function buildImportedRecipe(input: NeutralRecipe, options: ImportOptions = {}): ImportedRecipe {
   const unmatched: UnmatchedIngredient[] = []
   const notices = [...input.notices]
   const skipped = [...input.skipped]
@@ -349,8 +359,17 @@ export function buildImportedRecipe(input: NeutralRecipe): ImportedRecipe {
     finalGravity: 1,
     boilTime: neutral.boilTime,
     whirlpoolTime: neutral.whirlpoolTime,
-    mashThickness: neutral.mashThickness,
+    mashThickness: mashThicknessOf(neutral.mashThickness, options.mashThicknessQuartsPerPound),
   }
+  if (!(neutral.mashThickness > 0))
+    notices.push({
+      path: neutral.path,
+      reason: `The file gives no mash thickness: ${draft.mashThickness} qt/lb is used (${
+        options.mashThicknessQuartsPerPound && options.mashThicknessQuartsPerPound > 0
+          ? "the brewhouse's"
+          : 'a common thickness'
+      }); change it in the recipe if you mash thicker or thinner.`,
+    })
   const stats = calculateRecipeStats(draft, { logger: silentLogger })
   return {
     name: neutral.name,

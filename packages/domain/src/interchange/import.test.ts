@@ -20,6 +20,28 @@ const tinseth = (alphaPct: number, ounces: number, minutes: number, gallons: num
   gallons
 const morey = (mcu: number) => Math.min(40, Math.max(1, 1.4922 * Math.pow(mcu, 0.6859)))
 
+// Issue 34, defect 4: a file without infusion amounts imported mash thickness 0 and planned 0 gal of strike water.
+describe('a recipe whose file gives no mash thickness', () => {
+  const cascadePale = readRecipeFile('beersmith.xml', fixture('beersmith-three-recipes.xml')).recipes[0]
+
+  it('gets 1.25 qt/lb, and the preview says so', () => {
+    expect(cascadePale.recipe.mashThickness).toBe(1.25)
+    expect(cascadePale.notices.map((n) => n.reason)).toContain(
+      'The file gives no mash thickness: 1.25 qt/lb is used (a common thickness); change it in the recipe if you mash thicker or thinner.',
+    )
+  })
+
+  it("gets the brewhouse's thickness when the brewery has one", () => {
+    const withBrewhouse = readRecipeFile('beersmith.xml', fixture('beersmith-three-recipes.xml'), {
+      mashThicknessQuartsPerPound: 1.5,
+    }).recipes[0]
+    expect(withBrewhouse.recipe.mashThickness).toBe(1.5)
+    expect(withBrewhouse.notices.map((n) => n.reason)).toContain(
+      "The file gives no mash thickness: 1.5 qt/lb is used (the brewhouse's); change it in the recipe if you mash thicker or thinner.",
+    )
+  })
+})
+
 describe('BeerXML: a BeerSmith export with three recipes', () => {
   const report = readRecipeFile('beersmith.xml', fixture('beersmith-three-recipes.xml'))
   const [pale, stout, saison] = report.recipes

@@ -3,7 +3,7 @@
 import { parseBeerJson } from './beerjson.ts'
 import { decodeXmlBytes, parseBeerXml } from './beerxml.ts'
 import { RecipeSchema } from '../recipes/recipe.schema.ts'
-import { buildImportedRecipe, recipeFromDraft, type ImportedRecipe } from './build.ts'
+import { buildImportedRecipe, recipeFromDraft, type ImportedRecipe, type ImportOptions } from './build.ts'
 
 const CHECK_ID = '00000000-0000-4000-8000-000000000000'
 import type { InterchangeProblem, NeutralFile } from './model.ts'
@@ -55,7 +55,11 @@ export function oversizedFileReport(fileName: string, size: number): ImportRepor
  * Reads a BeerXML 1.0 or BeerJSON 1.0 file (bytes as read from disk, or text) into recipes ready to
  * preview. Files above 5 MB are refused unread; beyond 200 recipes the rest are listed as skipped.
  */
-export function readRecipeFile(fileName: string, content: Uint8Array | string): ImportReport {
+export function readRecipeFile(
+  fileName: string,
+  content: Uint8Array | string,
+  options: ImportOptions = {},
+): ImportReport {
   const size = typeof content === 'string' ? new TextEncoder().encode(content).byteLength : content.byteLength
   if (size > INTERCHANGE_MAX_BYTES) return oversizedFileReport(fileName, size)
   if (size === 0)
@@ -86,7 +90,7 @@ export function readRecipeFile(fileName: string, content: Uint8Array | string): 
   const problems = [...file.problems]
   const recipes: ImportedRecipe[] = []
   file.recipes.forEach((neutral) => {
-    const imported = buildImportedRecipe(neutral)
+    const imported = buildImportedRecipe(neutral, options)
     const checked = RecipeSchema.safeParse(recipeFromDraft(imported.recipe, CHECK_ID, CHECK_ID))
     if (checked.success) recipes.push(imported)
     else

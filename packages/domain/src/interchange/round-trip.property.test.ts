@@ -150,7 +150,8 @@ const recipeArb = fc
     style: fc.oneof(fc.constant(''), fc.constantFrom(...STYLE_CHOICES.map((s) => s.id))),
     boilTime: fc.integer({ min: 0, max: 120 }),
     whirlpoolTime: fc.integer({ min: 0, max: 60 }),
-    mashThickness: decimal(3, 100),
+    // Above 0: a recipe without a thickness is imported at 1.25 qt/lb by design (issue 34, defect 4).
+    mashThickness: decimal(3, 100).filter((qtPerLb) => qtPerLb > 0),
     productName: name,
     description: text,
   })

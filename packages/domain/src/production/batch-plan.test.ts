@@ -2,9 +2,10 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { newRecipe, type Recipe } from '../recipes/recipe.schema.ts'
 import { batchPlan, batchScale } from './batch-plan.ts'
-import type { BrewhouseConstants } from './equipment.schema.ts'
+import type { StoredBrewhouseConstants } from './equipment.schema.ts'
 
-const constants: BrewhouseConstants = {
+// A version saved before the strike-water fields: it reads their defaults (65 °F grain, no heat loss, 1.25 qt/lb).
+const constants: StoredBrewhouseConstants = {
   name: 'Pilot',
   maxBatchGallons: 10,
   brewhouseEfficiency: 75,
@@ -34,6 +35,63 @@ const recipe: Recipe = {
 const bbl = (gallons: number) => gallons / 31
 
 describe('batchPlan', () => {
+  // Issue 34, defect 4: an imported recipe without infusion amounts planned "Strike water 0 gal", no temperature.
+  // Hand-computed (Palmer, How to Brew: Tw = (0.2 ÷ r)(T2 − T1) + T2, r in qt/lb, °F), 10 lb of grain, rest 152 °F:
+  //  - brewhouse without the fields: r = 1.25 → 10 × 1.25 ÷ 4 = 3.125 gal; (0.2 ÷ 1.25) × (152 − 65) + 152
+  //    = 0.16 × 87 + 152 = 13.92 + 152 = 165.92 °F;
+  //  - brewhouse at 1.5 qt/lb, grain 70 °F, tun heat loss 3 °F: 10 × 1.5 ÷ 4 = 3.75 gal;
+  //    (0.2 ÷ 1.5) × (152 − 70) + 152 + 3 = 10.9333 + 155 = 165.9333 °F.
+  it("brews a recipe without a mash thickness at the brewhouse's (or 1.25 qt/lb), with its strike temperature", () => {
+    const imported: Recipe = {
+      ...recipe,
+      mashThickness: 0,
+      process: [
+        {
+          id: 'a1',
+          order: 1,
+          type: 'infusion-mash',
+          temperature: '152 F',
+          durationMins: '60',
+          targetpH: '',
+          brewersNotes: '',
+        },
+      ],
+    }
+    const plan = batchPlan({ recipeSnapshot: imported, targetVolumeBbl: bbl(5), constants })
+    expect(plan.thicknessFromBrewhouse).toBe(true)
+    expect(plan.plan.strikeWaterGallons).toBeCloseTo(3.125, 10)
+    expect(plan.strike.temperatureF).toBeCloseTo(165.92, 6)
+    const line = plan.lines.find((l) => l.key === 'strikeTemperatureF')!
+    expect(line).toMatchObject({ label: 'Strike temperature', unit: '°F' })
+    expect(line.numbers).toBe('(0.2 ÷ 1.25) × (152 °F − 65 °F) + 152 °F + 0 °F = 165.9 °F')
+
+    const own = batchPlan({
+      recipeSnapshot: imported,
+      targetVolumeBbl: bbl(5),
+      constants: {
+        ...constants,
+        mashThicknessQuartsPerPound: 1.5,
+        grainTemperatureF: 70,
+        mashTunHeatLossF: 3,
+      },
+    })
+    expect(own.plan.strikeWaterGallons).toBeCloseTo(3.75, 10)
+    expect(own.plan.spargeWaterGallons).toBeCloseTo(own.plan.totalWaterGallons - 3.75, 10)
+    expect(own.strike.temperatureF).toBeCloseTo(165.9333, 4)
+  })
+
+  it("keeps the recipe's own mash thickness when it has one", () => {
+    const plan = batchPlan({
+      recipeSnapshot: recipe,
+      targetVolumeBbl: bbl(5),
+      constants: { ...constants, mashThicknessQuartsPerPound: 2 },
+    })
+    expect(plan.thicknessFromBrewhouse).toBe(false)
+    expect(plan.plan.strikeWaterGallons).toBeCloseTo(3.125, 10)
+    // No mash rest in the recipe: no temperature to aim at, so none is made up.
+    expect(plan.strike.temperatureF).toBeNull()
+  })
+
   it('plans the recipe at its own size on the brewhouse', () => {
     const plan = batchPlan({ recipeSnapshot: recipe, targetVolumeBbl: bbl(5), constants })
     expect(plan.scale).toBeCloseTo(1, 10)

@@ -3,8 +3,9 @@ import { silentLogger } from '../brewing/logger.ts'
 import { capFinite, GALLONS_PER_BBL, positiveOrZero, volumeToGallons } from '../brewing/units.ts'
 import type { Recipe } from '../recipes/recipe.schema.ts'
 import { grainPoundsOf } from './brewhouse.schema.ts'
-import type { BrewhouseConstants } from './equipment.schema.ts'
-import { explainVolumePlan, type ExplainedVolumePlan } from './volume-plan-explain.ts'
+import { brewhouseDefaults, mashThicknessOf, type StoredBrewhouseConstants } from './equipment.schema.ts'
+import { firstRestTemperatureF, strikeWater, type StrikeWater } from './strike-water.ts'
+import { explainVolumePlan, type ExplainedVolumePlan, type PlanLine } from './volume-plan-explain.ts'
 
 // A batch's plan from its snapshot and brewhouse version (docs/production.md "batch"). A batch brewed at
 // another volume than the recipe's batch size brews the recipe scaled: every ingredient by target ÷ recipe
@@ -33,6 +34,10 @@ export type BatchPlan = ExplainedVolumePlan & {
   overMaxGrain: boolean
   /** Whether the target volume is above the brewhouse's maximum batch size. */
   overMaxBatch: boolean
+  /** The strike water: volume and temperature (issue 34, defect 4). */
+  strike: StrikeWater
+  /** True when the recipe gives no mash thickness and the brewhouse's (or 1.25 qt/lb) is used. */
+  thicknessFromBrewhouse: boolean
 }
 
 /**
@@ -42,16 +47,18 @@ export type BatchPlan = ExplainedVolumePlan & {
 export function batchPlan(batch: {
   recipeSnapshot: Recipe
   targetVolumeBbl: number
-  constants: BrewhouseConstants
+  constants: StoredBrewhouseConstants
 }): BatchPlan {
-  const { recipeSnapshot: recipe, constants } = batch
+  const { recipeSnapshot: recipe } = batch
+  const constants = brewhouseDefaults(batch.constants)
+  const thickness = mashThicknessOf(recipe.mashThickness, constants.mashThicknessQuartsPerPound)
   const scale = batchScale(recipe, batch.targetVolumeBbl)
   const grainPounds = capFinite(grainPoundsOf(recipe) * scale)
   const intoFermenterGallons = barrelsAsGallons(batch.targetVolumeBbl)
   const explained = explainVolumePlan({
     intoFermenterGallons,
     grainPounds,
-    mashThicknessQuartsPerPound: recipe.mashThickness,
+    mashThicknessQuartsPerPound: thickness,
     boilMinutes: recipe.boilTime,
     potentialPoints: capFinite(
       totalGravityPoints(recipe.grainBill, recipe.otherIngredients, silentLogger) * scale,
@@ -63,11 +70,39 @@ export function batchPlan(batch: {
     grainAbsorptionGallonsPerPound: constants.grainAbsorptionGallonsPerPound,
     mashTunDeadSpaceGallons: constants.mashTunDeadSpaceGallons,
   })
+  const strike = strikeWater({
+    grainPounds,
+    thicknessQuartsPerPound: thickness,
+    targetMashTemperatureF: firstRestTemperatureF(recipe.process ?? []),
+    grainTemperatureF: constants.grainTemperatureF,
+    mashTunHeatLossF: constants.mashTunHeatLossF,
+  })
   return {
     ...explained,
+    lines: withStrikeTemperature(explained.lines, strike),
+    strike,
+    thicknessFromBrewhouse: !(recipe.mashThickness > 0),
     scale,
     grainPounds,
     overMaxGrain: grainPounds > constants.maxGrainPounds,
     overMaxBatch: intoFermenterGallons > constants.maxBatchGallons + 1e-9,
   }
+}
+
+const f = (value: number) => `${+value.toFixed(1)} °F`
+
+/** The strike temperature's line, after the strike water's, when the first rest gives a temperature. */
+function withStrikeTemperature(lines: PlanLine[], strike: StrikeWater): PlanLine[] {
+  if (strike.temperatureF === null || strike.targetMashTemperatureF === null) return lines
+  const r = strike.thicknessQuartsPerPound
+  const line: PlanLine = {
+    key: 'strikeTemperatureF',
+    label: 'Strike temperature',
+    value: strike.temperatureF,
+    unit: '°F',
+    formula: '(0.2 ÷ mash thickness) × (mash rest − grain temperature) + mash rest + mash tun heat loss',
+    numbers: `(0.2 ÷ ${r}) × (${f(strike.targetMashTemperatureF)} − ${f(strike.grainTemperatureF)}) + ${f(strike.targetMashTemperatureF)} + ${f(strike.mashTunHeatLossF)} = ${f(strike.temperatureF)}`,
+  }
+  const at = lines.findIndex((l) => l.key === 'strikeWaterGallons')
+  return at < 0 ? [...lines, line] : [...lines.slice(0, at + 1), line, ...lines.slice(at + 1)]
 }

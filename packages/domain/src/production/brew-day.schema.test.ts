@@ -36,6 +36,25 @@ describe('brewDayExpectations', () => {
     expect(expected.preBoilGravity).toBeLessThan(expected.originalGravity)
   })
 
+  // Issue 34, defect 4: brew day's first step had no volume and no temperature for an imported recipe.
+  // Hand-computed: 400 lb × 1.25 qt/lb (no thickness in the recipe, none saved on the brewhouse) ÷ 4 = 125 gal;
+  // Palmer: (0.2 ÷ 1.25) × (152 − 65) + 152 = 165.92 °F, + 2 °F of mash tun heat loss = 167.92 °F.
+  it('gives the strike water and its temperature for the first step', () => {
+    const rest: MashStep = {
+      id: 'r1',
+      order: 1,
+      type: 'infusion-mash',
+      temperature: '152 F',
+      durationMins: '60',
+      targetpH: '',
+      brewersNotes: '',
+    }
+    const imported = { ...snapshot, mashThickness: 0, process: [rest] }
+    const expected = brewDayExpectations(imported, { ...constants, mashTunHeatLossF: 2 }, 10)
+    expect(expected.strikeWaterGallons).toBeCloseTo(125, 10)
+    expect(expected.strikeTemperatureF).toBeCloseTo(167.92, 6)
+  })
+
   it('never gives NaN or Infinity', () => {
     fc.assert(
       fc.property(fc.double(), fc.double(), fc.double(), (target, efficiency, boilOff) => {
@@ -44,7 +63,8 @@ describe('brewDayExpectations', () => {
           { ...constants, brewhouseEfficiency: efficiency, boilOffGallonsPerHour: boilOff },
           target,
         )
-        for (const value of Object.values(expected)) expect(Number.isFinite(value)).toBe(true)
+        for (const value of Object.values(expected))
+          if (value !== null) expect(Number.isFinite(value)).toBe(true)
       }),
     )
   })

@@ -6,7 +6,8 @@ import { AmountSchema, type Recipe } from '../recipes/recipe.schema.ts'
 import { OBJECT_URI_SCHEME } from '../realtime/realtime.ts'
 import { brewDayClock, BREW_STEP_KINDS, type PlannedBrewStep, type StepClock } from './brew-timeline.ts'
 import { efficiencyPercent, gravityFix, volumePlan, type GravityFix } from './brew-day-maths.ts'
-import type { BrewhouseConstants } from './equipment.schema.ts'
+import { brewhouseDefaults, mashThicknessOf, type BrewhouseConstants } from './equipment.schema.ts'
+import { firstRestTemperatureF, strikeWater } from './strike-water.ts'
 import { BATCH_STATUSES, VESSEL_KINDS, VESSEL_STATES } from './equipment.schema.ts'
 import { MeasurementInputSchema } from './measurement.ts'
 
@@ -82,6 +83,10 @@ export const BrewDayExpectedSchema = z.object({
   postBoilGallons: z.number(),
   originalGravity: z.number(),
   intoFermenterGallons: z.number(),
+  /** The strike water for the first step (issue 34, defect 4); absent in a copy kept before it was sent. */
+  strikeWaterGallons: z.number().optional(),
+  /** Its temperature (°F), null when the recipe's first rest gives none. */
+  strikeTemperatureF: z.number().nullable().optional(),
 })
 export type BrewDayExpected = z.infer<typeof BrewDayExpectedSchema>
 
@@ -155,7 +160,8 @@ export const StepKeySchema = z
  * post-boil volume (brew-day-maths.ts `volumePlan`).
  */
 export function brewDayExpectations(
-  recipe: Pick<Recipe, 'grainBill' | 'otherIngredients' | 'boilTime' | 'mashThickness'>,
+  recipe: Pick<Recipe, 'grainBill' | 'otherIngredients' | 'boilTime' | 'mashThickness'> &
+    Partial<Pick<Recipe, 'process'>>,
   constants: Pick<
     BrewhouseConstants,
     | 'brewhouseEfficiency'
@@ -165,7 +171,10 @@ export function brewDayExpectations(
     | 'chillerLossGallons'
     | 'grainAbsorptionGallonsPerPound'
     | 'mashTunDeadSpaceGallons'
-  >,
+  > &
+    Partial<
+      Pick<BrewhouseConstants, 'mashThicknessQuartsPerPound' | 'grainTemperatureF' | 'mashTunHeatLossF'>
+    >,
   targetVolumeBbl: number,
 ): BrewDayExpected {
   const silent = silentLogger
@@ -180,11 +189,20 @@ export function brewDayExpectations(
     intoFermenterGallons,
     positiveOrZero(constants.brewhouseEfficiency) || DEFAULT_EFFICIENCY,
   )
+  const brewhouse = brewhouseDefaults(constants)
+  const thickness = mashThicknessOf(recipe.mashThickness, brewhouse.mashThicknessQuartsPerPound)
+  const strike = strikeWater({
+    grainPounds,
+    thicknessQuartsPerPound: thickness,
+    targetMashTemperatureF: firstRestTemperatureF(recipe.process ?? []),
+    grainTemperatureF: brewhouse.grainTemperatureF,
+    mashTunHeatLossF: brewhouse.mashTunHeatLossF,
+  })
   const plan = volumePlan({
     ...constants,
     intoFermenterGallons,
     grainPounds,
-    mashThicknessQuartsPerPound: positiveOrZero(recipe.mashThickness),
+    mashThicknessQuartsPerPound: thickness,
     boilMinutes: positiveOrZero(recipe.boilTime),
     originalGravity: og,
   })
@@ -198,6 +216,8 @@ export function brewDayExpectations(
     postBoilGallons: plan.postBoilGallons,
     originalGravity: og,
     intoFermenterGallons,
+    strikeWaterGallons: strike.gallons,
+    strikeTemperatureF: strike.temperatureF,
   }
 }
 

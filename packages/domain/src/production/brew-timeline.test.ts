@@ -161,6 +161,19 @@ describe('brewDayClock', () => {
     expect(clockOf([...boilStart, state(cascade, null, at(46))], 50).get(cascade)?.status).toBe('done')
   })
 
+  // Issue 34, defect 6: a boil ended early showed "due since 10:32 PM" for a boil started at 11:32 PM.
+  it('keeps additions within the boil as it actually ran when it is ended early', () => {
+    const cascade = steps.find((step) => step.title === 'Add Cascade')!.key
+    const saaz = steps.find((step) => step.title === 'Add Saaz')!.key
+    // A 60-minute boil ended after 10 minutes: the 15-minute hop (due at 45) is due at the boil's start, not
+    // 5 minutes before it; the 60-minute hop is due at the start as planned.
+    const ended = clockOf([state('boil', at(0), at(10))], 12)
+    expect(ended.get(cascade)).toMatchObject({ status: 'due', dueAtMs: t0 })
+    expect(ended.get(saaz)?.dueAtMs).toBe(t0)
+    // Ended after 50 minutes: the 15-minute hop falls due at 35, inside the boil.
+    expect(clockOf([state('boil', at(0), at(50))], 50).get(cascade)?.dueAtMs).toBe(t0 + 35 * 60_000)
+  })
+
   it('keeps additions pending until their timer starts', () => {
     const saaz = steps.find((step) => step.title === 'Add Saaz')!.key
     expect(clockOf([], 500).get(saaz)?.status).toBe('pending')

@@ -308,8 +308,9 @@ const MINUTE = 60_000
  * Every step's status and countdown at `nowMs` on the server's clock. Main steps run one after another: a
  * step started is running until completed; a timer whose time is up is `due` (its alarm rings) until a person
  * completes it; a pending step is projected to start when the step before it ends. An addition is due at its
- * timer's start plus its minutes, or its timer's end (extensions included) less its minutes, and is `due` from
- * then until confirmed — the same instant on every device.
+ * timer's start plus its minutes, or its timer's end (extensions included, or when it was ended) less its
+ * minutes, never before the timer started nor after it ended, and is `due` from then until confirmed — the same
+ * instant on every device.
  */
 export function brewDayClock(
   steps: readonly PlannedBrewStep[],
@@ -359,6 +360,10 @@ export function brewDayClock(
       if (step.dueAfterStartMinutes !== null) dueAtMs = parent.startsAtMs + step.dueAfterStartMinutes * MINUTE
       else if (step.dueBeforeEndMinutes !== null && parent.endsAtMs !== null)
         dueAtMs = parent.endsAtMs - step.dueBeforeEndMinutes * MINUTE
+      // Within the timer as it actually ran (issue 34, defect 6): a boil ended early never puts its 60-minute
+      // hop before the boil started, nor a late addition after it ended.
+      if (dueAtMs !== null)
+        dueAtMs = Math.max(parent.startsAtMs, Math.min(dueAtMs, parent.endsAtMs ?? dueAtMs))
     }
     const parentStarted = parent !== undefined && parent.status !== 'pending'
     const status: StepStatus = done

@@ -4,6 +4,9 @@ import { z } from 'zod'
 // pounds, percent — and shown in the unit the person chose; an edit saves a new version, and a batch keeps the
 // version it was planned with. Vessel capacities are barrels, like every volume of beer.
 
+/** The mash thickness (qt/lb) of a recipe that gives none, when its brewhouse gives none either (Palmer's 1.25). */
+export const DEFAULT_MASH_THICKNESS_QT_PER_LB = 1.25
+
 const number = (label: string, max: number) =>
   z
     .number({ error: `${label} must be a number` })
@@ -22,8 +25,19 @@ export const BrewhouseConstantsSchema = z.object({
   grainAbsorptionGallonsPerPound: number('Grain absorption', 1),
   mashTunDeadSpaceGallons: number('Mash tun dead space', 100_000),
   maxGrainPounds: number('Maximum grain weight', 10_000_000).positive('Maximum grain weight must be above 0'),
+  // For the strike water (issue 34, defect 4); a version saved before them reads the defaults (brewhouseDefaults).
+  /** The mash thickness a recipe without one is brewed at (qt/lb). */
+  mashThicknessQuartsPerPound: number('Mash thickness', 10)
+    .positive('Mash thickness must be above 0')
+    .default(DEFAULT_MASH_THICKNESS_QT_PER_LB),
+  /** The grain's temperature at mash-in (°F): the malt store's. */
+  grainTemperatureF: number('Grain temperature', 200).default(65),
+  /** Degrees (°F) the mash tun takes from the strike water at mash-in; added to the strike temperature. */
+  mashTunHeatLossF: number('Mash tun heat loss', 50).default(0),
 })
 export type BrewhouseConstants = z.infer<typeof BrewhouseConstantsSchema>
+/** Constants as a version stored before the strike-water fields has them (brewhouseDefaults fills them in). */
+export type StoredBrewhouseConstants = z.input<typeof BrewhouseConstantsSchema>
 
 /** A brewhouse as read: its id, the version in force and when it was saved. */
 export const BrewhouseSchema = BrewhouseConstantsSchema.extend({
@@ -44,6 +58,34 @@ export const DEFAULT_BREWHOUSE_CONSTANTS: Omit<BrewhouseConstants, 'name'> = {
   grainAbsorptionGallonsPerPound: 0.1,
   mashTunDeadSpaceGallons: 5,
   maxGrainPounds: 800,
+  mashThicknessQuartsPerPound: DEFAULT_MASH_THICKNESS_QT_PER_LB,
+  grainTemperatureF: 65,
+  mashTunHeatLossF: 0,
+}
+
+/** A stored version's constants with the fields added since it was saved read as their defaults. */
+export function brewhouseDefaults<T extends Partial<BrewhouseConstants>>(
+  constants: T,
+): T & Pick<BrewhouseConstants, 'mashThicknessQuartsPerPound' | 'grainTemperatureF' | 'mashTunHeatLossF'> {
+  return {
+    ...constants,
+    mashThicknessQuartsPerPound:
+      constants.mashThicknessQuartsPerPound ?? DEFAULT_BREWHOUSE_CONSTANTS.mashThicknessQuartsPerPound,
+    grainTemperatureF: constants.grainTemperatureF ?? DEFAULT_BREWHOUSE_CONSTANTS.grainTemperatureF,
+    mashTunHeatLossF: constants.mashTunHeatLossF ?? DEFAULT_BREWHOUSE_CONSTANTS.mashTunHeatLossF,
+  }
+}
+
+/** The thickness a recipe is brewed at: its own, else its brewhouse's, else 1.25 qt/lb. */
+export function mashThicknessOf(recipeQuartsPerPound: number, brewhouseQuartsPerPound?: number): number {
+  if (Number.isFinite(recipeQuartsPerPound) && recipeQuartsPerPound > 0) return recipeQuartsPerPound
+  if (
+    brewhouseQuartsPerPound !== undefined &&
+    Number.isFinite(brewhouseQuartsPerPound) &&
+    brewhouseQuartsPerPound > 0
+  )
+    return brewhouseQuartsPerPound
+  return DEFAULT_MASH_THICKNESS_QT_PER_LB
 }
 
 export const VESSEL_KINDS = {

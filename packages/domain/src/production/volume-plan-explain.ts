@@ -6,10 +6,10 @@ import { volumePlan, type VolumePlan, type VolumePlanInput } from './brew-day-ma
 // the formula, and the formula with this batch's numbers in it.
 
 export type PlanLine = {
-  key: keyof VolumePlan | 'expectedOriginalGravity' | 'recipeOriginalGravity'
+  key: keyof VolumePlan | 'expectedOriginalGravity' | 'recipeOriginalGravity' | 'strikeTemperatureF'
   label: string
   value: number
-  unit: 'gal' | 'SG'
+  unit: 'gal' | 'SG' | '°F'
   formula: string
   numbers: string
 }

@@ -30,6 +30,8 @@ export const BATCH_TEXTS = {
   changePlan: 'Change Plan',
   batchNotFound: 'Batch not found.',
   batchSaving: 'This batch is being saved; it appears as soon as the server has it.',
+  thicknessFromBrewhouse: (qtPerLb: string) =>
+    `The recipe gives no mash thickness: the strike water is planned at ${qtPerLb} qt/lb, the brewhouse's mash thickness (Settings → Equipment).`,
   batchFailed: 'This batch could not be saved: see the list of unsaved changes.',
   backToOperations: 'Back to Operations',
   brewDay: 'Brew Day',

@@ -80,6 +80,10 @@ export const brewDayMessages = {
   hopLot: (lot: string, lotAlpha: number, recipeAlpha: number, amount: string, ibu: number) =>
     `Lot ${lot} is ${lotAlpha} % alpha acid (the recipe's ${recipeAlpha} %): ${amount} hits the recipe's ${ibu} IBU.`,
   useSuggested: 'Use this amount',
+  strikeWater: (gallons: string, temperatureF: string | null) =>
+    temperatureF === null
+      ? `Strike water: ${gallons} gal`
+      : `Strike water: ${gallons} gal at ${temperatureF} °F`,
   cleaningAccept: 'Fill it anyway (your acceptance is recorded)',
   acceptCleaning: 'Accept the cleaning warning to fill this vessel',
   finished: (time: string, vessel: string) => `Brew day finished at ${time}; the wort is in ${vessel}.`,

@@ -28,7 +28,6 @@ export const CELLAR_TEXTS = {
   loss: 'Loss',
   logCleaning: 'Log Cleaning',
   correct: 'Correct',
-  saved: 'Saved; it reaches the server as soon as it can.',
   emptyTank: 'Empty the tank',
   emptyTankRest: (rest: string) => `The rest, ${rest}, is booked as a loss and the tank is empty.`,
   emptyTankReason: 'Reason for the rest',

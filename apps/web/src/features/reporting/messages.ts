@@ -67,7 +67,6 @@ export const AMOUNTS_TITLE = 'Calculation of tax due'
 export const SCHEDULE_A = 'Schedule A: adjustments increasing the amount due'
 export const SCHEDULE_B = 'Schedule B: adjustments decreasing the amount due'
 export const RETURN_PERIOD_LABEL = 'Return period'
-export const COUNT_QUEUED = (month: string) => `Physical inventory of ${month} saved`
 
 /** A report's days: from its first to the day after its last, each from midnight in the brewery's time zone. */
 export const PERIOD_SPAN = (from: string, to: string, timeZone: string) =>
@@ -80,7 +79,6 @@ export const CLOSE_CONFIRM = 'Close period'
 export const CLOSE_QUEUED = (form: string, period: string) => `Closing ${period} of TTB F ${form}`
 
 export const TAX_HEADING = 'Tax'
-export const TAX_SAVED = 'Tax settings saved'
 export const TAX_ONLY_ADMINS = 'Only Admins see and change the brewery’s tax settings.'
 export const TAX_FIELDS = {
   reducedRateEligible: 'Eligible for the reduced rate ($3.50 on the first 60,000 barrels of a calendar year)',

@@ -86,13 +86,12 @@ export function useBatch(batchId: string) {
   })
 }
 
-/** The queue's production writes whose path starts with `prefix`, unsent (pending) and refused (failed). */
+/** The queue's production writes whose path starts with `prefix`, still to be sent (a refused one is undone). */
 export function usePendingProduction(prefix: string): { write: ProductionWrite; failed: boolean }[] {
   const { snapshot } = useQueue()
   return useMemo(
     () => [
       ...pendingProductionWrites(snapshot.pending, prefix).map((r) => ({ write: r.write, failed: false })),
-      ...pendingProductionWrites(snapshot.failed, prefix).map((r) => ({ write: r.write, failed: true })),
     ],
     [snapshot, prefix],
   )

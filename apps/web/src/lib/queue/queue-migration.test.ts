@@ -44,22 +44,18 @@ describe('a queue stored by the version before typed writes', () => {
 
     const restored = queue.restore()
 
-    // Each product write is read back as its intent; its local change shows on the state just loaded.
-    expect(restored.map((r) => r.write?.kind)).toEqual([
-      'product:rename',
-      'item:add',
-      'item:delete',
-      undefined,
-    ])
+    // Each product write is read back as its intent; its local change shows on the state just loaded. The
+    // one kept as failed was refused by the server: it is not re-applied (ADR 255).
+    expect(restored.map((r) => r.write?.kind)).toEqual(['product:rename', 'item:add', undefined])
     const loaded: WriteState = { entityId, products: [product] }
     const shown = restored.reduce((state, r) => (r.write ? applyWrite(state, r.write) : state), loaded)
     expect(shown.products[0]).toMatchObject({
       name: 'Hazier Daze',
       attributes: [{ id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a', attribute: 'IBU', value: '45' }],
-      tastingNotes: [],
+      tastingNotes: [{ id: '3b0a5c2e-6f1d-4d7a-8e2b-9c4f1a6d7e21' }],
     })
 
-    // Sent as they were stored: same order, method, path, body and Idempotency-Key; the failed one waits.
+    // Sent as they were stored: same order, method, path, body and Idempotency-Key; the failed one never.
     await queue.drained()
     const stored = Object.values(STORED_BEFORE_INTENTS).map((v) => JSON.parse(v) as Record<string, string>)
     const expected = stored.filter((r) => r.status === 'pending')
@@ -71,46 +67,38 @@ describe('a queue stored by the version before typed writes', () => {
       expect(headers['x-socket-id']).toBe('socket-1')
       expect(JSON.parse(call.init.body as string)).toEqual(expected[index].data)
     })
-    expect(queue.snapshot().failed.map((r) => [r.requestId, r.write?.kind])).toEqual([
+    expect(queue.snapshot().refused.map((r) => [r.requestId, r.write?.kind])).toEqual([
       ['6d8a2a3c-3f4e-4a51-8cbd-2e3f4a5b6c7d', 'item:delete'],
     ])
-    expect(Object.keys(localStorage)).toEqual(['brewcommand:queue:ada:6d8a2a3c-3f4e-4a51-8cbd-2e3f4a5b6c7d'])
+    expect(Object.keys(localStorage)).toEqual([])
   })
 
-  it('keeps a retried old write in the new format, and ignores a stored intent it cannot read', () => {
-    localStorage.setItem(
-      'brewcommand:queue:ada:6d8a2a3c-3f4e-4a51-8cbd-2e3f4a5b6c7d',
-      STORED_BEFORE_INTENTS['brewcommand:queue:ada:6d8a2a3c-3f4e-4a51-8cbd-2e3f4a5b6c7d'],
-    )
+  it('stores a pending old write in the new format once it is retried, and ignores a stored intent it cannot read', async () => {
     const odd = JSON.parse(
       STORED_BEFORE_INTENTS['brewcommand:queue:ada:4b6f0e1a-1d2c-4e3f-8a9b-0c1d2e3f4a5b'],
     ) as { requestId: string }
     localStorage.setItem(
       `brewcommand:queue:ada:${odd.requestId}`,
-      JSON.stringify({ ...odd, status: 'failed', write: { kind: 'product:explode' } }),
+      JSON.stringify({ ...odd, write: { kind: 'product:explode' } }),
     )
+    let answered = 0
     const queue = new RequestQueue({
-      fetch: () => new Promise<Response>(() => undefined),
+      fetch: () => Promise.resolve(new Response('', { status: answered++ === 0 ? 503 : 200 })),
       getAccessToken: () => Promise.resolve('token'),
       storage: localQueueStorage(queueNamespace('ada')),
+      sleep: () => new Promise<void>(() => undefined),
     })
-    const restored = queue.restore()
-    // An unreadable intent is read back from the request instead.
-    expect(restored.map((r) => r.write)).toEqual([
-      { kind: 'product:rename', productId, name: 'Hazier Daze' },
-      {
-        kind: 'item:delete',
-        productId,
-        collection: 'tastingNotes',
-        itemId: '3b0a5c2e-6f1d-4d7a-8e2b-9c4f1a6d7e21',
-      },
-    ])
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    queue.retry('6d8a2a3c-3f4e-4a51-8cbd-2e3f4a5b6c7d')
-    const item = JSON.parse(
-      localStorage.getItem('brewcommand:queue:ada:6d8a2a3c-3f4e-4a51-8cbd-2e3f4a5b6c7d')!,
-    ) as Record<string, unknown>
-    expect(item.write).toEqual(restored[1].write)
-    expect(item).toMatchObject({ status: 'pending', idempotencyKey: '6d8a2a3c-3f4e-4a51-8cbd-2e3f4a5b6c7d' })
+    const restored = queue.restore()
+    // An unreadable intent is read back from the request instead, and stored so at the next attempt.
+    expect(restored.map((r) => r.write)).toEqual([{ kind: 'product:rename', productId, name: 'Hazier Daze' }])
+    await vi.waitFor(() =>
+      expect(
+        JSON.parse(localStorage.getItem(`brewcommand:queue:ada:${odd.requestId}`)!) as Record<
+          string,
+          unknown
+        >,
+      ).toMatchObject({ status: 'pending', retryCount: 3, write: restored[0].write }),
+    )
   })
 })

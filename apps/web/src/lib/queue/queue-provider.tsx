@@ -14,8 +14,8 @@ import { RequestQueue, type QueuedRequest, type QueueSnapshot } from './request-
 export type QueueContextValue = {
   /** Queues a write; the change must already be applied locally. */
   enqueue: RequestQueue['enqueue']
-  retry: (requestId: string) => void
-  discard: (requestId: string) => QueuedRequest | undefined
+  /** Forgets a refusal a screen has shown (snapshot.refused). */
+  dismiss: (requestId: string) => void
   snapshot: QueueSnapshot
   /** The browser's own view of the network (navigator.onLine). */
   isOnline: boolean
@@ -44,7 +44,7 @@ export function QueueProvider({
   getAccessToken,
   renewAccessToken,
   getSocketId,
-  onFailed,
+  onRefused,
   onRestored,
   children,
 }: {
@@ -53,29 +53,27 @@ export function QueueProvider({
   getAccessToken: () => Promise<string>
   renewAccessToken?: () => Promise<string>
   getSocketId?: () => string
-  onFailed?: (request: QueuedRequest) => void
+  /** A write the server refused (its message in `error`): it has left the queue; undo its local change. */
+  onRefused?: (request: QueuedRequest) => void
   onRestored?: (requests: QueuedRequest[]) => void
   children: ReactNode
 }) {
-  const callbacks = useRef({ getAccessToken, renewAccessToken, getSocketId, onFailed, onRestored })
+  const callbacks = useRef({ getAccessToken, renewAccessToken, getSocketId, onRefused, onRestored })
   useEffect(() => {
-    callbacks.current = { getAccessToken, renewAccessToken, getSocketId, onFailed, onRestored }
+    callbacks.current = { getAccessToken, renewAccessToken, getSocketId, onRefused, onRestored }
   })
-  const [snapshot, setSnapshot] = useState<QueueSnapshot>({ pending: [], failed: [], isProcessing: false })
-  const [queue] = useState(() => {
-    let failedCount = 0
-    return new RequestQueue({
-      getAccessToken: () => callbacks.current.getAccessToken(),
-      renewAccessToken: () => (callbacks.current.renewAccessToken ?? callbacks.current.getAccessToken)(),
-      getSocketId: () => callbacks.current.getSocketId?.() ?? '',
-      ...(subject !== undefined ? { storage: localQueueStorage(queueNamespace(subject)) } : {}),
-      onChange: (next) => {
-        setSnapshot(next)
-        if (next.failed.length > failedCount) callbacks.current.onFailed?.(next.failed.at(-1)!)
-        failedCount = next.failed.length
-      },
-    })
-  })
+  const [snapshot, setSnapshot] = useState<QueueSnapshot>({ pending: [], refused: [], isProcessing: false })
+  const [queue] = useState(
+    () =>
+      new RequestQueue({
+        getAccessToken: () => callbacks.current.getAccessToken(),
+        renewAccessToken: () => (callbacks.current.renewAccessToken ?? callbacks.current.getAccessToken)(),
+        getSocketId: () => callbacks.current.getSocketId?.() ?? '',
+        ...(subject !== undefined ? { storage: localQueueStorage(queueNamespace(subject)) } : {}),
+        onChange: setSnapshot,
+        onRefused: (request) => callbacks.current.onRefused?.(request),
+      }),
+  )
 
   // Once per queue: pick up what an earlier page left behind.
   useEffect(() => {
@@ -96,8 +94,7 @@ export function QueueProvider({
   // not from React state, so a write answered a moment ago never prompts.
   useEffect(() => {
     const confirmLeave = (event: BeforeUnloadEvent) => {
-      const { pending, failed } = queue.snapshot()
-      if (pending.length + failed.length === 0) return
+      if (queue.snapshot().pending.length === 0) return
       event.preventDefault()
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = ''
@@ -109,8 +106,7 @@ export function QueueProvider({
   const value = useMemo<QueueContextValue>(
     () => ({
       enqueue: (request) => queue.enqueue(request),
-      retry: (id) => queue.retry(id),
-      discard: (id) => queue.discard(id),
+      dismiss: (id) => queue.dismiss(id),
       snapshot,
       isOnline,
     }),

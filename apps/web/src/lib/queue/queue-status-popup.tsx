@@ -1,6 +1,5 @@
 import { Popover } from 'radix-ui'
 import type { ReactElement } from 'react'
-import { Button } from '@/components/ui/button.tsx'
 import { describeRequest } from './describe-request.ts'
 import { useQueue } from './queue-provider.tsx'
 import type { QueuedRequest } from './request-queue.ts'
@@ -13,20 +12,12 @@ function pendingState(request: QueuedRequest, isOnline: boolean) {
 }
 
 /**
- * The list of unsaved changes under the header's save status (queue-status.tsx), where a failed one can be
- * retried or discarded; fetched the first time the status is pressed.
+ * The list of unsaved changes under the header's save status (queue-status.tsx); fetched the first time
+ * the status is pressed. Only writes that can still be saved are here: a refused one has been undone.
  */
-export function QueueStatusPopup({
-  trigger,
-  defaultOpen,
-  onDiscarded,
-}: {
-  trigger: ReactElement
-  defaultOpen: boolean
-  onDiscarded: (request: QueuedRequest) => void
-}) {
-  const { snapshot, isOnline, retry, discard } = useQueue()
-  const unsaved = [...snapshot.failed, ...snapshot.pending]
+export function QueueStatusPopup({ trigger, defaultOpen }: { trigger: ReactElement; defaultOpen: boolean }) {
+  const { snapshot, isOnline } = useQueue()
+  const unsaved = snapshot.pending
   return (
     <Popover.Root defaultOpen={defaultOpen}>
       <Popover.Trigger asChild>{trigger}</Popover.Trigger>
@@ -42,30 +33,6 @@ export function QueueStatusPopup({
             <p className="text-muted-foreground">Everything you changed is stored on the server.</p>
           ) : (
             <ul className="grid gap-3">
-              {snapshot.failed.map((request) => (
-                <li
-                  key={request.requestId}
-                  className="grid gap-2 rounded-md border border-destructive/40 p-3"
-                >
-                  <span className="font-medium">{describeRequest(request)}</span>
-                  <span className="wrap-anywhere text-destructive">{request.error}</span>
-                  <div className="flex gap-2">
-                    <Button size="sm" variant="outline" onClick={() => retry(request.requestId)}>
-                      Retry
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => {
-                        const discarded = discard(request.requestId)
-                        if (discarded) onDiscarded(discarded)
-                      }}
-                    >
-                      Discard
-                    </Button>
-                  </div>
-                </li>
-              ))}
               {snapshot.pending.map((request) => (
                 <li key={request.requestId} className="grid gap-0.5 rounded-md border p-3">
                   <span className="font-medium">{describeRequest(request)}</span>

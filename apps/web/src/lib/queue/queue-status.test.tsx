@@ -23,17 +23,16 @@ afterEach(() => {
 })
 
 describe('queueStatus', () => {
-  it('says what the queue is doing, failures first', () => {
-    const empty = { pending: [], failed: [], isProcessing: false }
+  it('says what the queue is doing', () => {
+    const empty = { pending: [], refused: [], isProcessing: false }
     expect(queueStatus(empty, true).label).toBe('All changes saved')
     expect(queueStatus({ ...empty, pending: [request()] }, true).label).toBe('Saving 1 change…')
     expect(queueStatus({ ...empty, pending: [request(), request()] }, true).label).toBe('Saving 2 changes…')
     expect(queueStatus({ ...empty, pending: [request(), request(), request()] }, false).label).toBe(
       'Offline — 3 changes pending',
     )
-    expect(queueStatus({ ...empty, failed: [request(), request()], pending: [request()] }, false).label).toBe(
-      '2 changes failed',
-    )
+    // A refused write is out of the queue (undone and told at once): it is never counted as failed.
+    expect(queueStatus({ ...empty, refused: [request(), request()] }, true).label).toBe('All changes saved')
   })
 
   it('names each write for a person', () => {
@@ -57,7 +56,7 @@ describe('QueueStatus', () => {
     vi.stubGlobal('fetch', vi.fn())
     render(
       <QueueProvider getAccessToken={() => Promise.resolve('t')}>
-        <QueueStatus onDiscarded={() => undefined} />
+        <QueueStatus />
       </QueueProvider>,
     )
     const button = screen.getByRole('button', { name: /sync status$/ })
@@ -65,14 +64,17 @@ describe('QueueStatus', () => {
     expect(button).toHaveAccessibleName(`${button.textContent} — sync status`)
   })
 
-  it('lists a refused write on click; Retry sends it again and Discard forgets it', async () => {
-    const responses = [
-      new Response('{"error":{"message":"nope"}}', { status: 400 }),
-      new Response('{"error":{"message":"still no"}}', { status: 400 }),
-    ]
-    const fetchMock = vi.fn(() => Promise.resolve(responses.shift() ?? new Response('{}', { status: 200 })))
-    vi.stubGlobal('fetch', fetchMock)
-    const onDiscarded = vi.fn()
+  // Issue 34, defect 3: a refusal showed "1 change failed" with a Retry that could never succeed.
+  it("tells a refused write in the server's words and keeps nothing failed or stored", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response('{"error":{"code":"CONFLICT","message":"FV1 holds 0.14 bbl."}}', { status: 409 }),
+        ),
+      ),
+    )
+    const onRefused = vi.fn()
     let enqueue: ((r: Pick<QueuedRequest, 'method' | 'uri'>) => void) | undefined
     const { useQueue } = await import('./queue-provider.tsx')
     function Grab() {
@@ -80,32 +82,22 @@ describe('QueueStatus', () => {
       return null
     }
     render(
-      <QueueProvider subject="ada" getAccessToken={() => Promise.resolve('t')}>
+      <QueueProvider subject="ada" getAccessToken={() => Promise.resolve('t')} onRefused={onRefused}>
         <Grab />
-        <QueueStatus onDiscarded={onDiscarded} />
+        <QueueStatus />
       </QueueProvider>,
     )
-    expect(screen.getByRole('button', { name: 'All changes saved — sync status' })).toBeInTheDocument()
     act(() => enqueue!({ method: 'DELETE', uri: '/api/products/p' }))
-    const failed = await screen.findByRole('button', { name: '1 change failed — sync status' })
-    expect(localStorage.length).toBe(1)
-
-    const user = userEvent.setup()
-    await user.click(failed)
-    expect(
-      await screen.findByText('Server responded with an error: 400 - {"error":{"message":"nope"}}'),
-    ).toBeVisible()
-    expect(screen.getByText('Delete product')).toBeVisible()
-    await user.click(screen.getByRole('button', { name: 'Retry' }))
-    expect(
-      await screen.findByText('Server responded with an error: 400 - {"error":{"message":"still no"}}'),
-    ).toBeVisible()
-    expect(fetchMock).toHaveBeenCalledTimes(2)
-
-    await user.click(screen.getByRole('button', { name: 'Discard' }))
-    expect(onDiscarded).toHaveBeenCalledWith(expect.objectContaining({ uri: '/api/products/p' }))
-    expect(await screen.findByRole('heading', { name: 'All changes saved' })).toBeVisible()
+    await vi.waitFor(() =>
+      expect(onRefused).toHaveBeenCalledWith(
+        expect.objectContaining({ uri: '/api/products/p', error: 'FV1 holds 0.14 bbl.' }),
+      ),
+    )
+    const status = await screen.findByRole('button', { name: 'All changes saved — sync status' })
     expect(localStorage.length).toBe(0)
+    await userEvent.setup().click(status)
+    expect(await screen.findByRole('heading', { name: 'All changes saved' })).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
   })
 
   it('restores what an earlier page left behind, reports it, and asks before leaving while it is unsent', async () => {
@@ -128,7 +120,7 @@ describe('QueueStatus', () => {
     const onRestored = vi.fn()
     render(
       <QueueProvider subject="ada" getAccessToken={() => Promise.resolve('t')} onRestored={onRestored}>
-        <QueueStatus onDiscarded={() => undefined} />
+        <QueueStatus />
       </QueueProvider>,
     )
     expect(await screen.findByRole('button', { name: 'Saving 1 change… — sync status' })).toBeInTheDocument()
@@ -170,7 +162,7 @@ describe('QueueStatus', () => {
     render(
       <QueueProvider getAccessToken={() => Promise.resolve('t')}>
         <Grab />
-        <QueueStatus onDiscarded={() => undefined} />
+        <QueueStatus />
       </QueueProvider>,
     )
     act(() => enqueue!({ method: 'DELETE', uri: '/api/products/p' }))

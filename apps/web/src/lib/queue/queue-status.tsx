@@ -1,21 +1,22 @@
-import { AlertTriangle, CheckCircle2, CloudOff, Loader2 } from 'lucide-react'
+import { CheckCircle2, CloudOff, Loader2 } from 'lucide-react'
 import { Button } from '@/components/ui/button.tsx'
 import { cn } from '@/lib/utils.ts'
 import { DeferredPopup } from '@/components/deferred.tsx'
 import { useQueue } from './queue-provider.tsx'
-import type { QueuedRequest, QueueSnapshot } from './request-queue.ts'
+import type { QueueSnapshot } from './request-queue.ts'
 
 const loadPopup = () => import('./queue-status-popup.tsx')
 
 const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`
 
-type Status = { kind: 'saved' | 'saving' | 'offline' | 'failed'; label: string }
+type Status = { kind: 'saved' | 'saving' | 'offline'; label: string }
 
-/** The header's one-line summary of the queue (a failure needs the person, so it is shown first). */
+/**
+ * The header's one-line summary of the queue. A refused write is not counted: it is out of the queue,
+ * undone and told at once (docs/decisions/255-refusals-undone-and-told-not-queued.md).
+ */
 export function queueStatus(snapshot: QueueSnapshot, isOnline: boolean): Status {
   const pending = snapshot.pending.length
-  const failed = snapshot.failed.length
-  if (failed > 0) return { kind: 'failed', label: `${changes(failed)} failed` }
   if (pending > 0 && !isOnline) return { kind: 'offline', label: `Offline — ${changes(pending)} pending` }
   if (pending > 0) return { kind: 'saving', label: `Saving ${changes(pending)}…` }
   return { kind: 'saved', label: 'All changes saved' }
@@ -25,16 +26,14 @@ const ICONS = {
   saved: CheckCircle2,
   saving: Loader2,
   offline: CloudOff,
-  failed: AlertTriangle,
 } as const
 
 /**
- * The save status in the header: All changes saved / Saving N changes… / Offline — N changes pending /
- * N changes failed. A click opens the list of unsaved changes (queue-status-popup.tsx, fetched on first
- * use), where a failed one can be retried or discarded (`onDiscarded` then reverts its local change from
- * server state).
+ * The save status in the header: All changes saved / Saving N changes… / Offline — N changes pending.
+ * It is how a person learns their own change is saved (no toast says it). A click opens the list of
+ * unsaved changes (queue-status-popup.tsx, fetched on first use).
  */
-export function QueueStatus({ onDiscarded }: { onDiscarded: (request: QueuedRequest) => void }) {
+export function QueueStatus() {
   const { snapshot, isOnline } = useQueue()
   const status = queueStatus(snapshot, isOnline)
   const Icon = ICONS[status.kind]
@@ -50,7 +49,6 @@ export function QueueStatus({ onDiscarded }: { onDiscarded: (request: QueuedRequ
         'max-w-[11rem] min-w-0 gap-1.5 px-2 text-xs sm:max-w-none sm:text-sm',
         status.kind === 'saved' && 'text-muted-foreground',
         status.kind === 'offline' && 'text-amber-700 dark:text-amber-400',
-        status.kind === 'failed' && 'text-destructive',
       )}
     >
       <Icon aria-hidden="true" className={cn('size-4', status.kind === 'saving' && 'animate-spin')} />
@@ -66,7 +64,7 @@ export function QueueStatus({ onDiscarded }: { onDiscarded: (request: QueuedRequ
         haspopup="dialog"
         trigger={trigger}
         popup={({ QueueStatusPopup }, openOnMount) => (
-          <QueueStatusPopup trigger={trigger} defaultOpen={openOnMount} onDiscarded={onDiscarded} />
+          <QueueStatusPopup trigger={trigger} defaultOpen={openOnMount} />
         )}
       />
       <span role="status" className="sr-only">

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { applyWrite, requestOf, type Write, type WriteState } from '@brewcommand/domain'
 import { localQueueStorage, memoryQueueStorage, type QueueStorage } from './queue-storage.ts'
-import { RequestQueue, retryAfterMs, retryDelay } from './request-queue.ts'
+import { RequestQueue, retryAfterMs, retryDelay, type QueuedRequest } from './request-queue.ts'
 
 const envelope = (id: string) => ({
   type: 'product',
@@ -16,7 +16,11 @@ function answer(status: number, body = '', headers: Record<string, string> = {})
 
 function makeQueue(
   responses: (Response | Error | DOMException)[],
-  extra: { storage?: QueueStorage; renewAccessToken?: () => Promise<string> } = {},
+  extra: {
+    storage?: QueueStorage
+    renewAccessToken?: () => Promise<string>
+    onRefused?: (request: QueuedRequest) => void
+  } = {},
 ) {
   const calls: { uri: string; init: RequestInit }[] = []
   const fetchMock = vi.fn((uri: string | URL | Request, init?: RequestInit) => {
@@ -58,7 +62,7 @@ describe('RequestQueue', () => {
     expect(JSON.parse(calls[0].init.body as string)).toEqual(envelope('a'))
     expect((calls[2].init.headers as Record<string, string>)['idempotency-key']).toBe('del-1')
     expect(calls[2].init.body).toBeUndefined()
-    expect(queue.snapshot()).toEqual({ pending: [], failed: [], isProcessing: false })
+    expect(queue.snapshot()).toEqual({ pending: [], refused: [], isProcessing: false })
   })
 
   it('retries network failures, 5xx and 429 (honouring Retry-After) with the same idempotency key', async () => {
@@ -76,7 +80,7 @@ describe('RequestQueue', () => {
     )
     expect(sleep).toHaveBeenCalledTimes(3)
     expect(sleep).toHaveBeenLastCalledWith(2000)
-    expect(queue.snapshot().failed).toEqual([])
+    expect(queue.snapshot().refused).toEqual([])
   })
 
   it('renews the token once on a 401, then retries', async () => {
@@ -89,30 +93,32 @@ describe('RequestQueue', () => {
     ])
   })
 
-  it('moves a refused write to the failed list with the server answer, and goes on with the next', async () => {
-    const { queue, calls } = makeQueue([answer(400, '{"error":{"message":"bad"}}'), answer(200)])
+  // Issue 34, defect 3 (ADR 255): a refusal was kept as a failed, retryable change and shown as
+  // "Server responded with an error: 409 - {json}".
+  it("drops a refused write from the line and storage, tells it in the server's words, and goes on", async () => {
+    const storage = memoryQueueStorage()
+    const refusals: string[] = []
+    const { queue, calls } = makeQueue(
+      [
+        answer(409, '{"error":{"code":"CONFLICT","message":"FV1 is booked for batch 2026-001."}}'),
+        answer(200),
+      ],
+      { storage, onRefused: (r) => refusals.push(`${r.idempotencyKey}: ${r.error}`) },
+    )
     queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope('a') })
     queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope('b') })
     await queue.drained()
     expect(calls).toHaveLength(2)
-    const { failed } = queue.snapshot()
-    expect(failed).toHaveLength(1)
-    expect(failed[0]).toMatchObject({
-      status: 'failed',
-      idempotencyKey: 'a',
-      error: 'Server responded with an error: 400 - {"error":{"message":"bad"}}',
+    expect(refusals).toEqual(['a: FV1 is booked for batch 2026-001.'])
+    expect(queue.snapshot()).toMatchObject({
+      pending: [],
+      refused: [{ status: 'refused', idempotencyKey: 'a', error: 'FV1 is booked for batch 2026-001.' }],
     })
-  })
-
-  it('can retry or discard a failed write', async () => {
-    const { queue, calls } = makeQueue([answer(409, 'conflict'), answer(200)])
-    const request = queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope('a') })
-    await queue.drained()
-    queue.retry(request.requestId)
-    await queue.drained()
-    expect(calls).toHaveLength(2)
-    expect(queue.snapshot().failed).toEqual([])
-    expect(queue.discard('nope')).toBeUndefined()
+    expect(storage.entries.size).toBe(0)
+    // Nothing about it can be retried; the screen that showed it dismisses it.
+    expect('retry' in queue).toBe(false)
+    queue.dismiss(queue.snapshot().refused[0].requestId)
+    expect(queue.snapshot().refused).toEqual([])
   })
 })
 
@@ -153,7 +159,7 @@ describe('retry policy', () => {
     await queue.drained()
     expect(calls).toHaveLength(3)
     expect(calls[0].init.signal).toBeInstanceOf(AbortSignal)
-    expect(queue.snapshot().failed).toEqual([])
+    expect(queue.snapshot().refused).toEqual([])
   })
 
   it('on a 401 renews the token and retries with it at once; a refused renewed token waits and renews again', async () => {
@@ -171,7 +177,7 @@ describe('retry policy', () => {
     ])
     expect(renewAccessToken).toHaveBeenCalledTimes(2)
     expect(sleep).toHaveBeenCalledTimes(1)
-    expect(queue.snapshot().failed).toEqual([])
+    expect(queue.snapshot().refused).toEqual([])
   })
 
   it('keeps a write while no token can be had (e.g. offline renewal) and sends it once one can', async () => {
@@ -191,7 +197,7 @@ describe('retry policy', () => {
     expect(calls).toEqual(['Bearer t'])
   })
 
-  it('fails a 402 (the brewery has not paid) at once with the server answer, without retrying it', async () => {
+  it("refuses a 402 (the brewery has not paid) at once with the server's message, without retrying it", async () => {
     const body = '{"error":{"code":"PAYMENT_REQUIRED","message":"Finish paying in Settings → Billing."}}'
     const { queue, calls, sleep } = makeQueue([answer(402, body), answer(200)])
     queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope('unpaid') })
@@ -200,20 +206,26 @@ describe('retry policy', () => {
     expect(sleep).not.toHaveBeenCalled()
     expect(queue.snapshot()).toMatchObject({
       pending: [],
-      failed: [{ idempotencyKey: 'unpaid', error: `Server responded with an error: 402 - ${body}` }],
+      refused: [{ idempotencyKey: 'unpaid', error: 'Finish paying in Settings → Billing.' }],
     })
   })
 
-  it('fails other 4xx answers with the spec text, for 403, 404, 409 and 422 alike', async () => {
-    const { queue } = makeQueue([answer(403, 'no'), answer(404, ''), answer(409, 'taken'), answer(422, 'x')])
+  it('refuses other 4xx answers alike (403, 404, 409, 422), in words even without an error body or with a code it does not know', async () => {
+    const error = (message: string) => JSON.stringify({ error: { code: 'CONFLICT', message } })
+    const { queue } = makeQueue([
+      answer(403, error('Brewers cannot do this.')),
+      answer(404, ''),
+      answer(409, 'taken'),
+      answer(422, '{"error":{"code":"A_CODE_NOT_KNOWN_YET","message":"Name is required"}}'),
+    ])
     for (const id of ['a', 'b', 'c', 'd'])
       queue.enqueue({ method: 'POST', uri: '/api/products', data: envelope(id) })
     await queue.drained()
-    expect(queue.snapshot().failed.map((r) => r.error)).toEqual([
-      'Server responded with an error: 403 - no',
-      'Server responded with an error: 404 - ',
-      'Server responded with an error: 409 - taken',
-      'Server responded with an error: 422 - x',
+    expect(queue.snapshot().refused.map((r) => r.error)).toEqual([
+      'Brewers cannot do this.',
+      'The server refused this change (404).',
+      'The server refused this change (409).',
+      'Name is required',
     ])
   })
 
@@ -254,36 +266,6 @@ describe('ordering', () => {
       'edit-2',
     ])
   })
-
-  it('puts a retried write back in its place, before writes made after it', async () => {
-    let release: () => void = () => undefined
-    const gate = new Promise<void>((resolve) => (release = resolve))
-    const sent: string[] = []
-    let first = true
-    const queue = new RequestQueue({
-      fetch: async (_uri, init) => {
-        const key = (init?.headers as Record<string, string>)['idempotency-key']
-        sent.push(key)
-        if (key === 'a' && first) {
-          first = false
-          return answer(400, 'bad')
-        }
-        if (key === 'b') await gate
-        return answer(200)
-      },
-      getAccessToken: () => Promise.resolve('t'),
-      sleep: () => Promise.resolve(),
-    })
-    const a = queue.enqueue({ method: 'PUT', uri: '/api/products/p', data: envelope('a') })
-    queue.enqueue({ method: 'PUT', uri: '/api/products/p', data: envelope('b') })
-    queue.enqueue({ method: 'PUT', uri: '/api/products/p', data: envelope('c') })
-    await vi.waitFor(() => expect(sent).toEqual(['a', 'b']))
-    queue.retry(a.requestId)
-    expect(queue.snapshot().pending.map((r) => r.idempotencyKey)).toEqual(['b', 'a', 'c'])
-    release()
-    await queue.drained()
-    expect(sent).toEqual(['a', 'b', 'a', 'c'])
-  })
 })
 
 describe('persistence and restore', () => {
@@ -317,20 +299,7 @@ describe('persistence and restore', () => {
     expect(storage.entries.size).toBe(0)
   })
 
-  it('keeps a refused write as failed until it is discarded', async () => {
-    const storage = memoryQueueStorage()
-    const { queue } = makeQueue([answer(400, 'bad')], { storage })
-    const request = queue.enqueue({ method: 'DELETE', uri: '/api/products/p' })
-    await queue.drained()
-    expect(storage.entries.get(request.requestId)).toMatchObject({
-      status: 'failed',
-      error: 'Server responded with an error: 400 - bad',
-    })
-    queue.discard(request.requestId)
-    expect(storage.entries.size).toBe(0)
-  })
-
-  it('restores pending and failed writes in order, rebuilds their local changes and sends them with the same keys', async () => {
+  it('restores pending writes in order, rebuilds their local changes and sends them with the same keys; a write an earlier version kept as failed is reported refused, not sent', async () => {
     const storage = memoryQueueStorage()
     // A page that went away before anything was sent (its fetch never answers).
     const before = new RequestQueue({
@@ -354,21 +323,23 @@ describe('persistence and restore', () => {
     const failed = [...storage.entries.values()].find((r) => r.idempotencyKey === 'edit')!
     storage.put({ ...failed, status: 'failed', error: 'Server responded with an error: 409 - taken' })
 
-    const { queue, calls } = makeQueue([], { storage })
+    const refusals: string[] = []
+    const { queue, calls } = makeQueue([], { storage, onRefused: (r) => refusals.push(r.error ?? '') })
     const restored = queue.restore()
-    expect(restored.map((r) => r.idempotencyKey)).toEqual(['create', 'edit', 'remove-part'])
+    expect(restored.map((r) => r.idempotencyKey)).toEqual(['create', 'remove-part'])
+    expect(refusals).toEqual(['Server responded with an error: 409 - taken'])
     const local = restored.reduce<WriteState>((state, r) => (r.write ? applyWrite(state, r.write) : state), {
       entityId: 'e',
       products: [],
     })
-    expect(local.products).toMatchObject([{ id: 'x', name: 'Two', tastingNotes: [] }])
+    expect(local.products).toMatchObject([{ id: 'x', name: 'One', tastingNotes: [] }])
     await queue.drained()
     expect(calls.map((c) => (c.init.headers as Record<string, string>)['idempotency-key'])).toEqual([
       'create',
       'remove-part',
     ])
-    expect(queue.snapshot().failed.map((r) => r.idempotencyKey)).toEqual(['edit'])
-    expect([...storage.entries.values()].map((r) => r.idempotencyKey)).toEqual(['edit'])
+    expect(queue.snapshot().refused.map((r) => r.idempotencyKey)).toEqual(['edit'])
+    expect(storage.entries.size).toBe(0)
     // Restoring twice does not duplicate anything.
     expect(queue.restore()).toEqual([])
   })

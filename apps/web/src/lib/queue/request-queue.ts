@@ -1,4 +1,5 @@
 import { storableWrite, type Write } from '@brewcommand/domain'
+import { z } from 'zod'
 import { memoryQueueStorage, withWrite, type PersistedRequest, type QueueStorage } from './queue-storage.ts'
 
 /** A write waiting to be sent (docs/product/02-products.md §3 "Queued request"). The token is read at send time. */
@@ -12,7 +13,8 @@ export type QueuedRequest = {
   data?: { metadata: { correlationIdentifier: string } } & Record<string, unknown>
   /** Idempotency-Key: the envelope's correlation identifier, or the request id for a DELETE. */
   idempotencyKey: string
-  status: 'pending' | 'sending' | 'failed'
+  /** A refused write is out of the line: kept in memory only, so the screen can say why (never retried). */
+  status: 'pending' | 'sending' | 'refused'
   /**
    * The write as a typed intent (packages/domain/src/writes/): its local change (`applyWrite`) is
    * re-applied on top of a remote change merged before the write was sent, and on start after a
@@ -20,11 +22,16 @@ export type QueuedRequest = {
    */
   write?: Write
   retryCount: number
-  /** Why the last attempt failed, as a person reads it. */
+  /** Why the server refused it, in the server's words (its `error.message`). */
   error?: string
 }
 
-export type QueueSnapshot = { pending: QueuedRequest[]; failed: QueuedRequest[]; isProcessing: boolean }
+/**
+ * `pending`: the line, sent in order and retried until the server has them. `refused`: writes the server
+ * refused (a 4xx other than 401, 408, 429) during this page's life, out of the line and out of storage,
+ * their local change undone; kept only so a screen can say why beside the thing (docs/decisions/255-…).
+ */
+export type QueueSnapshot = { pending: QueuedRequest[]; refused: QueuedRequest[]; isProcessing: boolean }
 
 export type RequestQueueOptions = {
   fetch?: typeof fetch
@@ -43,17 +50,39 @@ export type RequestQueueOptions = {
   /** An attempt that has not been answered by then is abandoned and retried (default 30 s). */
   timeoutMs?: number
   onChange?: (snapshot: QueueSnapshot) => void
+  /** A write the server refused: it has left the line and storage; its local change must be undone. */
+  onRefused?: (request: QueuedRequest) => void
+}
+
+/**
+ * The server's refusal of a write, in its own words: the `error.message` of its answer
+ * (`{ error: { code, message } }`), or a sentence with the status when the answer has none.
+ */
+export function refusalMessage(status: number, body: string): string {
+  // The message is read whatever the code says: a code this version does not know still has its sentence.
+  const parsed = RefusalBodySchema.safeParse(safeJson(body))
+  if (parsed.success) return parsed.data.error.message
+  return `The server refused this change (${status}).`
+}
+
+const RefusalBodySchema = z.object({ error: z.object({ message: z.string().trim().min(1) }) })
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
 }
 
 /** Thrown for an answer that retrying cannot fix (a 4xx other than 401, 408 and 429). */
-export class PermanentRequestError extends Error {
+export class RefusedRequestError extends Error {
   constructor(
     readonly status: number,
-    readonly body: string,
+    body: string,
   ) {
-    // Text of docs/product/02-products.md §8.
-    super(`Server responded with an error: ${status} - ${body}`)
-    this.name = 'PermanentRequestError'
+    super(refusalMessage(status, body))
+    this.name = 'RefusedRequestError'
   }
 }
 
@@ -104,15 +133,18 @@ const bySeq = (a: { seq: number; requestId: string }, b: { seq: number; requestI
  * so a reload, a closed tab or a crash loses nothing: `restore()` picks the writes up again.
  * Network failures, timeouts, 5xx, 408 and 429 (with Retry-After) are retried with backoff for as long
  * as the page lives, at once when `wake()` is called (the browser came back online); a 401 first gets a
- * renewed token; any other refusal moves the request to the failed list with the server's answer.
+ * renewed token; any other answer is a refusal: the write leaves the line and storage at once, and
+ * `onRefused` gets it with the server's message, so the page undoes its change and says why (ADR 255).
  */
 export class RequestQueue {
   private pending: QueuedRequest[] = []
-  private failed: QueuedRequest[] = []
+  private refused: QueuedRequest[] = []
   private isProcessing = false
   private wakeUp: (() => void) | null = null
-  private readonly options: Required<Omit<RequestQueueOptions, 'onChange' | 'renewAccessToken'>> &
-    Pick<RequestQueueOptions, 'onChange' | 'renewAccessToken'>
+  private readonly options: Required<
+    Omit<RequestQueueOptions, 'onChange' | 'renewAccessToken' | 'onRefused'>
+  > &
+    Pick<RequestQueueOptions, 'onChange' | 'renewAccessToken' | 'onRefused'>
 
   constructor(options: RequestQueueOptions) {
     this.options = {
@@ -125,37 +157,39 @@ export class RequestQueue {
       getAccessToken: options.getAccessToken,
       renewAccessToken: options.renewAccessToken,
       onChange: options.onChange,
+      onRefused: options.onRefused,
     }
   }
 
   snapshot(): QueueSnapshot {
-    return { pending: [...this.pending], failed: [...this.failed], isProcessing: this.isProcessing }
+    return { pending: [...this.pending], refused: [...this.refused], isProcessing: this.isProcessing }
   }
 
   /**
-   * Loads the writes a previous page left behind (pending and failed, in their order), each with its
-   * write intent (read back from the request for a queue stored by an earlier version), and resumes sending. Returns them all in order, so the caller can re-apply them to
-   * the state it has just loaded from the server.
+   * Loads the writes a previous page left behind, in their order, each with its write intent (read back
+   * from the request for a queue stored by an earlier version), and resumes sending. Returns those still to
+   * be sent, so the caller can re-apply them to the state it has just loaded from the server. A write an
+   * earlier version kept as "failed" was refused by the server: it is dropped from storage and reported
+   * as refused (onRefused), never sent again.
    */
   restore(): QueuedRequest[] {
-    const known = new Set([...this.pending, ...this.failed].map((r) => r.requestId))
+    const known = new Set([...this.pending, ...this.refused].map((r) => r.requestId))
     const restored = this.options.storage
       .load()
       .filter((r) => !known.has(r.requestId))
       .sort(bySeq)
       .map((stored): QueuedRequest => {
         lastSeq = Math.max(lastSeq, stored.seq)
-        return withWrite(stored)
+        const { status, ...request } = withWrite(stored)
+        return { ...request, status: status === 'failed' ? 'refused' : 'pending' }
       })
-    for (const request of restored) {
-      if (request.status === 'failed') this.failed.push(request)
-      else this.pending.push(request)
-    }
+    const toSend = restored.filter((request) => request.status === 'pending')
+    this.pending.push(...toSend)
     this.pending.sort(bySeq)
-    this.failed.sort(bySeq)
     this.changed()
+    for (const request of restored) if (request.status === 'refused') this.refuse(request)
     void this.process()
-    return restored
+    return toSend
   }
 
   /** Adds a write at the end of the line, stores it, and starts sending if idle. */
@@ -173,7 +207,11 @@ export class RequestQueue {
       status: 'pending',
       retryCount: 0,
     }
-    const queued: QueuedRequest = { ...stored, ...(request.write ? { write: request.write } : {}) }
+    const queued: QueuedRequest = {
+      ...stored,
+      status: 'pending',
+      ...(request.write ? { write: request.write } : {}),
+    }
     this.persist(queued)
     this.pending.push(queued)
     this.changed()
@@ -181,31 +219,11 @@ export class RequestQueue {
     return queued
   }
 
-  /** Puts a failed request back in its place in the line (before writes made after it). */
-  retry(requestId: string): void {
-    const index = this.failed.findIndex((r) => r.requestId === requestId)
-    if (index < 0) return
-    const [request] = this.failed.splice(index, 1)
-    const again: QueuedRequest = { ...request, status: 'pending', retryCount: 0 }
-    delete again.error
-    this.persist(again)
-    // The write being sent stays first; the retried one goes before any write that came after it.
-    const from = this.isProcessing && this.pending[0]?.status === 'sending' ? 1 : 0
-    let at = from
-    while (at < this.pending.length && bySeq(this.pending[at], again) < 0) at += 1
-    this.pending.splice(at, 0, again)
-    this.changed()
-    void this.process()
-  }
-
-  /** Forgets a failed request (the caller reverts its local change from server state). */
-  discard(requestId: string): QueuedRequest | undefined {
-    const index = this.failed.findIndex((r) => r.requestId === requestId)
-    if (index < 0) return undefined
-    const [request] = this.failed.splice(index, 1)
-    this.options.storage.remove(request.requestId)
-    this.changed()
-    return request
+  /** Forgets a refusal once the screen that showed it is done with it. */
+  dismiss(requestId: string): void {
+    const before = this.refused.length
+    this.refused = this.refused.filter((r) => r.requestId !== requestId)
+    if (this.refused.length !== before) this.changed()
   }
 
   /** Ends the current backoff wait at once (the browser came back online). */
@@ -215,19 +233,28 @@ export class RequestQueue {
     wakeUp?.()
   }
 
-  /** Resolves once nothing is pending (failed requests stay failed). */
+  /** Resolves once nothing is pending. */
   async drained(): Promise<void> {
     while (this.isProcessing || this.pending.length > 0)
       await new Promise((resolve) => setTimeout(resolve, 10))
   }
 
   private persist(request: QueuedRequest) {
-    const { write, status, ...rest } = request
+    const { write, status: _status, ...rest } = request
     this.options.storage.put({
       ...rest,
       ...(write ? { write: storableWrite(write) } : {}),
-      status: status === 'failed' ? 'failed' : 'pending',
+      status: 'pending',
     })
+  }
+
+  /** Takes a refused write out of storage, keeps it for the screen, and tells the page to undo it. */
+  private refuse(request: QueuedRequest) {
+    this.options.storage.remove(request.requestId)
+    this.refused.push(request)
+    this.refused.sort(bySeq)
+    this.changed()
+    this.options.onRefused?.(request)
   }
 
   private changed() {
@@ -243,23 +270,20 @@ export class RequestQueue {
         const request = this.pending[0]
         request.status = 'sending'
         this.changed()
-        let failure: string | null = null
+        let refusal: string | null = null
         try {
           await this.send(request)
         } catch (error) {
-          failure = error instanceof Error ? error.message : String(error)
+          refusal = error instanceof Error ? error.message : String(error)
         }
         const index = this.pending.indexOf(request)
         if (index >= 0) this.pending.splice(index, 1)
-        if (failure === null) {
+        if (refusal === null) {
           this.options.storage.remove(request.requestId)
+          this.changed()
         } else {
-          const failed: QueuedRequest = { ...request, status: 'failed', error: failure }
-          this.persist(failed)
-          this.failed.push(failed)
-          this.failed.sort(bySeq)
+          this.refuse({ ...request, status: 'refused', error: refusal })
         }
-        this.changed()
       }
     } finally {
       this.isProcessing = false
@@ -309,7 +333,7 @@ export class RequestQueue {
         await this.backoff(request, retryAfterMs(response.headers.get('retry-after')))
         continue
       }
-      throw new PermanentRequestError(status, await response.text().catch(() => ''))
+      throw new RefusedRequestError(status, await response.text().catch(() => ''))
     }
   }
 

@@ -1,4 +1,4 @@
-import { applyWrite, productIdFromObjectUri, type DataModifiedEvent } from '@brewcommand/domain'
+import { applyWrite, type DataModifiedEvent } from '@brewcommand/domain'
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { Navigate, Outlet } from 'react-router'
 import { applyRemoteChange } from '@/lib/socket/apply-remote-change.ts'
@@ -14,6 +14,7 @@ import { PaymentBanner } from '@/features/onboarding/payment-banner.tsx'
 import { SecureShell } from '@/app/shell/secure-shell.tsx'
 import { TeamSync } from '@/features/users/team-sync.tsx'
 import { AlertsBell } from '@/features/cellar/components/alerts-bell.tsx'
+import { changeToast } from './change-toast.ts'
 import { RequireAuth } from './require-auth.tsx'
 
 /**
@@ -35,14 +36,10 @@ function Shell() {
   if (!currentEntity) return <Navigate to="/plans" replace />
 
   const onDataModified = (event: DataModifiedEvent, isOwn: boolean) => {
-    if (isOwn) {
-      toast.success('Changes successfully saved to the server.')
-      return
-    }
-    // Production records are no product's: their own screens merge or reload them
-    // (lib/production/use-production-sync.ts, features/cellar).
-    if (!productIdFromObjectUri(event.payload.objectUri)) return
-    toast.info('Synchronizing changes from another user.')
+    // One's own save is told by the header's save status; a production record by its own screen.
+    const message = changeToast(event, isOwn)
+    if (message === null) return
+    toast.info(message)
     applyLocal((entity) => {
       const products = applyRemoteChange(entity.products, event)
       if (!products) {
@@ -72,6 +69,10 @@ function Shell() {
         renewAccessToken={renewAccessToken}
         // Writes a closed tab or a crash left behind show at once on top of the server's state.
         onRestored={(writes) => applyLocal((entity) => reapplyAll(entity, writes))}
+        // A refused write is undone: server state again, with the writes still to be sent on top.
+        onRefused={() =>
+          void reload().then(() => applyLocal((entity) => reapplyAll(entity, pendingWrites.current())))
+        }
         shell={(children) => (
           <SecureShell
             user={data.user}
@@ -79,14 +80,7 @@ function Shell() {
             status={
               <>
                 <AlertsBell />
-                <QueueStatus
-                  // Discarding reverts the local change from server state; other unsent writes stay applied.
-                  onDiscarded={() =>
-                    void reload().then(() =>
-                      applyLocal((entity) => reapplyAll(entity, pendingWrites.current())),
-                    )
-                  }
-                />
+                <QueueStatus />
               </>
             }
           >
@@ -105,6 +99,7 @@ function QueuedArea({
   getAccessToken,
   renewAccessToken,
   onRestored,
+  onRefused,
   shell,
 }: {
   subject: string
@@ -112,6 +107,7 @@ function QueuedArea({
   getAccessToken: () => Promise<string>
   renewAccessToken: (() => Promise<string>) | undefined
   onRestored: (writes: QueuedRequest[]) => void
+  onRefused: () => void
   shell: (children: ReactNode) => ReactNode
 }) {
   const { getSocketId } = useSocket()
@@ -121,7 +117,12 @@ function QueuedArea({
       getAccessToken={getAccessToken}
       renewAccessToken={renewAccessToken}
       getSocketId={getSocketId}
-      onFailed={(request) => toast.error(request.error ?? 'A change could not be saved.')}
+      // A refusal is told in the server's words and undone; it is not kept for a retry that cannot succeed
+      // (docs/decisions/255-refusals-undone-and-told-not-queued.md).
+      onRefused={(request) => {
+        toast.error(request.error ?? 'The server refused this change.')
+        onRefused()
+      }}
       onRestored={onRestored}
     >
       <PendingWritesBridge target={pendingWrites} />
@@ -131,11 +132,11 @@ function QueuedArea({
   )
 }
 
-/** Lets the socket handler read the queue's unsent writes (failed ones stay applied until discarded). */
+/** Lets the socket handler read the queue's unsent writes (a refused one is no longer applied). */
 function PendingWritesBridge({ target }: { target: RefObject<() => QueuedRequest[]> }) {
   const { snapshot } = useQueue()
   useEffect(() => {
-    target.current = () => [...snapshot.failed, ...snapshot.pending].sort((a, b) => a.seq - b.seq)
+    target.current = () => snapshot.pending
   }, [snapshot, target])
   return null
 }

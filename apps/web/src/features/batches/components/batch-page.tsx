@@ -183,7 +183,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 const lineValue = (line: PlanLine) =>
   line.unit === 'SG'
     ? line.value.toFixed(3)
-    : `${formatNumber(line.value, 2)} gal (${formatNumber(line.value / GALLONS_PER_BBL, 2)} BBL)`
+    : line.unit === '°F'
+      ? `${formatNumber(line.value, 1)} °F`
+      : `${formatNumber(line.value, 2)} gal (${formatNumber(line.value / GALLONS_PER_BBL, 2)} BBL)`
 
 /** The largest working capacity (gallons) of the vessels of some kinds, or null when there is none. */
 function largest(vessels: readonly Vessel[], kinds: readonly VesselKind[]) {
@@ -229,12 +231,19 @@ function VolumePlan({ batch }: { batch: Batch }) {
       : []),
   ]
   const recipe = batch.recipeSnapshot
-  const volumeLines = plan.lines.filter((l) => l.unit === 'gal' || l.key === 'preBoilGravity')
+  const volumeLines = plan.lines.filter(
+    (l) => l.unit === 'gal' || l.unit === '°F' || l.key === 'preBoilGravity',
+  )
   return (
     <Section title={BATCH_TEXTS.volumePlan}>
       <p className="text-sm text-muted-foreground">
         {BATCH_TEXTS.volumePlanIntro(batch.brewhouse.name, batch.brewhouse.version)}
       </p>
+      {plan.thicknessFromBrewhouse && (
+        <p className="text-sm">
+          {BATCH_TEXTS.thicknessFromBrewhouse(formatNumber(plan.strike.thicknessQuartsPerPound, 2))}
+        </p>
+      )}
       {Math.abs(plan.scale - 1) > 1e-6 && (
         <p className="text-sm">
           {BATCH_TEXTS.scaled(

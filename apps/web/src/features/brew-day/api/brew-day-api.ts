@@ -94,14 +94,15 @@ export function useBrewDay(batchId: string) {
  * brew day will take that hits the recipe's IBU when the lot's alpha acid differs from the recipe's. Only a
  * help: without it (offline, no stock kept) the addition shows the recipe's amount.
  */
+export const getHopAmounts = (batchId: string, token: string) =>
+  // api.get has already taken the answer out of its `{ data }` (issue 41: the list was parsed as a wrapper).
+  api.get(`/api/inventory/batches/${batchId}/hop-amounts`, z.array(HopAmountSchema), { token })
+
 export function useHopAmounts(batchId: string, enabled: boolean) {
   const { getAccessToken } = useAuth()
   return useQuery({
     queryKey: ['brew-day', batchId, 'hop-amounts'] as const,
-    queryFn: async () =>
-      api.get(`/api/inventory/batches/${batchId}/hop-amounts`, z.object({ data: z.array(HopAmountSchema) }), {
-        token: await getAccessToken(),
-      }),
+    queryFn: async () => getHopAmounts(batchId, await getAccessToken()),
     enabled,
     staleTime: 60_000,
     retry: false,

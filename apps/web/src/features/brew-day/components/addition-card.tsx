@@ -77,7 +77,7 @@ export function AdditionCard({
         {clock.dueAtMs !== null &&
           ` · ${due ? t.dueSince(formatTime(clock.dueAtMs)) : t.dueIn(formatDuration(clock.dueAtMs - now))}`}
       </p>
-      {lot?.lotAlpha != null && lot.recipeAlpha != null && lot.lotAlpha !== lot.recipeAlpha && (
+      {lot?.lotAlpha != null && lot.recipeAlpha != null && (
         <div className="flex flex-wrap items-center gap-3 rounded-md bg-muted p-3">
           <p>
             {t.hopLot(
@@ -89,14 +89,21 @@ export function AdditionCard({
             )}
           </p>
           {mayRun && WEIGHT_OF_STOCK[lot.suggestedAmount.unit] && (
+            // Confirms the addition with the lot's amount at once (issue 41): one action on a phone.
             <Button
               type="button"
               variant="outline"
               className={BIG}
-              onClick={() => {
-                setValue(String(lot.suggestedAmount.value))
-                setUnit(WEIGHT_OF_STOCK[lot.suggestedAmount.unit]!)
-              }}
+              aria-label={`${t.useSuggested}: ${lot.suggestedAmount.value} ${lot.suggestedAmount.unit} of ${lot.lotCode ?? lot.name}`}
+              onClick={() =>
+                onConfirm({
+                  actual: {
+                    value: lot.suggestedAmount.value,
+                    unit: WEIGHT_OF_STOCK[lot.suggestedAmount.unit]!,
+                  },
+                  note: `Lot ${lot.lotCode ?? '—'} at ${lot.lotAlpha} % alpha acid`,
+                })
+              }
             >
               {t.useSuggested}
             </Button>

@@ -112,14 +112,15 @@ const appState: AppStateValue = {
   reload: () => Promise.resolve(),
 }
 
-function renderScreen(answer: () => Response) {
+function renderScreen(answer: (url: string) => Response, bodies: unknown[] = []) {
   const posts: string[] = []
   vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
     if (init?.method === 'POST') {
       posts.push(url)
+      bodies.push(JSON.parse(typeof init.body === 'string' ? init.body : 'null'))
       return new Promise<Response>(() => undefined)
     }
-    return Promise.resolve(answer())
+    return Promise.resolve(answer(url))
   })
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter>
@@ -177,6 +178,49 @@ describe('BrewDayScreen', () => {
     await userEvent.click(within(alarms).getByRole('button', { name: 'Acknowledge Add Saaz' }))
     expect(screen.queryByText('Add Saaz is due')).not.toBeInTheDocument()
     expect(screen.getByText(/alarm acknowledged by Bea Brewer/)).toBeInTheDocument()
+  })
+
+  // Issue 41: the hook parsed the list as `{ data: [...] }` after api.get had unwrapped it, so nothing showed.
+  it('shows the hop lot, its alpha and the amount that hits the IBU; Use this amount confirms it', async () => {
+    const hopKey = plan.find((p) => p.kind === 'addition')!.key
+    const lot = {
+      stepKey: hopKey,
+      name: 'Saaz',
+      itemId: '00000000-0000-4000-8000-0000000000c1',
+      lotId: '00000000-0000-4000-8000-0000000000c2',
+      lotCode: 'HOP-1',
+      recipeAlpha: 4,
+      lotAlpha: 5,
+      recipeAmount: { value: 16, unit: 'oz' },
+      suggestedAmount: { value: 12.8, unit: 'oz' },
+      targetIbu: 3.2,
+    }
+    const bodies: unknown[] = []
+    const posts = renderScreen(
+      (url) => (url.endsWith('/hop-amounts') ? json([lot]) : json(brewDay('brewing', 5))),
+      bodies,
+    )
+    expect(
+      await screen.findByText(
+        "Lot HOP-1 is 5 % alpha acid (the recipe's 4 %): 12.8 oz hits the recipe's 3.2 IBU.",
+      ),
+    ).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Use this amount: 12.8 oz of HOP-1' }))
+    expect(posts.at(-1)).toMatch(/\/confirm$/)
+    expect(JSON.stringify(bodies.at(-1))).toContain('{"value":12.8,"unit":"Ounces"}')
+  })
+
+  // Issue 34, defect 4: the first step had no volume and no temperature.
+  it('shows the strike water and its temperature on the first step', async () => {
+    const day = brewDay('brewing', null)
+    const first: BrewDay = {
+      ...day,
+      steps: day.steps.map((s) => (s.key === 'strike-water' ? { ...s, completedAt: null } : s)),
+      expected: { ...day.expected, strikeWaterGallons: 125, strikeTemperatureF: 167.92 },
+    }
+    renderScreen(() => json(first))
+    expect(await screen.findByRole('heading', { name: 'Heat strike water' })).toBeInTheDocument()
+    expect(screen.getByText('Strike water: 125 gal at 167.9 °F')).toBeInTheDocument()
   })
 
   it('shows the error with a way to try again', async () => {

@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { cn } from '@/lib/utils.ts'
+import { formatNumber } from '@/lib/production/units.ts'
 import { useBrewDay, useHopAmounts } from '../api/brew-day-api.ts'
 import { useBatchQueue, useBrewDaySync } from '../api/brew-day-sync.tsx'
 import { useBrewDayWrites } from '../api/use-brew-day-writes.ts'
@@ -254,6 +255,7 @@ function Timeline({
           pending={shown.pendingSteps.has(current.key)}
           mayRun={mayRun}
           writes={writes}
+          strike={current.key === 'strike-water' ? strikeText(day.expected) : null}
         />
       ) : (
         day.status === 'brewing' && <p className="rounded-xl border bg-card p-6 text-lg">{t.allDone}</p>
@@ -275,7 +277,7 @@ function Timeline({
                   mayRun={mayRun}
                   onConfirm={(input) => writes.confirmAddition(step.key, step.plan.title, input)}
                   onAcknowledge={() => writes.acknowledge(step.key, step.plan.title)}
-                  lot={hopLots.data?.data.find((lot) => lot.stepKey === step.key)}
+                  lot={hopLots.data?.find((lot) => lot.stepKey === step.key)}
                 />
               </li>
             ))}
@@ -354,6 +356,15 @@ function Timeline({
   )
 }
 
+/** "Strike water: 125 gal at 167.9 °F" from the brew day's expectations; null in a copy kept before them. */
+function strikeText(expected: BrewDay['expected']): string | null {
+  if (expected.strikeWaterGallons === undefined || expected.strikeWaterGallons <= 0) return null
+  return t.strikeWater(
+    formatNumber(expected.strikeWaterGallons, 1),
+    expected.strikeTemperatureF == null ? null : formatNumber(expected.strikeTemperatureF, 1),
+  )
+}
+
 function CurrentStep({
   step,
   clock,
@@ -361,6 +372,7 @@ function CurrentStep({
   pending,
   mayRun,
   writes,
+  strike,
 }: {
   step: BrewStep
   clock: StepClock
@@ -368,6 +380,8 @@ function CurrentStep({
   pending: boolean
   mayRun: boolean
   writes: Writes
+  /** The strike water's volume and temperature, on the first step (issue 34, defect 4). */
+  strike: string | null
 }) {
   const running = clock.status === 'running' || clock.status === 'due'
   const title = step.plan.title
@@ -390,6 +404,7 @@ function CurrentStep({
       </div>
       <h3 className="text-3xl font-semibold">{title}</h3>
       {step.plan.detail && <p className="text-lg text-muted-foreground">{step.plan.detail}</p>}
+      {strike && <p className="text-2xl font-semibold tabular-nums">{strike}</p>}
       {running && step.kind === 'timer' && (
         <div role="timer" aria-label={`${title} ${t.remaining}`} className="grid gap-1">
           <div

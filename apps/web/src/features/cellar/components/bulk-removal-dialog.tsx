@@ -6,7 +6,6 @@ import {
   type TankCard,
 } from '@brewcommand/domain'
 import { useId, useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
 import { FormDialog } from '@/components/form-dialog.tsx'
 import { FormField } from '@/components/form-field.tsx'
 import {
@@ -67,7 +66,6 @@ export function BulkRemovalDialog({
       data: parsed.data,
       name: card.vessel.name,
     })
-    toast.success(CELLAR_TEXTS.saved)
     setErrors({})
     setForm(empty)
     setDate({ when: '', adjustment: false })

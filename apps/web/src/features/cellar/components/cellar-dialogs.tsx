@@ -13,7 +13,6 @@ import {
   type VesselDetail,
 } from '@brewcommand/domain'
 import { useId, useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
 import { FormDialog } from '@/components/form-dialog.tsx'
 import { FormField } from '@/components/form-field.tsx'
 import {
@@ -69,7 +68,6 @@ export function ReadingDialog({ vessel, open, onOpenChange }: DialogProps & { ve
       data: parsed.data,
       name: vessel.name,
     })
-    toast.success(CELLAR_TEXTS.saved)
     setErrors({})
     setForm((current) => ({ ...current, gravity: '', temperature: '', ph: '', note: '' }))
     onOpenChange(false)
@@ -217,7 +215,6 @@ export function MovementDialog({
       data: parsed.data,
       name: card.vessel.name,
     })
-    toast.success(CELLAR_TEXTS.saved)
     setErrors({})
     setForm({ volume: '', unit: 'BBL', toVesselId: '', reason: '', accept: false, purpose: '' })
     setEmpty({ on: false, reason: '' })
@@ -380,7 +377,6 @@ export function PackageDialog({ detail, open, onOpenChange }: DialogProps & { de
       data: parsed.data,
       name: detail.vessel.name,
     })
-    toast.success(CELLAR_TEXTS.saved)
     setErrors({})
     setUnits({})
     setEmpty({ on: false, reason: '' })
@@ -488,7 +484,6 @@ export function CleaningDialog({ vessel, open, onOpenChange }: DialogProps & { v
       data: parsed.data,
       name: vessel.name,
     })
-    toast.success(CELLAR_TEXTS.saved)
     setErrors({})
     onOpenChange(false)
   }

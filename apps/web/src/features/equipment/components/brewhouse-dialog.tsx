@@ -1,4 +1,5 @@
 import {
+  brewhouseDefaults,
   BrewhouseConstantsSchema,
   DEFAULT_BREWHOUSE_CONSTANTS,
   type BrewhouseConstants,
@@ -31,7 +32,10 @@ type Values = { name: string } & Record<Field, string>
 type Units = { batch: VolumeEntryUnit; volume: VolumeEntryUnit; weight: WeightEntryUnit }
 
 /** Which unit group each constant is typed in. */
-const GROUP: Record<Field, 'batch' | 'volume' | 'weight' | 'absorption' | 'percent'> = {
+const GROUP: Record<
+  Field,
+  'batch' | 'volume' | 'weight' | 'absorption' | 'percent' | 'thickness' | 'temperature'
+> = {
   maxBatchGallons: 'batch',
   brewhouseEfficiency: 'percent',
   mashEfficiency: 'percent',
@@ -41,6 +45,9 @@ const GROUP: Record<Field, 'batch' | 'volume' | 'weight' | 'absorption' | 'perce
   grainAbsorptionGallonsPerPound: 'absorption',
   mashTunDeadSpaceGallons: 'volume',
   maxGrainPounds: 'weight',
+  mashThicknessQuartsPerPound: 'thickness',
+  grainTemperatureF: 'temperature',
+  mashTunHeatLossF: 'temperature',
 }
 const FIELDS: { field: Field; label: string }[] = [
   { field: 'maxBatchGallons', label: 'Maximum batch size' },
@@ -52,6 +59,10 @@ const FIELDS: { field: Field; label: string }[] = [
   { field: 'grainAbsorptionGallonsPerPound', label: 'Grain absorption' },
   { field: 'mashTunDeadSpaceGallons', label: 'Mash tun dead space' },
   { field: 'maxGrainPounds', label: 'Maximum grain weight' },
+  // The strike water (issue 34): a recipe without a thickness is brewed at this one.
+  { field: 'mashThicknessQuartsPerPound', label: 'Mash thickness' },
+  { field: 'grainTemperatureF', label: 'Grain temperature' },
+  { field: 'mashTunHeatLossF', label: 'Mash tun heat loss' },
 ]
 
 /** A stored value (gallons, pounds, gal/lb, %) in the unit its field is typed in. */
@@ -98,6 +109,10 @@ const unitLabel = (field: Field, units: Units) => {
       return units.weight
     case 'absorption':
       return absorptionUnit(units.weight)
+    case 'thickness':
+      return 'qt/lb'
+    case 'temperature':
+      return '°F'
     default:
       return '%'
   }
@@ -108,7 +123,8 @@ const parseTyped = (text: string) => (text.trim() === '' ? Number.NaN : Number(t
 
 function valuesOf(constants: Omit<BrewhouseConstants, 'name'> & { name: string }, units: Units): Values {
   const values = { name: constants.name } as Values
-  for (const { field } of FIELDS) values[field] = inputNumber(shown(field, constants[field], units))
+  for (const { field } of FIELDS)
+    values[field] = inputNumber(shown(field, brewhouseDefaults(constants)[field], units))
   return values
 }
 

@@ -1,4 +1,5 @@
 import {
+  brewhouseDefaults,
   can,
   CALIBRATION_MIN_BREWS,
   VESSEL_KINDS,
@@ -163,6 +164,8 @@ const gal = (value: number) => `${formatNumber(value, 2)} gal`
 
 /** The constants of a version as a brewer reads them. */
 function ConstantsList({ constants }: { constants: BrewhouseConstants }) {
+  // A version saved before the strike-water fields shows the defaults it is brewed with.
+  const withDefaults = brewhouseDefaults(constants)
   const rows: [string, string][] = [
     [
       'Maximum batch size',
@@ -176,6 +179,9 @@ function ConstantsList({ constants }: { constants: BrewhouseConstants }) {
     ['Grain absorption', `${formatNumber(constants.grainAbsorptionGallonsPerPound, 3)} gal/lb`],
     ['Mash tun dead space', gal(constants.mashTunDeadSpaceGallons)],
     ['Maximum grain weight', `${formatNumber(constants.maxGrainPounds, 1)} lb`],
+    ['Mash thickness', `${formatNumber(withDefaults.mashThicknessQuartsPerPound, 2)} qt/lb`],
+    ['Grain temperature', `${formatNumber(withDefaults.grainTemperatureF, 1)} °F`],
+    ['Mash tun heat loss', `${formatNumber(withDefaults.mashTunHeatLossF, 1)} °F`],
   ]
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

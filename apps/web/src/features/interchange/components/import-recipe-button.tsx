@@ -1,10 +1,11 @@
 import { can, type ImportedRecipe } from '@brewcommand/domain'
 import { Upload } from 'lucide-react'
-import { lazy, useState } from 'react'
+import { lazy, useState, type ComponentProps } from 'react'
 import { toast } from 'sonner'
 import { OnceOpened } from '@/components/deferred.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
+import { useBrewhouses } from '@/lib/production/production-queries.ts'
 import { useRecipeWrites } from '@/lib/writes/use-recipe-writes.ts'
 import { importedToast } from '../messages.ts'
 import type { ImportTarget } from './import-recipe-dialog.tsx'
@@ -53,7 +54,7 @@ export function ImportRecipeButton({
         Import Recipe
       </Button>
       <OnceOpened open={open}>
-        <ImportRecipeDialog
+        <ImportDialogWithBrewhouse
           open={open}
           onOpenChange={setOpen}
           product={product}
@@ -61,5 +62,19 @@ export function ImportRecipeButton({
         />
       </OnceOpened>
     </>
+  )
+}
+
+/**
+ * The dialog with the brewery's brewhouse mash thickness, for a file that gives none (issue 34, defect 4); the
+ * brewhouses are read once the dialog is first opened, not with the page.
+ */
+function ImportDialogWithBrewhouse(props: ComponentProps<typeof ImportRecipeDialog>) {
+  const brewhouses = useBrewhouses()
+  return (
+    <ImportRecipeDialog
+      {...props}
+      mashThicknessQuartsPerPound={brewhouses.data?.[0]?.mashThicknessQuartsPerPound}
+    />
   )
 }

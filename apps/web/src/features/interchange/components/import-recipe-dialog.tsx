@@ -121,7 +121,10 @@ export function ImportRecipeDialog({
   onOpenChange,
   product,
   onConfirm,
+  mashThicknessQuartsPerPound,
 }: {
+  /** The brewhouse's mash thickness (qt/lb), for a recipe whose file gives none. */
+  mashThicknessQuartsPerPound?: number
   open: boolean
   onOpenChange: (open: boolean) => void
   /** On a product page: the product that "Add to this product" puts the recipes on. */
@@ -157,7 +160,7 @@ export function ImportRecipeDialog({
       const read =
         file.size > reader.INTERCHANGE_MAX_BYTES
           ? reader.oversizedFileReport(file.name, file.size)
-          : reader.readRecipeFile(file.name, await readBytes(file))
+          : reader.readRecipeFile(file.name, await readBytes(file), { mashThicknessQuartsPerPound })
       setFormatLabel(read.format ? reader.INTERCHANGE_FORMAT_LABELS[read.format] : '')
       setReport(read)
     } catch (error) {

@@ -8,7 +8,6 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Trash2 } from 'lucide-react'
 import { useId } from 'react'
 import { useFieldArray, useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import type { z } from 'zod'
 import { FormField } from '@/components/form-field.tsx'
 import { Button } from '@/components/ui/button.tsx'
@@ -20,7 +19,6 @@ import {
   CAUSES_TITLE,
   COUNT_HINT,
   COUNT_NONE,
-  COUNT_QUEUED,
   COUNT_SAVE,
   COUNT_TITLE,
 } from '../messages.ts'
@@ -57,7 +55,6 @@ export function CountForm({ months }: { months: string[] }) {
       data: values,
       name: values.month,
     })
-    toast.success(COUNT_QUEUED(values.month))
     form.reset({ ...values, bulkBbl: '', kegBbl: '', caseBbl: '', explanations: [], note: '' })
   })
   if (months.length === 0) return <p className="text-sm text-muted-foreground">{COUNT_NONE}</p>

@@ -9,7 +9,6 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useId, useMemo } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import { z } from 'zod'
 import { FormField } from '@/components/form-field.tsx'
 import { Button } from '@/components/ui/button.tsx'
@@ -22,7 +21,6 @@ import {
   TAX_FIELDS,
   TAX_HEADING,
   TAX_ONLY_ADMINS,
-  TAX_SAVED,
   TIME_ZONE_BROWSER,
   TIME_ZONE_FIXED,
   TIME_ZONE_HINT,
@@ -117,7 +115,6 @@ function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
       name: TAX_HEADING,
     })
     form.reset(values)
-    toast.success(TAX_SAVED)
   })
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-xl border bg-card p-6 shadow-xs">

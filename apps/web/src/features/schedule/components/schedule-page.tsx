@@ -30,7 +30,6 @@ import {
   TODAY,
   WEEK,
 } from '../messages.ts'
-import { refusalMessage } from '../refusal.ts'
 import { DAY_WIDTH, pageAnchor, viewWindow, type ScheduleView } from '../timeline.ts'
 import { BookingDialog } from './booking-dialog.tsx'
 import { CapacityForm, CleaningTimeForm, FeedPanel, ShiftsPanel, UnbookedPanel } from './schedule-panels.tsx'
@@ -100,9 +99,9 @@ export function SchedulePage() {
     [subscribe, queryClient, entityId],
   )
 
-  const { snapshot, discard } = useQueue()
+  const { snapshot, dismiss } = useQueue()
   const pending = pendingProductionWrites(snapshot.pending, '/api/schedule')
-  const failed = pendingProductionWrites(snapshot.failed, '/api/schedule')
+  const refusedWrites = pendingProductionWrites(snapshot.refused, '/api/schedule')
   // A write answered leaves the queue: read the schedule it changed.
   const pendingCount = pending.length
   useEffect(() => {
@@ -111,14 +110,17 @@ export function SchedulePage() {
 
   const refusals = useMemo(() => {
     const byId = new Map<string, { message: string; requestId: string }>()
-    for (const request of failed) {
+    for (const request of refusedWrites) {
       const parts = request.write.uri.split('/')
       // .../occupancies/{id} for a move, .../batches/{id}/book for a booking
       const id = request.write.action === 'schedule:book' ? parts.at(-2)! : parts.at(-1)!
-      byId.set(id, { message: refusalMessage(request.error), requestId: request.requestId })
+      byId.set(id, {
+        message: request.error ?? 'The server refused this change.',
+        requestId: request.requestId,
+      })
     }
     return byId
-  }, [failed])
+  }, [refusedWrites])
   const pendingIds = new Set(
     pending.map((request) =>
       request.write.action === 'schedule:book'
@@ -132,7 +134,7 @@ export function SchedulePage() {
   const move = ({ bar, vesselId, start, end }: MoveTarget) => {
     // A new try replaces the refused one beside the bar.
     const refused = refusals.get(bar.id)
-    if (refused) discard(refused.requestId)
+    if (refused) dismiss(refused.requestId)
     write({
       kind: 'production',
       action: 'schedule:move',
@@ -240,7 +242,7 @@ export function SchedulePage() {
               refusals={refusals}
               onMove={move}
               onOpen={setOpen}
-              onDismiss={(requestId) => discard(requestId)}
+              onDismiss={(requestId) => dismiss(requestId)}
             />
           )}
           <UnbookedPanel
@@ -248,10 +250,10 @@ export function SchedulePage() {
             canEdit={canEdit}
             pending={pendingIds}
             refusals={refusals}
-            onDismiss={(requestId) => discard(requestId)}
+            onDismiss={(requestId) => dismiss(requestId)}
             onBook={(batchId, batchNumber, fermenterId) => {
               const refused = refusals.get(batchId)
-              if (refused) discard(refused.requestId)
+              if (refused) dismiss(refused.requestId)
               write({
                 kind: 'production',
                 action: 'schedule:book',

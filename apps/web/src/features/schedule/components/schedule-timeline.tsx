@@ -39,7 +39,7 @@ export function ScheduleTimeline({
   dayWidth: number
   today: string
   canEdit: boolean
-  /** The server's refusal of a bar's last move, by occupancy id, with the queued write to discard. */
+  /** The server's refusal of a bar's last move, by occupancy id, with the refused write to dismiss. */
   refusals: Map<string, { message: string; requestId: string }>
   onMove: (target: MoveTarget) => void
   onOpen: (bar: ScheduleBar) => void

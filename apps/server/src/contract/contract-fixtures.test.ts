@@ -1,0 +1,174 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedCellar } from '../testing/cellar-seed.ts'
+import { startProductionApp, type Members, type ProductionApp } from '../testing/production-harness.ts'
+import { brewableRecipe, seedBatch } from '../testing/production-seed.ts'
+import { seedReportingQuarter } from '../testing/reporting-seed.ts'
+
+// Contract fixtures (docs/decisions/256-contract-fixtures-from-the-server.md): a real brewery on PGlite, driven
+// through its routes, and the exact body each GET route the web app reads answers, kept as JSON under
+// apps/web/src/testing/contract-fixtures/. The web's contract test feeds each one to its hook through the real
+// api client, so a hook that expects another shape (issue 41: `{ data: [...] }` inside `{ data }`) fails a test.
+// A fixture is stale when the route's answer has another shape (keys, types, nesting): this test then fails;
+// `UPDATE_CONTRACT_FIXTURES=1 npx vitest run src/contract` writes them again.
+
+const FIXTURES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../web/src/testing/contract-fixtures',
+)
+const UPDATE = process.env.UPDATE_CONTRACT_FIXTURES === '1'
+
+/** Ids and instants change with every run: ids are numbered in order of appearance so a rewrite diffs little. */
+function normalise(body: unknown): unknown {
+  const ids = new Map<string, string>()
+  const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
+  const text = JSON.stringify(body).replace(uuid, (id) => {
+    if (!ids.has(id)) ids.set(id, `00000000-0000-4000-8000-${String(ids.size + 1).padStart(12, '0')}`)
+    return ids.get(id)!
+  })
+  return JSON.parse(text)
+}
+
+/** The shape of a body: keys, value types and nesting (arrays by their first element), not the values. */
+export function shapeOf(value: unknown): unknown {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return value.length === 0 ? [] : [shapeOf(value[0])]
+  if (typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, shapeOf((value as Record<string, unknown>)[key])]),
+    )
+  return typeof value
+}
+
+type Seeded = {
+  members: Members
+  batchId: string
+  brewingBatchId: string
+  hopItemId: string
+  vesselId: string
+  productId: string
+}
+
+/** Every GET route the web app reads, by fixture name (one line each; the web's list uses the same names). */
+const ROUTES: Record<string, (s: Seeded) => string> = {
+  'users-bootstrap': () => '/api/users/bootstrap',
+  catalog: () => '/api/catalog',
+  'equipment-brewhouses': () => '/api/equipment/brewhouses',
+  'equipment-vessels': () => '/api/equipment/vessels',
+  batches: () => '/api/batches',
+  batch: (s) => `/api/batches/${s.batchId}`,
+  'brew-day': (s) => `/api/batches/${s.brewingBatchId}/brew-day`,
+  'hop-amounts': (s) => `/api/inventory/batches/${s.brewingBatchId}/hop-amounts`,
+  'inventory-items': () => '/api/inventory/items',
+  'inventory-item': (s) => `/api/inventory/items/${s.hopItemId}`,
+  'can-we-brew': () => '/api/inventory/can-we-brew?weeks=4',
+  'finished-goods': () => '/api/inventory/finished-goods',
+  'inventory-alerts': () => '/api/inventory/alerts',
+  'cellar-tanks': () => '/api/cellar/tanks',
+  'cellar-vessel': (s) => `/api/cellar/vessels/${s.vesselId}`,
+  'cellar-batch': (s) => `/api/cellar/batches/${s.batchId}`,
+  'cellar-devices': () => '/api/cellar/devices',
+  'cellar-settings': () => '/api/cellar/settings',
+  'cellar-alerts': () => '/api/cellar/alerts',
+  'cellar-dashboard': () => '/api/cellar/dashboard',
+  schedule: () => '/api/schedule?from=2026-11-01&to=2026-12-31',
+  'schedule-capacity': (s) => `/api/schedule/capacity?productId=${s.productId}&date=2026-12-01`,
+  'reports-production': () => '/api/reports/production?from=2025-07&to=2025-09',
+  'reports-losses': () => '/api/reports/losses?from=2025-07&to=2025-09',
+  'reports-efficiency': () => '/api/reports/efficiency?from=2025-07&to=2025-09',
+  'reports-costs': () => '/api/reports/costs?from=2025-07&to=2025-09',
+  'reports-5130-26': () => '/api/reports/ttb/5130-26?quarter=2025-Q3',
+  'reports-5130-9': () => '/api/reports/ttb/5130-9?month=2025-07',
+  'reports-5000-24': () => '/api/reports/ttb/5000-24?period=2025-07',
+  'reports-physical-inventories': () => '/api/reports/physical-inventories?from=2025-07&to=2025-09',
+  'reports-tax-settings': () => '/api/reports/tax-settings',
+  'reports-periods': () => '/api/reports/periods',
+  billing: () => '/api/billing',
+  'team-users': (s) => `/api/entities/${s.members.entityId}/users`,
+}
+
+describe('contract fixtures: what each GET route the web reads answers', () => {
+  let app: ProductionApp
+  let seeded: Seeded
+
+  beforeAll(async () => {
+    app = await startProductionApp('pglite')
+    const members = await app.brewery()
+    const { id: productId } = await app.product(members)
+    await app.brewhouse(members)
+    const cellar = await seedCellar(app.testDb.db, members.entityId)
+    // A hop lot at a higher alpha acid than the recipe's Magnum (12 %), and a batch in brew day that uses it.
+    const hopItemId = crypto.randomUUID()
+    const stock = (url: string, data: object) => app.write(members.Admin, 'POST', url, 'stock', data)
+    const item = await stock('/api/inventory/items', {
+      id: hopItemId,
+      name: 'Magnum',
+      category: 'hop',
+      ingredientId: 'magnum',
+      unit: 'kg',
+      parLevel: 5,
+      packageTypeId: null,
+      perUnit: null,
+    })
+    expect(item.statusCode, item.body).toBe(201)
+    const lot = await stock(`/api/inventory/items/${hopItemId}/lots`, {
+      id: crypto.randomUUID(),
+      supplier: 'Hop Co',
+      lotCode: 'HOP-1',
+      receivedOn: '2026-11-01',
+      bestBefore: null,
+      quantity: 2,
+      unit: 'kg',
+      unitCostCents: 3000,
+      alphaAcid: 14,
+      colorLovibond: null,
+      extractPct: null,
+    })
+    expect(lot.statusCode, lot.body).toBe(201)
+    const brewing = await seedBatch(app.testDb.db, members.entityId, { recipe: brewableRecipe(productId) })
+    const started = await app.write(
+      members.Brewer,
+      'POST',
+      `/api/batches/${brewing.id}/brew-day`,
+      'batch',
+      {},
+    )
+    expect(started.statusCode, started.body).toBe(201)
+    await seedReportingQuarter(app.testDb.db, members.entityId)
+    seeded = {
+      members,
+      batchId: cellar.batchId,
+      brewingBatchId: brewing.id,
+      hopItemId,
+      vesselId: cellar.fermenterId,
+      productId,
+    }
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it.each(Object.keys(ROUTES))('%s', async (name) => {
+    const url = ROUTES[name](seeded)
+    const response = await app.call(seeded.members.Admin, 'GET', url)
+    expect(response.statusCode, response.body).toBe(200)
+    const body = normalise(response.json())
+    const file = path.join(FIXTURES, `${name}.json`)
+    const fixture = { method: 'GET', url: normalise(url) as string, body }
+    if (UPDATE || !existsSync(file)) {
+      mkdirSync(FIXTURES, { recursive: true })
+      writeFileSync(file, `${JSON.stringify(fixture, null, 2)}\n`)
+      if (!UPDATE) throw new Error(`${name}.json was missing and has been written: commit it`)
+      return
+    }
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as typeof fixture
+    expect(
+      shapeOf(body),
+      `${name}.json is stale: run UPDATE_CONTRACT_FIXTURES=1 npx vitest run src/contract in apps/server`,
+    ).toEqual(shapeOf(kept.body))
+  })
+})
