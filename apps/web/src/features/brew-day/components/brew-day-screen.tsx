@@ -40,7 +40,7 @@ export function BrewDayScreen({ batchId }: { batchId: string }) {
   useBrewDaySync(batchId, requests.length)
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-6">
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-[minmax(0,1fr)] gap-6">
       <h1 className="text-3xl font-semibold tracking-tight">{t.heading}</h1>
       {query.isPending ? (
         <div role="status" className="flex items-center gap-3 text-muted-foreground">

@@ -48,6 +48,15 @@ const EMPTY: Draft = {
   temperatureUnit: 'F',
 }
 
+/** A column's name above its value where a phone stacks the table (the header row is then only for readers). */
+function PhoneLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="block text-xs text-muted-foreground sm:hidden">
+      {children}
+    </span>
+  )
+}
+
 /**
  * Measurements of the batch: the form (what was measured, the reading in its instrument's unit, the sample's
  * temperature), and expected beside measured with the efficiency reached and the fix with numbers when a gravity
@@ -94,7 +103,9 @@ export function MeasurementsPanel({
     }
     setErrors({})
     onRecord(parsed.data, POINT_LABELS[parsed.data.point])
-    setDraft({ ...draft, value: '' })
+    // The next sample is another sample: its temperature is read again, not carried over (a refractometer
+    // OG must not be saved "at 140 °F" because the previous hydrometer sample was).
+    setDraft({ ...draft, value: '', temperature: '' })
   }
 
   const field = (name: string) => ({
@@ -118,9 +129,9 @@ export function MeasurementsPanel({
         {t.measurements}
       </h2>
 
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-left">
-          <thead className="text-sm text-muted-foreground">
+      <div className="min-w-0">
+        <table className="w-full text-left max-sm:block">
+          <thead className="text-sm text-muted-foreground max-sm:sr-only">
             <tr>
               <th scope="col" className="py-2 pr-3 font-medium">
                 <span className="sr-only">{t.point}</span>
@@ -136,21 +147,26 @@ export function MeasurementsPanel({
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:grid max-sm:gap-2">
             {comparisons.map((c) => (
-              <tr key={c.point} className="border-t align-top">
-                <th scope="row" className="py-2 pr-3 font-medium">
+              <tr
+                key={c.point}
+                className="border-t align-top max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:py-2"
+              >
+                <th scope="row" className="py-2 pr-3 font-medium max-sm:col-span-2 max-sm:py-0">
                   {COMPARISON_LABELS[c.point]}
                 </th>
-                <td className="py-2 pr-3 tabular-nums">
+                <td className="py-2 pr-3 tabular-nums max-sm:py-1">
+                  <PhoneLabel>{t.expected}</PhoneLabel>
                   {c.expectedGravity !== null && <div>{sg(c.expectedGravity)}</div>}
                   <div>{gal(c.expectedGallons)}</div>
                 </td>
-                <td className="py-2 pr-3 tabular-nums">
+                <td className="py-2 pr-3 tabular-nums max-sm:py-1">
+                  <PhoneLabel>{t.measured}</PhoneLabel>
                   {c.expectedGravity !== null && <div>{sg(c.measuredGravity)}</div>}
                   <div>{gal(c.measuredGallons)}</div>
                 </td>
-                <td className="py-2">
+                <td className="py-2 max-sm:col-span-2 max-sm:py-1">
                   {c.point !== 'post-boil' && c.efficiencyPercent !== null && (
                     <div>
                       {c.point === 'pre-boil' ? t.mashEfficiency : t.brewhouseEfficiency}:{' '}
