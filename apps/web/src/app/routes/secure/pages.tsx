@@ -82,12 +82,12 @@ export function SettingsLayout() {
         <nav aria-label="Settings">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
             {SETTINGS_MENU.map((item) => (
-              <li key={item.to}>
+              <li key={item.to} className="shrink-0">
                 <NavLink
                   to={item.to}
                   className={({ isActive }) =>
                     cn(
-                      'block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                      'flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                       isActive && 'bg-accent text-foreground',
                     )
                   }
