@@ -42,6 +42,36 @@ describe('MeasurementsPanel', () => {
     )
   })
 
+  it('writes a volume as "235 gal", not "235 GAL"', () => {
+    const withVolume = {
+      ...brewDay,
+      measurements: [
+        {
+          id: 'm1',
+          point: 'post-boil',
+          quantity: 'volume',
+          value: 235,
+          unit: 'GAL',
+          instrument: 'meter',
+          sampleTemperature: null,
+          gravity: null,
+          note: '',
+          takenAt: '2026-11-26T10:00:00.000Z',
+          takenBy: null,
+        },
+      ],
+    } as unknown as BrewDay
+    render(
+      <MeasurementsPanel
+        brewDay={withVolume}
+        pending={new Set()}
+        mayRun={false}
+        onRecord={() => undefined}
+      />,
+    )
+    expect(screen.getByText('235 gal')).toBeInTheDocument()
+  })
+
   it('stacks the expected/measured table on a phone instead of a fixed width that cuts off Efficiency', () => {
     render(
       <MeasurementsPanel brewDay={brewDay} pending={new Set()} mayRun={false} onRecord={() => undefined} />,

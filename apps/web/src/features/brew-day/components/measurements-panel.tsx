@@ -48,6 +48,16 @@ const EMPTY: Draft = {
   temperatureUnit: 'F',
 }
 
+/** A reading's unit as written after a number ("235 gal", "12 °Bx"), not its stored key ("235 GAL"). */
+export const MEASUREMENT_UNIT_TEXT: Record<string, string> = {
+  GAL: 'gal',
+  BBL: 'bbl',
+  L: 'L',
+  SG: 'SG',
+  Plato: '°P',
+  Brix: '°Bx',
+}
+
 /** A column's name above its value where a phone stacks the table (the header row is then only for readers). */
 function PhoneLabel({ children }: { children: string }) {
   return (
@@ -212,7 +222,7 @@ export function MeasurementsPanel({
             <li key={m.id} className="flex flex-wrap items-center gap-2">
               <span className="font-medium">{POINT_LABELS[m.point]}</span>
               <span className="tabular-nums">
-                {m.value} {m.unit}
+                {m.value} {MEASUREMENT_UNIT_TEXT[m.unit] ?? m.unit}
                 {m.sampleTemperature && ` at ${m.sampleTemperature.value} °${m.sampleTemperature.unit}`}
                 {m.gravity !== null && (m.unit !== 'SG' || m.gravity !== m.value) && ` → ${sg(m.gravity)}`}
               </span>
