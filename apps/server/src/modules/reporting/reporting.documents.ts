@@ -195,8 +195,15 @@ export function reportCsv(report: OperationsReport | ExciseReturn): string {
   return toCsv(LINE_HEADER, rows)
 }
 
-/** The daily records: every movement of beer, day by day, with its TTB line. */
-export function dailyCsv(postings: readonly Posting[]): string {
+/** The daily records: every movement of beer, day by day, with its TTB line and the vessels by name. */
+export function dailyCsv({
+  postings,
+  vesselNames,
+}: {
+  postings: readonly Posting[]
+  vesselNames: ReadonlyMap<string, string>
+}): string {
+  const vessel = (id: string | null | undefined) => (id ? (vesselNames.get(id) ?? id) : null)
   return toCsv(
     [
       'date',
@@ -223,8 +230,8 @@ export function dailyCsv(postings: readonly Posting[]): string {
       posting.event.reason,
       posting.event.batchNumber ?? null,
       posting.event.productName ?? null,
-      posting.event.fromVesselId ?? null,
-      posting.event.toVesselId ?? null,
+      vessel(posting.event.fromVesselId),
+      vessel(posting.event.toVesselId),
       posting.reversalOf,
       posting.adjustment ? 'yes' : 'no',
     ]),
