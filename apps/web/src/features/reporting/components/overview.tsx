@@ -23,7 +23,7 @@ import {
   PRODUCTION_TITLE,
 } from '../messages.ts'
 import { CostReports } from './costs.tsx'
-import { DownloadButton, FigureTable, QueryState, ReportCard } from './report-card.tsx'
+import { barrelsText, DownloadButton, FigureTable, QueryState, ReportCard } from './report-card.tsx'
 
 const LINE_NAMES: Record<string, string> = {
   losses: 'Loss',
@@ -81,7 +81,12 @@ export function Overview({ range }: { range: MonthRange }) {
             <FigureTable
               caption="Barrels brewed and packaged by month and product"
               head={['Month', 'Product', 'Brewed (bbl)', 'Packaged (bbl)']}
-              rows={data.rows.map((row) => [row.month, row.product, row.brewedBbl, row.packagedBbl])}
+              rows={data.rows.map((row) => [
+                row.month,
+                row.product,
+                barrelsText(row.brewedBbl),
+                barrelsText(row.packagedBbl),
+              ])}
             />
           )}
         </QueryState>
@@ -120,7 +125,7 @@ export function Overview({ range }: { range: MonthRange }) {
               rows={data.rows.map((row) => [
                 row.reason,
                 LINE_NAMES[row.line] ?? row.line,
-                row.barrels,
+                barrelsText(row.barrels),
                 row.eventIds.length,
               ])}
             />

@@ -187,7 +187,7 @@ beforeEach(() => {
               product: 'Hazy Daze',
               brewedUnits: 1_550_000,
               packagedUnits: 1_450_000,
-              brewedBbl: '15.50000',
+              brewedBbl: '15.49871',
               packagedBbl: '14.50000',
               eventIds: ['e1', 'e2'],
             },
@@ -226,6 +226,9 @@ describe('the Reporting page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Reporting' })).toBeInTheDocument()
     expect(screen.getByLabelText('Quarter')).toHaveValue('2026-Q3')
     expect(await screen.findByRole('cell', { name: 'Hazy Daze' })).toBeInTheDocument()
+    // Two decimals, as the forms report barrels (the server's 15.49871 is in the CSV).
+    expect(screen.getByRole('cell', { name: '15.50' })).toBeInTheDocument()
+    expect(screen.queryByRole('cell', { name: '15.49871' })).not.toBeInTheDocument()
     expect(calls).toContain('/api/reports/production?from=2026-07&to=2026-09')
     expect(await screen.findByText('No beer was lost, dumped or sampled in this period.')).toBeInTheDocument()
     expect(screen.getAllByRole('button', { name: 'Download CSV' }).length).toBeGreaterThanOrEqual(3)
@@ -239,6 +242,7 @@ describe('the Reporting page', () => {
     ).toBeInTheDocument()
     expect(within(batchCost).getAllByRole('cell', { name: '$97.20' })).toHaveLength(2)
     expect(within(batchCost).getByRole('cell', { name: '$64.80' })).toBeInTheDocument()
+    expect(within(batchCost).getByRole('cell', { name: '1.50' })).toBeInTheDocument()
     const perUnit = screen.getByRole('region', { name: 'Cost per unit of finished goods' })
     expect(within(perUnit).getByRole('cell', { name: 'Hazy Daze · 16oz Cans (HD-16)' })).toBeInTheDocument()
     expect(within(perUnit).getByRole('cell', { name: '$0.26' })).toBeInTheDocument()
