@@ -226,6 +226,12 @@ describe('the Reporting page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Reporting' })).toBeInTheDocument()
     expect(screen.getByLabelText('Quarter')).toHaveValue('2026-Q3')
     expect(await screen.findByRole('cell', { name: 'Hazy Daze' })).toBeInTheDocument()
+    // Which zone the reports' days are cut in, on every tab.
+    expect(
+      await screen.findByText(
+        'Days run from midnight America/Los Angeles, the brewery’s time zone (Settings → Tax).',
+      ),
+    ).toBeInTheDocument()
     // Two decimals, as the forms report barrels (the server's 15.49871 is in the CSV).
     expect(screen.getByRole('cell', { name: '15.50' })).toBeInTheDocument()
     expect(screen.queryByRole('cell', { name: '15.49871' })).not.toBeInTheDocument()
