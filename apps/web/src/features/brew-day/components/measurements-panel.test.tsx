@@ -72,6 +72,48 @@ describe('MeasurementsPanel', () => {
     expect(screen.getByText('235 gal')).toBeInTheDocument()
   })
 
+  it('offers the gravity fix while the wort is in the kettle, and no longer once it is in the fermenter', () => {
+    const m = (point: string, quantity: string, value: number, unit: string, extra: object = {}) => ({
+      id: crypto.randomUUID(),
+      point,
+      quantity,
+      value,
+      unit,
+      instrument: quantity === 'volume' ? 'meter' : 'hydrometer',
+      sampleTemperature: null,
+      gravity: quantity === 'gravity' ? value : null,
+      gallons: quantity === 'volume' ? value : null,
+      note: '',
+      takenAt: '2026-11-26T10:00:00.000Z',
+      takenBy: null,
+      ...extra,
+    })
+    // Pre-boil 1.044 against the expected 1.034: too strong, dilute.
+    const inKettle = {
+      ...brewDay,
+      measurements: [m('pre-boil', 'gravity', 1.044, 'SG'), m('pre-boil', 'volume', 337, 'GAL')],
+    } as unknown as BrewDay
+    const { unmount } = render(
+      <MeasurementsPanel brewDay={inKettle} pending={new Set()} mayRun={false} onRecord={() => undefined} />,
+    )
+    expect(screen.getByText(/To reach the expected gravity/)).toBeInTheDocument()
+    unmount()
+    const inFermenter = {
+      ...inKettle,
+      measurements: [...inKettle.measurements, m('into-fermenter', 'volume', 310, 'GAL')],
+    } as unknown as BrewDay
+    render(
+      <MeasurementsPanel
+        brewDay={inFermenter}
+        pending={new Set()}
+        mayRun={false}
+        onRecord={() => undefined}
+      />,
+    )
+    expect(screen.queryByText(/To reach the expected gravity/)).not.toBeInTheDocument()
+    expect(screen.getByText(/The wort has left the kettle/)).toBeInTheDocument()
+  })
+
   it('stacks the expected/measured table on a phone instead of a fixed width that cuts off Efficiency', () => {
     render(
       <MeasurementsPanel brewDay={brewDay} pending={new Set()} mayRun={false} onRecord={() => undefined} />,

@@ -88,6 +88,10 @@ export function MeasurementsPanel({
   const [errors, setErrors] = useState<Record<string, string>>({})
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }))
   const comparisons = compareBrewDay(brewDay.expected, brewDay.measurements)
+  // Water, extract or a longer boil only help while the wort is in the kettle: once it is measured into the
+  // fermenter (or brew day is over) the fix is no longer offered.
+  const inKettle =
+    brewDay.status === 'brewing' && !brewDay.measurements.some((m) => m.point === 'into-fermenter')
 
   const record = () => {
     const parsed = MeasurementInputSchema.safeParse({
@@ -194,7 +198,8 @@ export function MeasurementsPanel({
                       </span>
                     </div>
                   )}
-                  {c.fix && (
+                  {c.fix && !inKettle && <div className="text-sm text-muted-foreground">{t.fixTooLate}</div>}
+                  {c.fix && inKettle && (
                     <div className="text-sm">
                       {t.fix}:{' '}
                       {[
