@@ -15,7 +15,7 @@ export const getFirstWeek = (token: string) =>
 
 /**
  * The first week's state, read again whenever the brewery changes anything (a brewhouse, a vessel, a recipe, a
- * batch, a brew day started — by anyone — ticks its step at once).
+ * batch, a brew day started by someone else ticks its step at once) and whenever the dashboard opens.
  */
 export function useFirstWeek() {
   const { currentEntity } = useAppState()
@@ -32,5 +32,9 @@ export function useFirstWeek() {
     queryKey: firstWeekKey(entityId),
     queryFn: async () => getFirstWeek(await getAccessToken()),
     enabled: entityId !== undefined,
+    // One's own changes are not echoed to one's own socket: the dashboard reads the steps again each time it
+    // opens (a brewhouse just added on Settings → Equipment ticks its step).
+    staleTime: 0,
+    refetchOnMount: 'always',
   })
 }
