@@ -60,6 +60,7 @@ import { systemRoutes } from './modules/system/system.routes.ts'
 import { reportingRoutes } from './modules/reporting/reporting.routes.ts'
 import { createReportingService } from './modules/reporting/reporting.service.ts'
 import { cellarRoutes, ingestRoutes } from './modules/cellar/cellar.routes.ts'
+import { createFirstWeekService, firstWeekRoutes } from './modules/first-week/first-week.routes.ts'
 import { createCellarService } from './modules/cellar/cellar.service.ts'
 import { CELLAR_ALERTS_CRON, cellarAlertsJob } from './modules/cellar/cellar-alerts.ts'
 import { createIngest } from './modules/cellar/ingest.ts'
@@ -438,6 +439,12 @@ export async function buildApp({
     finishedGoods: (tx, tenant, event) => inventoryService.finishedGoodsFromPackaging(tx, tenant, event),
   })
   await app.register(cellarRoutes, { prefix: '/api/cellar', cellar, runWrite })
+  // The dashboard's first-run path (ADR 261): steps from the brewery's records, the person's dismissal.
+  await app.register(firstWeekRoutes, {
+    prefix: '/api/first-week',
+    firstWeek: createFirstWeekService(database.db),
+    runWrite,
+  })
   const cellarAlerts = jobs.define(cellarAlertsJob(database.db, alertDeps))
   jobs.schedule(cellarAlerts, CELLAR_ALERTS_CRON)
   await app.register(ingestRoutes, {

@@ -1019,6 +1019,15 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     if (device.statusCode !== 201) throw new Error(`seeding a device: ${JSON.stringify(device.body)}`)
     return { method: 'DELETE', url: `/api/cellar/devices/${id}` }
   }),
+  'GET /api/first-week': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/first-week',
+  })),
+  'PUT /api/first-week/dismissal': tenant('read', 'brewery', 200, () => ({
+    method: 'PUT',
+    url: '/api/first-week/dismissal',
+    payload: makeEnvelope('first-week', { dismissed: true }),
+  })),
   'GET /api/cellar/settings': tenant('read', 'brewery', 200, () => ({
     method: 'GET',
     url: '/api/cellar/settings',

@@ -1,7 +1,7 @@
 // Renders a production screen (Settings → Equipment, Operations, a batch) as the secure area does: the query
 // cache, a signed-in user of a brewery with `role`, a socket that is not connected, the request queue and a
 // router, with `fetch` answering from `routes`.
-import type { Role } from '@brewcommand/domain'
+import type { Product, Role } from '@brewcommand/domain'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
@@ -43,7 +43,12 @@ export function stubApi(routes: FakeRoutes): FakeRequest[] {
 
 export function renderProduction(
   element: ReactNode,
-  { role = 'Admin', path = '/', route = '/' }: { role?: Role; path?: string; route?: string } = {},
+  {
+    role = 'Admin',
+    path = '/',
+    route = '/',
+    products = [],
+  }: { role?: Role; path?: string; route?: string; products?: Product[] } = {},
 ) {
   const appState: AppStateValue = {
     isLoaded: true,
@@ -51,7 +56,7 @@ export function renderProduction(
       user: { id: 'me', givenName: 'Ada', familyName: 'Test', email: 'ada@example.com', emailVerified: true },
       entities: [],
     },
-    currentEntity: { entityId: TEST_ENTITY, role, products: [], packagingTypes: [] },
+    currentEntity: { entityId: TEST_ENTITY, role, products, packagingTypes: [] },
     currentAccessToken: 'access-token',
     applyLocal: vi.fn(),
     reload: vi.fn(() => Promise.resolve()),

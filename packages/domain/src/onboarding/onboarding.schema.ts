@@ -49,6 +49,11 @@ export const OnboardingDataSchema = z.object({
     phone: BusinessFormSchema.shape.phone,
     ein: BusinessFormSchema.shape.ein,
     type: z.literal(ENTITY_TYPE),
+    /**
+     * The browser's own time zone, a suggestion only: the server keeps it when it is one of the state's zones
+     * and otherwise takes the state's (`breweryTimeZone`, ADR 260). Not a field of the form.
+     */
+    timeZone: z.string().trim().max(100).optional(),
   }),
 })
 export type OnboardingData = z.infer<typeof OnboardingDataSchema>

@@ -4,6 +4,7 @@ import type { EnvelopeType } from '../envelope.ts'
 import { BREW_DAY_WRITES } from '../production/brew-day.writes.ts'
 import { CELLAR_WRITES } from '../production/cellar.writes.ts'
 import { EQUIPMENT_WRITES } from '../production/equipment.writes.ts'
+import { FIRST_WEEK_WRITES } from '../production/first-week.ts'
 import { INVENTORY_WRITES } from '../production/inventory.writes.ts'
 import { REPORTING_WRITES } from '../production/reporting.writes.ts'
 import { SCHEDULE_WRITES } from '../production/schedule.writes.ts'
@@ -33,6 +34,7 @@ export const PRODUCTION_WRITES = {
   ...SCHEDULE_WRITES,
   ...INVENTORY_WRITES,
   ...REPORTING_WRITES,
+  ...FIRST_WEEK_WRITES,
 } as const satisfies Record<string, ProductionWriteDefinition>
 
 export type ProductionAction = keyof typeof PRODUCTION_WRITES

@@ -18,6 +18,8 @@ export const users = pgTable(
     rev: integer('rev').notNull().default(1),
     // The user's brewery (one per user, docs/product/01-access.md §1); null until onboarding or an accepted invitation.
     entityId: uuid('entity_id').references(() => entities.id, { onDelete: 'set null' }),
+    /** When this person put the dashboard's first-week path away (ADR 261); null while it shows. */
+    firstWeekDismissedAt: timestamp('first_week_dismissed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,8 @@
-import type { OnboardingData } from '@brewcommand/domain'
+import { breweryTimeZone, DEFAULT_TAX_SETTINGS, type OnboardingData } from '@brewcommand/domain'
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { entities, packagingTypes, type EntityRow } from '../../db/schema/entities.ts'
+import { breweryTaxSettings } from '../../db/schema/reporting.ts'
 import { users } from '../../db/schema/users.ts'
 
 /** Packaging every new brewery starts with (docs/product/02-products.md §9). */
@@ -30,7 +31,9 @@ export function createOnboardingRepository(db: Db) {
     },
 
     /**
-     * In the caller's transaction: the brewery, its default packaging, and the caller as its Admin.
+     * In the caller's transaction: the brewery, its default packaging, its tax facts with the time zone of its
+     * address (ADR 260: Oregon's reports cut at Pacific midnight from the first day, not UTC), and the caller as
+     * its Admin.
      * Returns null when the user already belongs to a brewery (checked under a row lock).
      */
     async createEntityWithAdmin(
@@ -61,6 +64,13 @@ export function createOnboardingRepository(db: Db) {
           ein: entity.ein,
         })
         .returning()
+      const { timeZone: suggested, ...facts } = { ...DEFAULT_TAX_SETTINGS, timeZone: entity.timeZone }
+      await tx.insert(breweryTaxSettings).values({
+        entityId: created.id,
+        ...facts,
+        timeZone: breweryTimeZone(entity.state, suggested),
+        updatedBy: caller.id,
+      })
       await tx.insert(packagingTypes).values(
         DEFAULT_PACKAGING_TYPES.map((packageType, position) => ({
           entityId: created.id,

@@ -111,6 +111,34 @@ describe.each(TEST_DATABASES)('onboarding and checkout on %s', (kind) => {
     expect(bootstrap.json<{ data: { user: { email: string } } }>().data.user.email).toBe(`${sub}@example.com`)
   })
 
+  it('sets the brewery’s time zone from its state (Oregon: Pacific), believing the browser only within the state', async () => {
+    const zoneOf = async (sub: string) =>
+      (await call(sub, 'GET', '/api/reports/tax-settings')).json<{ data: { timeZone: string } }>().data
+        .timeZone
+    const plain = newUser()
+    await onboard(plain)
+    expect(await zoneOf(plain)).toBe('America/Los_Angeles')
+    // A browser in Berlin (or a forged zone) does not move an Oregon brewery off Pacific time…
+    const abroad = newUser()
+    const response = await call(
+      abroad,
+      'POST',
+      '/api/onboarding',
+      onboardingEnvelope({ ...BUSINESS, timeZone: 'Europe/Berlin' }),
+    )
+    expect(response.statusCode).toBe(201)
+    expect(await zoneOf(abroad)).toBe('America/Los_Angeles')
+    // …but one in Oregon's Mountain-time corner keeps its zone.
+    const ontario = newUser()
+    await call(
+      ontario,
+      'POST',
+      '/api/onboarding',
+      onboardingEnvelope({ ...BUSINESS, timeZone: 'America/Boise' }),
+    )
+    expect(await zoneOf(ontario)).toBe('America/Boise')
+  })
+
   it('answers a replayed correlation identifier with the first result and creates nothing more', async () => {
     const sub = newUser()
     const envelope = onboardingEnvelope(BUSINESS, crypto.randomUUID())

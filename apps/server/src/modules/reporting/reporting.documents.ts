@@ -284,8 +284,15 @@ export function reportCsv(report: OperationsReport | ExciseReturn): string {
   return toCsv(['line', 'description', 'barrels', 'barrels_exact', 'sources', 'amount_usd'], rows)
 }
 
-/** The daily records: every movement of beer, day by day, with its TTB line. */
-export function dailyCsv(postings: readonly Posting[]): string {
+/** The daily records: every movement of beer, day by day, with its TTB line and the vessels by name. */
+export function dailyCsv({
+  postings,
+  vesselNames,
+}: {
+  postings: readonly Posting[]
+  vesselNames: ReadonlyMap<string, string>
+}): string {
+  const vessel = (id: string | null | undefined) => (id ? (vesselNames.get(id) ?? id) : null)
   return toCsv(
     [
       'date',
@@ -312,8 +319,8 @@ export function dailyCsv(postings: readonly Posting[]): string {
       posting.event.reason,
       posting.event.batchNumber ?? null,
       posting.event.productName ?? null,
-      posting.event.fromVesselId ?? null,
-      posting.event.toVesselId ?? null,
+      vessel(posting.event.fromVesselId),
+      vessel(posting.event.toVesselId),
       posting.reversalOf,
       posting.adjustment ? 'yes' : 'no',
     ]),

@@ -19,6 +19,7 @@ import {
   brewhouseVersions,
   liquidEvents,
   measurements,
+  vessels,
 } from '../../db/schema/production.ts'
 import { breweryTaxSettings, physicalInventories, reportPeriods } from '../../db/schema/reporting.ts'
 
@@ -71,6 +72,15 @@ export function createReportingRepository(db: Db) {
         // A product name the event carries itself (before a batch exists) is the fallback.
         productName: row.productName || stringDetail(row.details, 'productName'),
       }))
+    },
+
+    /** Every vessel's name by id, archived ones too (the records name where beer was, not its id). */
+    async vesselNames(entityId: string): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ id: vessels.id, name: vessels.name })
+        .from(vessels)
+        .where(eq(vessels.entityId, entityId))
+      return new Map(rows.map((row) => [row.id, row.name]))
     },
 
     async closedPeriods(entityId: string): Promise<PeriodRow[]> {

@@ -379,12 +379,21 @@ export function createReportingService(
       return { rows: efficiencyOverTime(period, brews) }
     },
 
-    /** The daily records: every posting booked in the range, oldest first. */
-    async daily(tenant: Tenant, range: MonthRange): Promise<Posting[]> {
+    /** The daily records: every posting booked in the range, oldest first, with the vessels' names. */
+    async daily(
+      tenant: Tenant,
+      range: MonthRange,
+    ): Promise<{ postings: Posting[]; vesselNames: Map<string, string> }> {
       assertCan(tenant, 'viewReports')
       const period = rangePeriod(range)
-      const { postings } = await books(tenant.entityId)
-      return postings.filter((p) => p.bookedOn >= period.from && p.bookedOn < period.to)
+      const [{ postings }, vesselNames] = await Promise.all([
+        books(tenant.entityId),
+        repo.vesselNames(tenant.entityId),
+      ])
+      return {
+        postings: postings.filter((p) => p.bookedOn >= period.from && p.bookedOn < period.to),
+        vesselNames,
+      }
     },
 
     async counts(tenant: Tenant, range: MonthRange): Promise<PhysicalInventory[]> {

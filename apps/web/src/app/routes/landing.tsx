@@ -49,7 +49,7 @@ const FEATURES = [
   {
     icon: ClipboardList,
     title: 'Brew day to back office',
-    text: 'Brew day assistance, scheduling and planning, operations and inventory are on the way.',
+    text: 'Brew day with timers and alarms, the cellar’s tanks and readings, the vessel schedule, inventory with lot costs, and the TTB reports from your own records.',
   },
 ]
 

@@ -87,6 +87,9 @@ export const brewDayMessages = {
   cleaningAccept: 'Fill it anyway (your acceptance is recorded)',
   acceptCleaning: 'Accept the cleaning warning to fill this vessel',
   finished: (time: string, vessel: string) => `Brew day finished at ${time}; the wort is in ${vessel}.`,
+  inFermenter: (batch: string, vessel: string) => `Batch ${batch} in ${vessel}`,
+  confirmBelow: 'Confirm the amount below',
+  fixTooLate: 'The wort has left the kettle: a gravity fix is for the next brew.',
   finishPending: 'Brew day finishes as soon as the server answers.',
   batch: (number: string) => `Batch ${number}`,
 } as const

@@ -71,6 +71,9 @@ export const RETURN_PERIOD_LABEL = 'Return period'
 /** A report's days: from its first to the day after its last, each from midnight in the brewery's time zone. */
 export const PERIOD_SPAN = (from: string, to: string, timeZone: string) =>
   `${from} to ${to} (exclusive), days from midnight ${timeZone.replaceAll('_', ' ')}`
+/** Under the Reporting heading: the zone every report's days are cut in (ADR 224, ADR 260). */
+export const REPORTS_ZONE = (timeZone: string) =>
+  `Days run from midnight ${timeZone.replaceAll('_', ' ')}, the brewery’s time zone (Settings → Tax).`
 export const CLOSE_PERIOD = 'Close period'
 export const CLOSE_TITLE = (form: string, period: string) => `Close ${period} of TTB F ${form}?`
 export const CLOSE_DESCRIPTION =

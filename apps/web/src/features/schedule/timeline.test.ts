@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dayStart } from '@brewcommand/domain'
-import { addDays, barBox, pageAnchor, snapDays, viewWindow } from './timeline.ts'
+import { addDays, barBox, pageAnchor, snapDays, todayScrollLeft, viewWindow } from './timeline.ts'
 
 describe('the timeline geometry', () => {
   it('starts a week view on the Monday and a month view on the first', () => {
@@ -34,5 +34,15 @@ describe('the timeline geometry', () => {
     expect(snapDays(37, 72)).toBe(1)
     expect(snapDays(-150, 72)).toBe(-2)
     expect(addDays('2026-02-27', 3)).toBe('2026-03-02')
+  })
+})
+
+describe('todayScrollLeft', () => {
+  it('puts today a day and a half in, held to the scrollable range, and the start when today is not shown', () => {
+    expect(todayScrollLeft(252, 72, 262, 1008)).toBe(144)
+    expect(todayScrollLeft(36, 72, 262, 1008)).toBe(0)
+    // The last day: 13.5 × 72 = 972 − 108 = 864, but only 1008 − 262 = 746 can scroll.
+    expect(todayScrollLeft(972, 72, 262, 1008)).toBe(746)
+    expect(todayScrollLeft(null, 72, 262, 1008)).toBe(0)
   })
 })

@@ -54,3 +54,19 @@ export const snapDays = (dx: number, dayWidth: number) => Math.round(dx / dayWid
 
 /** A `YYYY-MM-DD` date `days` later. */
 export const addDays = (date: string, days: number) => utcDate(dayStart(date) + days * DAY_MS)
+
+/**
+ * Where the timeline scrolls to show today: today's column a day in from the left edge of what is visible
+ * (so yesterday shows too), or the start when today is not in the window. `viewport` is the visible width of
+ * the days, without the vessel names.
+ */
+export function todayScrollLeft(
+  todayOffset: number | null,
+  dayWidth: number,
+  viewport: number,
+  width: number,
+) {
+  if (todayOffset === null) return 0
+  const wanted = todayOffset - dayWidth * 1.5
+  return Math.max(0, Math.min(wanted, Math.max(0, width - viewport)))
+}

@@ -49,3 +49,9 @@ export function formatBeerVolume(barrels: number, unit: 'BBL' | 'GAL'): string {
     ? `${formatNumber(barrels * GALLONS_PER_BBL, 1)} gal`
     : `${formatNumber(barrels, 2)} BBL`
 }
+
+/**
+ * A recipe's batch size as a brewer states it: two decimals. An import converted from litres reads 6.9963 BBL
+ * and plans "scaled ×1.001"; it is a 7 BBL recipe.
+ */
+export const recipeVolume = (quantity: number) => +quantity.toFixed(2)

@@ -1,4 +1,3 @@
-import { BookOpen } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, NavLink, Outlet } from 'react-router'
 import { UserManagement } from '@/features/users/components/user-management.tsx'
@@ -7,9 +6,14 @@ import { BillingSettings } from '@/features/onboarding/billing-settings.tsx'
 import { EquipmentPage } from '@/features/equipment/components/equipment-page.tsx'
 import { cn } from '@/lib/utils.ts'
 import { CellarDashboardSection } from '@/features/cellar/components/cellar-dashboard.tsx'
+import { FirstWeekPath } from '@/features/first-week/components/first-week-path.tsx'
 
 export { ProductPage } from './product-page.tsx'
 export { InventoryPage } from '@/features/inventory/components/inventory-page.tsx'
+
+/** What the brewery has here now: every part is built (issue 34's "soon" is gone). */
+export const DASHBOARD_INTRO =
+  'This is the command center for your brewery: recipes and products, brew days, the cellar and its schedule, inventory, reports and your team.'
 
 function PageHeading({ children }: { children: ReactNode }) {
   return <h1 className="text-2xl font-semibold tracking-tight">{children}</h1>
@@ -25,16 +29,10 @@ export function DashboardPage() {
         <h2 id="greeting-heading" className="text-xl font-semibold">
           {greeting}
         </h2>
-        <p className="mt-2 text-muted-foreground">
-          This is the command center for your brewery: recipes, products, your team and, soon, brew days,
-          inventory and operations.
-        </p>
-        <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
-          <BookOpen aria-hidden="true" className="size-4" />
-          {/* The tutorial is a placeholder in the spec (docs/product/01-access.md §1). */}
-          <span>Tutorial: coming soon</span>
-        </p>
+        <p className="mt-2 text-muted-foreground">{DASHBOARD_INTRO}</p>
       </section>
+      {/* The spec's tutorial placeholder (docs/product/01-access.md §1) is the first-week path (ADR 261). */}
+      <FirstWeekPath />
       <CellarDashboardSection />
     </div>
   )
@@ -82,12 +80,12 @@ export function SettingsLayout() {
         <nav aria-label="Settings">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
             {SETTINGS_MENU.map((item) => (
-              <li key={item.to}>
+              <li key={item.to} className="shrink-0">
                 <NavLink
                   to={item.to}
                   className={({ isActive }) =>
                     cn(
-                      'block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                      'flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                       isActive && 'bg-accent text-foreground',
                     )
                   }

@@ -1,4 +1,4 @@
-import { DEFAULT_BREWHOUSE_CONSTANTS, type BatchSummary } from '@brewcommand/domain'
+import { DEFAULT_BREWHOUSE_CONSTANTS, newRecipe, type BatchSummary, type Product } from '@brewcommand/domain'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -40,6 +40,39 @@ afterEach(() => {
 })
 
 describe('Operations', { timeout: 20_000 }, () => {
+  it('has Plan Batch: a Manager chooses a recipe and plans it in the recipe’s Plan Batch dialog', async () => {
+    stubApi(({ url }) => ({ status: 200, body: { data: url.includes('brewhouses') ? [brewhouse] : [] } }))
+    const user = userEvent.setup()
+    const product = {
+      id: uuid(50),
+      name: 'Hazy Daze',
+      recipes: [{ ...newRecipe(uuid(50), uuid(51)), yield: { quantity: 7, unit: 'BBL' } }],
+    } as unknown as Product
+    renderProduction(<OperationsPage />, {
+      role: 'Manager',
+      path: '/secure/operations',
+      route: '/secure/operations',
+      products: [product],
+    })
+    await user.click(screen.getByRole('button', { name: 'Plan Batch' }))
+    const choose = screen.getByRole('dialog', { name: 'Plan Batch' })
+    expect(within(choose).getByLabelText('Recipe')).toHaveDisplayValue('Hazy Daze · 7 BBL')
+    await user.click(within(choose).getByRole('button', { name: 'Next' }))
+    const plan = await screen.findByRole('dialog', { name: 'Plan Batch' })
+    expect(within(plan).getByLabelText('Target volume')).toHaveValue('7')
+  })
+
+  it('offers no Plan Batch to a Brewer', async () => {
+    stubApi(() => ({ status: 200, body: { data: [] } }))
+    renderProduction(<OperationsPage />, {
+      role: 'Brewer',
+      path: '/secure/operations',
+      route: '/secure/operations',
+    })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Operations' })).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Plan Batch' })).not.toBeInTheDocument()
+  })
+
   it('is the Operations blurb without batches, whose Get Started leads to the equipment without a brewhouse', async () => {
     stubApi(() => ({ status: 200, body: { data: [] } }))
     const user = userEvent.setup()

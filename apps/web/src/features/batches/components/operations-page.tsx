@@ -12,6 +12,7 @@ import { BATCHES_PATH } from '../api/use-batch-writes.ts'
 import { batchPath, EQUIPMENT_SETTINGS_PATH, PRODUCTS_PATH } from '../lib/paths.ts'
 import { BATCH_TEXTS, STATUS_LABELS } from '../messages.ts'
 import { BatchStatusBadge } from './batch-status-badge.tsx'
+import { OperationsPlanBatch } from './operations-plan-batch.tsx'
 
 /** A batch of the list, or one Plan Batch has queued and the server does not have yet. */
 type Row = BatchSummary & { pending?: 'saving' | 'failed' }
@@ -74,13 +75,16 @@ export function OperationsPage() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">{BATCH_TEXTS.operations}</h1>
-        {/* The vessel schedule (features/schedule), at /secure/operations/schedule. */}
-        <Link
-          to="/secure/operations/schedule"
-          className="inline-flex min-h-11 items-center rounded-md border bg-card px-4 text-sm font-medium shadow-xs hover:bg-accent"
-        >
-          Schedule
-        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <OperationsPlanBatch />
+          {/* The vessel schedule (features/schedule), at /secure/operations/schedule. */}
+          <Link
+            to="/secure/operations/schedule"
+            className="inline-flex min-h-11 items-center rounded-md border bg-card px-4 text-sm font-medium shadow-xs hover:bg-accent"
+          >
+            Schedule
+          </Link>
+        </div>
       </div>
       {batches.isPending ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">

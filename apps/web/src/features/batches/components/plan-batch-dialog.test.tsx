@@ -78,6 +78,27 @@ describe('Plan Batch', { timeout: 20_000 }, () => {
     expect((post.body as { data: object }).data).toMatchObject({ conditionInFermenter: true })
   })
 
+  it('offers an imported 6.9963 BBL recipe as 7 BBL and plans it as written, not scaled ×1.0005', async () => {
+    const calls = stubApi(({ method }) =>
+      method === 'GET' ? { status: 200, body: { data: [brewhouse] } } : { status: 201, body: { data: {} } },
+    )
+    const user = userEvent.setup()
+    const imported: Recipe = { ...recipe, yield: { quantity: 6.9963, unit: 'BBL' } }
+    renderProduction(<PlanBatchButton product={{ id: uuid(50), name: 'Hazy Daze' }} recipe={imported} />, {
+      role: 'Manager',
+    })
+    await user.click(screen.getByRole('button', { name: 'Plan Batch' }))
+    const dialog = screen.getByRole('dialog', { name: 'Plan Batch' })
+    await waitFor(() => expect(within(dialog).getByLabelText('Brewhouse')).toHaveValue(uuid(1)))
+    expect(within(dialog).getByLabelText('Target volume')).toHaveValue('7')
+    await user.click(within(dialog).getByRole('button', { name: 'Plan Batch' }))
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1))
+    const post = calls.find((call) => call.method === 'POST')!
+    expect((post.body as { data: object }).data).toMatchObject({
+      targetVolume: { quantity: 6.9963, unit: 'BBL' },
+    })
+  })
+
   it('is not offered to a Brewer', () => {
     stubApi(() => ({ status: 200, body: { data: [] } }))
     renderProduction(<PlanBatchButton product={{ id: uuid(50), name: 'Hazy Daze' }} recipe={recipe} />, {

@@ -20,7 +20,7 @@ import { Input } from '@/components/ui/input.tsx'
 import { NativeSelect } from '@/components/ui/select.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useBrewhouses } from '@/lib/production/production-queries.ts'
-import { formatNumber } from '@/lib/production/units.ts'
+import { formatNumber, recipeVolume } from '@/lib/production/units.ts'
 import { useBatchWrites } from '../api/use-batch-writes.ts'
 import { batchPath, EQUIPMENT_SETTINGS_PATH } from '../lib/paths.ts'
 import { BATCH_TEXTS } from '../messages.ts'
@@ -55,14 +55,21 @@ export function checkPlan(
   values: PlanValues,
   brewhouses: readonly BrewhouseDetail[],
   base: { id: string; productId: string; recipeId: string },
+  recipeYield?: Recipe['yield'],
 ):
   | { ok: true; data: ReturnType<typeof PlanBatchSchema.parse> }
   | { ok: false; errors: Partial<Record<keyof PlanValues, string>> } {
+  const typed = parseTyped(values.quantity)
+  // The recipe's own size, as offered rounded, plans the recipe as written (not scaled ×1.0005).
+  const asWritten =
+    recipeYield !== undefined &&
+    values.unit === recipeYield.unit &&
+    typed === recipeVolume(recipeYield.quantity)
   const parsed = PlanBatchSchema.safeParse({
     ...base,
     brewhouseId: values.brewhouseId,
     plannedBrewDate: values.plannedBrewDate,
-    targetVolume: { quantity: parseTyped(values.quantity), unit: values.unit },
+    targetVolume: { quantity: asWritten ? recipeYield.quantity : typed, unit: values.unit },
     ...(values.conditionInFermenter ? { conditionInFermenter: true } : {}),
   })
   if (!parsed.success) {
@@ -164,7 +171,7 @@ export function PlanBatchDialog({
     defaultValues: {
       brewhouseId: list[0]?.id ?? '',
       plannedBrewDate: localToday(),
-      quantity: recipe.yield.quantity > 0 ? String(recipe.yield.quantity) : '',
+      quantity: recipe.yield.quantity > 0 ? String(recipeVolume(recipe.yield.quantity)) : '',
       unit: recipe.yield.unit,
       conditionInFermenter: false,
     },
@@ -177,11 +184,12 @@ export function PlanBatchDialog({
   const [errors, setErrors] = useState<Partial<Record<keyof PlanValues, string>>>({})
 
   const save = form.handleSubmit((values) => {
-    const checked = checkPlan(values, list, {
-      id: crypto.randomUUID(),
-      productId: product.id,
-      recipeId: recipe.id,
-    })
+    const checked = checkPlan(
+      values,
+      list,
+      { id: crypto.randomUUID(), productId: product.id, recipeId: recipe.id },
+      recipe.yield,
+    )
     if (!checked.ok) {
       setErrors(checked.errors)
       return

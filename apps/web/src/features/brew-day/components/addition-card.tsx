@@ -33,7 +33,6 @@ export function AdditionCard({
   pending,
   mayRun,
   onConfirm,
-  onAcknowledge,
   lot,
 }: {
   /** The hop lot brew day takes and the amount of it that hits the recipe's IBU, when its alpha differs. */
@@ -43,8 +42,8 @@ export function AdditionCard({
   now: number
   pending: boolean
   mayRun: boolean
+  /** Confirming the amount is the one action: it also silences the addition's alarm. */
   onConfirm: (input: ConfirmAddition) => void
-  onAcknowledge: () => void
 }) {
   const id = useId()
   const planned = step.plan.addition?.amount
@@ -153,11 +152,6 @@ export function AdditionCard({
           <Button type="submit" className={BIG} aria-label={`${t.confirmAddition}: ${step.plan.title}`}>
             {t.confirmAddition}
           </Button>
-          {due && !step.acknowledgedAt && (
-            <Button type="button" variant="outline" className={BIG} onClick={onAcknowledge}>
-              {t.acknowledge}
-            </Button>
-          )}
           {error && (
             <p id={`${id}-error`} role="alert" className="w-full text-sm text-destructive">
               {error}

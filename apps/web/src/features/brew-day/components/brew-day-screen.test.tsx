@@ -1,6 +1,6 @@
 import { brewTimeline, type BrewDay } from '@brewcommand/domain'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'
@@ -160,9 +160,9 @@ describe('BrewDayScreen', () => {
     expect(posts).toEqual([`/api/batches/${batchId}/brew-day`])
   })
 
-  it("counts the mash down on the server's clock and rings for the due mash hop until acknowledged", async () => {
+  it("counts the mash down on the server's clock and rings for the due mash hop until its amount is confirmed", async () => {
     // Started 15 minutes ago on the server's clock (5 minutes ago on this device's): 45 minutes remain.
-    renderScreen(() => json(brewDay('brewing', 5)))
+    const posts = renderScreen(() => json(brewDay('brewing', 5)))
     expect(await screen.findByRole('heading', { name: 'Brew Day' })).toBeInTheDocument()
     expect(await screen.findByRole('link', { name: 'Batch 2026-007' })).toHaveAttribute(
       'href',
@@ -170,14 +170,52 @@ describe('BrewDayScreen', () => {
     )
     const countdown = await screen.findByTestId('countdown')
     expect(countdown.textContent).toMatch(/^4[45]:\d\d$/)
+    // One bar, on top with the current step; an addition has one action: confirming its amount.
     const alarms = screen.getByRole('alert')
-    expect(within(alarms).getByText('Add Saaz is due')).toBeInTheDocument()
-    for (const button of screen.getAllByRole('button', { name: /Start|Done|\+5 min|Acknowledge/ }))
+    expect(within(alarms).getByText(/Add Saaz is due/)).toBeInTheDocument()
+    expect(screen.getByTestId('brew-day-top')).toContainElement(alarms)
+    expect(screen.getByTestId('brew-day-top').className).toContain('sticky')
+    expect(within(alarms).queryByRole('button', { name: /Acknowledge/ })).not.toBeInTheDocument()
+    expect(within(alarms).getByRole('link', { name: 'Confirm the amount below' })).toHaveAttribute(
+      'href',
+      `#addition-${plan.find((p) => p.kind === 'addition')!.key}`,
+    )
+    const card = screen.getByRole('article', { name: 'Add Saaz' })
+    expect(within(card).queryByRole('button', { name: 'Acknowledge' })).not.toBeInTheDocument()
+    for (const button of screen.getAllByRole('button', { name: /Start|Done|\+5 min|Confirm/ }))
       expect(button.className).toContain('h-14')
 
-    await userEvent.click(within(alarms).getByRole('button', { name: 'Acknowledge Add Saaz' }))
-    expect(screen.queryByText('Add Saaz is due')).not.toBeInTheDocument()
-    expect(screen.getByText(/alarm acknowledged by Bea Brewer/)).toBeInTheDocument()
+    await userEvent.click(within(card).getByRole('button', { name: 'Confirm addition: Add Saaz' }))
+    await waitFor(() => expect(screen.queryByText(/Add Saaz is due/)).not.toBeInTheDocument())
+    expect(posts.some((url) => url.includes('/confirm') || url.includes('addition'))).toBe(true)
+  })
+
+  it('after Finish Brew Day, links to the batch in its fermenter', async () => {
+    const FV = '00000000-0000-4000-8000-0000000000f1'
+    renderScreen(() =>
+      json({
+        ...brewDay('brewing', 60),
+        status: 'fermenting',
+        brewDayFinishedAt: new Date().toISOString(),
+        fermenterId: FV,
+        fermenters: [
+          {
+            id: FV,
+            name: 'FV1',
+            kind: 'fermenter',
+            state: 'in-use',
+            capacityBbl: 12,
+            workingCapacityBbl: 10,
+            available: false,
+            cleaningWarnings: [],
+          },
+        ],
+      }),
+    )
+    expect(await screen.findByRole('link', { name: 'Batch 2026-007 in FV1' })).toHaveAttribute(
+      'href',
+      `/secure/operations/cellar/batches/${batchId}`,
+    )
   })
 
   // Issue 41: the hook parsed the list as `{ data: [...] }` after api.get had unwrapped it, so nothing showed.

@@ -7,7 +7,7 @@ import {
   type StepClock,
 } from '@brewcommand/domain'
 import { BellRing, CloudOff, Flame, Timer } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
@@ -42,7 +42,7 @@ export function BrewDayScreen({ batchId }: { batchId: string }) {
   useBrewDaySync(batchId, requests.length)
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-6">
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-[minmax(0,1fr)] gap-6">
       <h1 className="text-3xl font-semibold tracking-tight">{t.heading}</h1>
       {query.isPending ? (
         <div role="status" className="flex items-center gap-3 text-muted-foreground">
@@ -118,8 +118,13 @@ function Loaded({
       ) : (
         <>
           {day.status === 'brewing' && <AlarmSettings />}
-          {ringing.length > 0 && mayRun && <Alarms ringing={ringing} writes={writes} />}
-          <Timeline shown={shown} now={now} mayRun={mayRun && day.status === 'brewing'} writes={writes} />
+          <Timeline
+            shown={shown}
+            now={now}
+            mayRun={mayRun && day.status === 'brewing'}
+            writes={writes}
+            alarms={ringing.length > 0 && mayRun ? <Alarms ringing={ringing} writes={writes} /> : null}
+          />
           <MeasurementsPanel
             brewDay={day}
             pending={shown.pendingMeasurements}
@@ -182,34 +187,49 @@ function AlarmSettings() {
   )
 }
 
+/**
+ * Every due alarm in one bar, kept at the top of a phone's screen: what is due, one Acknowledge for the timers,
+ * and for additions the way to their card (confirming the amount there is what silences them).
+ */
 function Alarms({ ringing, writes }: { ringing: BrewStep[]; writes: Writes }) {
+  const timers = ringing.filter((step) => step.kind !== 'addition')
+  const additions = ringing.filter((step) => step.kind === 'addition')
   return (
     <section
       role="alert"
       aria-labelledby="alarms-heading"
-      className="grid gap-3 rounded-xl border-2 border-destructive bg-destructive/10 p-4"
+      data-testid="alarm-bar"
+      className="flex flex-wrap items-center gap-3 rounded-xl border-2 border-destructive bg-destructive/10 p-3"
     >
-      <h2 id="alarms-heading" className="flex items-center gap-2 text-lg font-semibold">
-        <BellRing aria-hidden="true" className="size-5 animate-pulse" />
-        {t.alarms}
+      <h2 id="alarms-heading" className="flex min-w-0 flex-1 items-center gap-2 text-lg font-semibold">
+        <BellRing aria-hidden="true" className="size-5 shrink-0 animate-pulse" />
+        <span className="sr-only">{t.alarms}: </span>
+        <span>
+          {ringing
+            .map((step) => (step.kind === 'timer' ? t.timerUp(step.plan.title) : t.dueNow(step.plan.title)))
+            .join(' · ')}
+        </span>
       </h2>
-      <ul className="grid gap-3">
-        {ringing.map((step) => (
-          <li key={step.key} className="flex flex-wrap items-center justify-between gap-3">
-            <span className="text-lg font-medium">
-              {step.kind === 'timer' ? t.timerUp(step.plan.title) : t.dueNow(step.plan.title)}
-            </span>
-            <Button
-              className={BIG}
-              variant="destructive"
-              aria-label={`${t.acknowledge} ${step.plan.title}`}
-              onClick={() => writes.acknowledge(step.key, step.plan.title)}
-            >
-              {t.acknowledge}
-            </Button>
-          </li>
-        ))}
-      </ul>
+      {timers.length > 0 && (
+        <Button
+          className={BIG}
+          variant="destructive"
+          aria-label={`${t.acknowledge} ${timers.map((step) => step.plan.title).join(', ')}`}
+          onClick={() => {
+            for (const step of timers) writes.acknowledge(step.key, step.plan.title)
+          }}
+        >
+          {t.acknowledge}
+        </Button>
+      )}
+      {additions.length > 0 && (
+        <a
+          href={`#addition-${additions[0].key}`}
+          className="inline-flex min-h-14 items-center rounded-md border border-destructive px-4 font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          {t.confirmBelow}
+        </a>
+      )}
     </section>
   )
 }
@@ -221,11 +241,14 @@ function Timeline({
   now,
   mayRun,
   writes,
+  alarms,
 }: {
   shown: ShownBrewDay
   now: number
   mayRun: boolean
   writes: Writes
+  /** The alarm bar, kept on top with the current step. */
+  alarms: ReactNode
 }) {
   const day = shown.brewDay
   const hopLots = useHopAmounts(day.batchId, day.status === 'brewing')
@@ -247,19 +270,23 @@ function Timeline({
   if (day.steps.length === 0) return <p className="text-muted-foreground">{t.noSteps}</p>
   return (
     <>
-      {current ? (
-        <CurrentStep
-          step={current}
-          clock={clocks.get(current.key)!}
-          now={now}
-          pending={shown.pendingSteps.has(current.key)}
-          mayRun={mayRun}
-          writes={writes}
-          strike={current.key === 'strike-water' ? strikeText(day.expected) : null}
-        />
-      ) : (
-        day.status === 'brewing' && <p className="rounded-xl border bg-card p-6 text-lg">{t.allDone}</p>
-      )}
+      {/* On a phone the alarms and the step in hand stay at the top while the rest scrolls beneath. */}
+      <div data-testid="brew-day-top" className="sticky top-14 z-20 grid gap-3 bg-background pt-1 pb-2">
+        {alarms}
+        {current ? (
+          <CurrentStep
+            step={current}
+            clock={clocks.get(current.key)!}
+            now={now}
+            pending={shown.pendingSteps.has(current.key)}
+            mayRun={mayRun}
+            writes={writes}
+            strike={current.key === 'strike-water' ? strikeText(day.expected) : null}
+          />
+        ) : (
+          day.status === 'brewing' && <p className="rounded-xl border bg-card p-6 text-lg">{t.allDone}</p>
+        )}
+      </div>
 
       {additions.length > 0 && (
         <section aria-labelledby="additions-heading" className="grid gap-3">
@@ -268,7 +295,7 @@ function Timeline({
           </h2>
           <ul className="grid gap-3">
             {additions.map((step) => (
-              <li key={step.key}>
+              <li key={step.key} id={`addition-${step.key}`} className="scroll-mt-72">
                 <AdditionCard
                   step={step}
                   clock={clocks.get(step.key)!}
@@ -276,7 +303,6 @@ function Timeline({
                   pending={shown.pendingSteps.has(step.key)}
                   mayRun={mayRun}
                   onConfirm={(input) => writes.confirmAddition(step.key, step.plan.title, input)}
-                  onAcknowledge={() => writes.acknowledge(step.key, step.plan.title)}
                   lot={hopLots.data?.find((lot) => lot.stepKey === step.key)}
                 />
               </li>

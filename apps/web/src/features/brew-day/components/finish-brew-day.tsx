@@ -1,5 +1,6 @@
 import { GALLONS_PER_BBL, latestMeasurement, type FinishBrewDay as FinishInput } from '@brewcommand/domain'
 import { useId, useState } from 'react'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { Label } from '@/components/ui/label.tsx'
 import { NativeSelect } from '@/components/ui/select.tsx'
@@ -42,6 +43,14 @@ export function FinishBrewDay({
           {t.finished(formatTime(day.brewDayFinishedAt), vessel?.name ?? '—')}
           {shown.pendingFinish && <PendingBadge>{t.finishPending}</PendingBadge>}
         </p>
+        {vessel && !shown.pendingFinish && (
+          <Link
+            to={`/secure/operations/cellar/batches/${day.batchId}`}
+            className="inline-flex min-h-14 w-fit items-center rounded-lg border px-5 text-lg font-medium hover:border-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            {t.inFermenter(day.number, vessel.name)}
+          </Link>
+        )}
       </section>
     )
   }

@@ -48,6 +48,25 @@ const EMPTY: Draft = {
   temperatureUnit: 'F',
 }
 
+/** A reading's unit as written after a number ("235 gal", "12 °Bx"), not its stored key ("235 GAL"). */
+export const MEASUREMENT_UNIT_TEXT: Record<string, string> = {
+  GAL: 'gal',
+  BBL: 'bbl',
+  L: 'L',
+  SG: 'SG',
+  Plato: '°P',
+  Brix: '°Bx',
+}
+
+/** A column's name above its value where a phone stacks the table (the header row is then only for readers). */
+function PhoneLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="block text-xs text-muted-foreground sm:hidden">
+      {children}
+    </span>
+  )
+}
+
 /**
  * Measurements of the batch: the form (what was measured, the reading in its instrument's unit, the sample's
  * temperature), and expected beside measured with the efficiency reached and the fix with numbers when a gravity
@@ -69,6 +88,10 @@ export function MeasurementsPanel({
   const [errors, setErrors] = useState<Record<string, string>>({})
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }))
   const comparisons = compareBrewDay(brewDay.expected, brewDay.measurements)
+  // Water, extract or a longer boil only help while the wort is in the kettle: once it is measured into the
+  // fermenter (or brew day is over) the fix is no longer offered.
+  const inKettle =
+    brewDay.status === 'brewing' && !brewDay.measurements.some((m) => m.point === 'into-fermenter')
 
   const record = () => {
     const parsed = MeasurementInputSchema.safeParse({
@@ -94,7 +117,9 @@ export function MeasurementsPanel({
     }
     setErrors({})
     onRecord(parsed.data, POINT_LABELS[parsed.data.point])
-    setDraft({ ...draft, value: '' })
+    // The next sample is another sample: its temperature is read again, not carried over (a refractometer
+    // OG must not be saved "at 140 °F" because the previous hydrometer sample was).
+    setDraft({ ...draft, value: '', temperature: '' })
   }
 
   const field = (name: string) => ({
@@ -118,9 +143,9 @@ export function MeasurementsPanel({
         {t.measurements}
       </h2>
 
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-left">
-          <thead className="text-sm text-muted-foreground">
+      <div className="min-w-0">
+        <table className="w-full text-left max-sm:block">
+          <thead className="text-sm text-muted-foreground max-sm:sr-only">
             <tr>
               <th scope="col" className="py-2 pr-3 font-medium">
                 <span className="sr-only">{t.point}</span>
@@ -136,21 +161,26 @@ export function MeasurementsPanel({
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:grid max-sm:gap-2">
             {comparisons.map((c) => (
-              <tr key={c.point} className="border-t align-top">
-                <th scope="row" className="py-2 pr-3 font-medium">
+              <tr
+                key={c.point}
+                className="border-t align-top max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:py-2"
+              >
+                <th scope="row" className="py-2 pr-3 font-medium max-sm:col-span-2 max-sm:py-0">
                   {COMPARISON_LABELS[c.point]}
                 </th>
-                <td className="py-2 pr-3 tabular-nums">
+                <td className="py-2 pr-3 tabular-nums max-sm:py-1">
+                  <PhoneLabel>{t.expected}</PhoneLabel>
                   {c.expectedGravity !== null && <div>{sg(c.expectedGravity)}</div>}
                   <div>{gal(c.expectedGallons)}</div>
                 </td>
-                <td className="py-2 pr-3 tabular-nums">
+                <td className="py-2 pr-3 tabular-nums max-sm:py-1">
+                  <PhoneLabel>{t.measured}</PhoneLabel>
                   {c.expectedGravity !== null && <div>{sg(c.measuredGravity)}</div>}
                   <div>{gal(c.measuredGallons)}</div>
                 </td>
-                <td className="py-2">
+                <td className="py-2 max-sm:col-span-2 max-sm:py-1">
                   {c.point !== 'post-boil' && c.efficiencyPercent !== null && (
                     <div>
                       {c.point === 'pre-boil' ? t.mashEfficiency : t.brewhouseEfficiency}:{' '}
@@ -168,7 +198,8 @@ export function MeasurementsPanel({
                       </span>
                     </div>
                   )}
-                  {c.fix && (
+                  {c.fix && !inKettle && <div className="text-sm text-muted-foreground">{t.fixTooLate}</div>}
+                  {c.fix && inKettle && (
                     <div className="text-sm">
                       {t.fix}:{' '}
                       {[
@@ -196,7 +227,7 @@ export function MeasurementsPanel({
             <li key={m.id} className="flex flex-wrap items-center gap-2">
               <span className="font-medium">{POINT_LABELS[m.point]}</span>
               <span className="tabular-nums">
-                {m.value} {m.unit}
+                {m.value} {MEASUREMENT_UNIT_TEXT[m.unit] ?? m.unit}
                 {m.sampleTemperature && ` at ${m.sampleTemperature.value} °${m.sampleTemperature.unit}`}
                 {m.gravity !== null && (m.unit !== 'SG' || m.gravity !== m.value) && ` → ${sg(m.gravity)}`}
               </span>

@@ -183,6 +183,8 @@ describe('a batch’s Fermentation', () => {
     expect(screen.getByText('Still in tanks').nextSibling).toHaveTextContent('5.00 bbl')
     expect(screen.getByText(/10 × 1\/2 BBL Keg \(CP-K2\) from BT-1/)).toBeInTheDocument()
     expect(screen.getByText(/FV-1 → BT-1/)).toBeInTheDocument()
+    // One "into" ("Brewed 10.00 bbl into FV-1", not "Brewed into 10.00 bbl into FV-1").
+    expect(screen.getByText(/Brewed 10\.00 bbl into FV-1/)).toBeInTheDocument()
     const rows = screen.getAllByRole('row')
     // Newest first: the manual reading, then the device's.
     expect(rows[1]).toHaveTextContent('1.020')

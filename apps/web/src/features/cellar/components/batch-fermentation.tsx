@@ -13,7 +13,7 @@ import { CELLAR_TEXTS } from '../messages.ts'
 import { FermentationChart } from './fermentation-chart.tsx'
 
 const KIND_LABELS: Record<string, string> = {
-  brewed: 'Brewed into',
+  brewed: 'Brewed',
   transferred: 'Transferred',
   packaged: 'Packaged',
   sampled: 'Sampled',

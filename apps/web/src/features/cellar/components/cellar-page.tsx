@@ -10,6 +10,7 @@ import { useCellarLive, useCellarSettings, useTankBoard, useVesselDetail } from 
 import {
   formatBarrels,
   formatGravity,
+  cleaningKindLabel,
   formatInstant,
   formatTemperature,
   useTemperatureUnit,
@@ -238,7 +239,8 @@ function VesselSheet({
               <ul className="grid gap-1 text-sm">
                 {data.cleaning.map((entry) => (
                   <li key={entry.id}>
-                    {formatInstant(entry.occurredAt)} · {entry.kind} · {entry.chemical} {entry.concentration}
+                    {formatInstant(entry.occurredAt)} · {cleaningKindLabel(entry.kind)} · {entry.chemical}{' '}
+                    {entry.concentration}
                     {entry.verification && ` · ${entry.verification}`}
                   </li>
                 ))}

@@ -13,6 +13,20 @@ import {
 import { formatInstant, temperatureIn, type TemperatureUnit } from '../lib/display.ts'
 import { CELLAR_TEXTS } from '../messages.ts'
 
+const DAY_MS = 86_400_000
+
+/**
+ * The time axis's label for a tick: the day for a span of two days or more, the hour within one day, and the
+ * day with the hour between (a day of iSpindel readings otherwise reads "Nov 26" at every tick).
+ */
+export function timeTickFormat(spanMs: number): (value: number) => string {
+  const day: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' }
+  const hour: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
+  const options = spanMs >= 2 * DAY_MS ? day : spanMs >= DAY_MS / 2 ? { ...day, ...hour } : hour
+  const format = new Intl.DateTimeFormat(undefined, options)
+  return (value: number) => format.format(new Date(value))
+}
+
 /**
  * A batch's fermentation over time: gravity (left axis) and temperature in the person's unit (right axis), with
  * the expected FG as a line (recharts, docs/decisions/202-fermentation-chart-with-recharts.md). The readings
@@ -38,6 +52,8 @@ export function FermentationChart({
   const gravities = points.flatMap((point) => (point.gravity === null ? [] : [point.gravity]))
   const low = Math.min(...gravities, expectedFg ?? Infinity, 1.03) - 0.002
   const high = Math.max(...gravities, 1.01) + 0.002
+  const times = points.map((point) => point.at)
+  const tickFormat = timeTickFormat(times.length ? Math.max(...times) - Math.min(...times) : 0)
   return (
     <figure aria-label={CELLAR_TEXTS.chartLabel(batchNumber)} className="h-64 w-full min-w-0">
       <ResponsiveContainer width="100%" height="100%">
@@ -48,9 +64,7 @@ export function FermentationChart({
             type="number"
             scale="time"
             domain={['dataMin', 'dataMax']}
-            tickFormatter={(value: number) =>
-              new Date(value).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })
-            }
+            tickFormatter={tickFormat}
           />
           <YAxis
             yAxisId="gravity"

@@ -1,4 +1,4 @@
-import { celsiusToFahrenheit } from '@brewcommand/domain'
+import { CLEANING_KINDS, celsiusToFahrenheit } from '@brewcommand/domain'
 import { useCallback, useSyncExternalStore } from 'react'
 
 // How the cellar shows its figures: gravity to 3 decimals, temperature in the unit the person chose (kept in
@@ -45,3 +45,6 @@ export const formatGravity = (sg: number | null) => (sg === null ? '—' : sg.to
 export const formatBarrels = (bbl: number) => `${bbl.toFixed(2)} bbl`
 export const formatInstant = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+/** A cleaning's kind as a brewer says it ("CIP", "Sanitise"), not its stored key; an unknown key as stored. */
+export const cleaningKindLabel = (kind: string) => CLEANING_KINDS[kind as keyof typeof CLEANING_KINDS] ?? kind

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useItemDetail } from '../api/inventory-api.ts'
+import { lotQuantityText } from '../lib/lot-quantity.ts'
 import { INVENTORY_TEXTS as T } from '../messages.ts'
 import { AdjustDialog, CountDialog, EditItemDialog, ReceiveStockDialog } from './stock-dialogs.tsx'
 
@@ -81,10 +82,7 @@ export function ItemDetail({
                         >
                           <div className="flex justify-between gap-2 font-medium">
                             <span>{lot.lotCode || 'No lot code'}</span>
-                            <span>
-                              {formatStock(lot.remaining, current.unit, 4)} of{' '}
-                              {formatStock(lot.receivedQuantity, current.unit, 4)}
-                            </span>
+                            <span className="text-right">{lotQuantityText(lot, current.unit)}</span>
                           </div>
                           <div className="text-muted-foreground">
                             {lot.supplier && `${lot.supplier} · `}received {lot.receivedOn}

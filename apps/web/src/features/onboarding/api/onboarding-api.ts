@@ -33,6 +33,8 @@ export function postOnboarding(token: string, profile: IdTokenClaims, form: Busi
       phone: form.phone,
       ein: form.ein,
       type: ENTITY_TYPE,
+      // A suggestion: the server keeps it only when it is one of the state's zones (ADR 260).
+      timeZone: browserTimeZone(),
     },
   })
   return api.post('/api/onboarding', envelope, OnboardedEntitySchema, {
@@ -63,4 +65,13 @@ export function getOnboardingStatus(token: string, sessionId: string) {
   return api.get(`/api/onboarding?session_id=${encodeURIComponent(sessionId)}`, CheckoutSessionStateSchema, {
     token,
   })
+}
+
+/** This browser's IANA time zone, or undefined where the platform does not say. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined
+  } catch {
+    return undefined
+  }
 }

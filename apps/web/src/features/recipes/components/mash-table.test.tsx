@@ -118,6 +118,15 @@ describe('MashTable', () => {
     expect(rows().map((r) => r.cells[0].textContent)).toEqual(['1.Mash Out'])
   })
 
+  it('shows an imported temperature with its own scale once ("66.7 °C", not "66.7 °C °F") and a bare number in °F', () => {
+    render(
+      <Steps readOnly initial={[step(1, 'infusion-mash', '66.7 °C'), step(2, 'infusion-mash', '170')]} />,
+    )
+    expect(rows()[0]).toHaveTextContent('66.7 °C')
+    expect(rows()[0]).not.toHaveTextContent('°F')
+    expect(rows()[1]).toHaveTextContent('170 °F')
+  })
+
   it('hides add, menus and move buttons when read-only', () => {
     render(<Steps readOnly initial={[step(1, 'infusion-mash'), step(2, 'mash-out')]} />)
     expect(screen.queryByRole('button')).not.toBeInTheDocument()

@@ -24,6 +24,13 @@ const STEP_OPTIONS = Object.entries(MASH_STEP_TYPES).map(([value, label]) => ({ 
 
 type StepDraft = Omit<MashStep, 'id' | 'order'>
 
+/** A temperature typed or imported with its own scale ("66.7 °C", "152F") keeps it; a bare number reads °F. */
+const HAS_SCALE = /°|\b[CF]$|[0-9]\s*[CF]$/i
+export const mashTemperatureText = (text: string) => {
+  const trimmed = text.trim()
+  if (!trimmed) return NA
+  return HAS_SCALE.test(trimmed) ? trimmed : `${trimmed} °F`
+}
 const orNa = (text: string, unit = '') => (text.trim() ? `${text.trim()}${unit}` : NA)
 
 function StepRowForm({
@@ -130,7 +137,7 @@ export function MashTable({
                 <span className="mr-2 text-muted-foreground tabular-nums">{step.order}.</span>
                 {label}
               </Cell>
-              <Cell label="Temperature">{orNa(step.temperature, ' °F')}</Cell>
+              <Cell label="Temperature">{mashTemperatureText(step.temperature)}</Cell>
               <Cell label="Duration">{orNa(step.durationMins, ' minutes')}</Cell>
               <Cell label="Target pH">{orNa(step.targetpH)}</Cell>
               <Cell

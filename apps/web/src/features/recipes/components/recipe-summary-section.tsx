@@ -8,6 +8,7 @@ import {
 import { FormField } from '@/components/form-field.tsx'
 import { FieldError } from '@/components/ui/field-error.tsx'
 import { Input } from '@/components/ui/input.tsx'
+import { formatNumber } from '@/lib/production/units.ts'
 import { NativeSelect } from '@/components/ui/select.tsx'
 import { YEAST_PICKER } from '../messages.ts'
 import { SearchablePicker } from '@/components/searchable-picker.tsx'
@@ -15,7 +16,7 @@ import { CatalogueDifference } from './catalogue-difference.tsx'
 import type { RecipeDraft } from './use-recipe-draft.ts'
 
 export const batchText = (recipe: Pick<Recipe, 'yield'>) =>
-  `${recipe.yield.quantity} ${VOLUME_UNIT_LABELS[recipe.yield.unit]}`
+  `${formatNumber(recipe.yield.quantity, 2)} ${VOLUME_UNIT_LABELS[recipe.yield.unit]}`
 
 /** The Summary section: batch size, yeast, style, boil, whirlpool and mash thickness (docs/product/02-products.md §2). */
 export function RecipeSummarySection({ draft, recipe }: { draft: RecipeDraft; recipe: Recipe }) {

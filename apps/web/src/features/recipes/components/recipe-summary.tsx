@@ -6,6 +6,7 @@ import {
   type Recipe,
 } from '@brewcommand/domain'
 import { Link } from 'react-router'
+import { formatNumber } from '@/lib/production/units.ts'
 import { recipeViewPath } from '../lib/navigation.ts'
 
 /** A recipe on the product page: its batch size (a link to the read-only recipe) and its key figures. */
@@ -16,7 +17,7 @@ export function RecipeSummary({ productId, recipe }: { productId: string; recipe
     <div className="grid gap-1">
       <p className="font-medium">
         <Link to={recipeViewPath(productId, recipe.id)} className="hover:underline">
-          {recipe.yield.quantity} {VOLUME_UNIT_LABELS[recipe.yield.unit]}
+          {formatNumber(recipe.yield.quantity, 2)} {VOLUME_UNIT_LABELS[recipe.yield.unit]}
         </Link>
       </p>
       {style && <p className="text-sm text-muted-foreground">{style.name}</p>}

@@ -209,7 +209,7 @@ beforeEach(() => {
               product: 'Hazy Daze',
               brewedUnits: 1_550_000,
               packagedUnits: 1_450_000,
-              brewedBbl: '15.50000',
+              brewedBbl: '15.49871',
               packagedBbl: '14.50000',
               eventIds: ['e1', 'e2'],
             },
@@ -249,6 +249,12 @@ describe('the Reporting page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Reporting' })).toBeInTheDocument()
     expect(screen.getByLabelText('Quarter')).toHaveValue('2026-Q4')
     expect(await screen.findByRole('cell', { name: 'Hazy Daze' })).toBeInTheDocument()
+    // Which zone the reports' days are cut in, on every tab.
+    expect(
+      await screen.findByText(
+        'Days run from midnight America/Los Angeles, the brewery’s time zone (Settings → Tax).',
+      ),
+    ).toBeInTheDocument()
     // Two decimals, the exact figure on hover.
     expect(screen.getByText('15.50')).toHaveAttribute('title', '15.50000 bbl')
     expect(calls).toContain('/api/reports/production?from=2026-10&to=2026-12')
@@ -265,6 +271,7 @@ describe('the Reporting page', { timeout: 20_000 }, () => {
     expect(within(batchCost).getAllByRole('cell', { name: '$97.20' })).toHaveLength(2)
     // $60.00 of ingredients over the 2 bbl brewed, not the 1.5 packaged
     expect(within(batchCost).getByRole('cell', { name: '$30.00' })).toBeInTheDocument()
+    expect(within(batchCost).getByRole('cell', { name: '1.50' })).toBeInTheDocument()
     const perUnit = screen.getByRole('region', { name: 'Cost per unit of finished goods' })
     expect(within(perUnit).getByRole('cell', { name: 'Hazy Daze · 16oz Cans (HD-16)' })).toBeInTheDocument()
     expect(within(perUnit).getByRole('cell', { name: '$0.22' })).toBeInTheDocument()

@@ -2,8 +2,15 @@ import { can } from '@brewcommand/domain'
 import { useId, useState } from 'react'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { cn } from '@/lib/utils.ts'
-import { useReportsLive } from '../api/use-reports.ts'
-import { NOT_ALLOWED, OVERVIEW_TAB, PERIOD_LABEL, REPORTING_HEADING, TTB_TAB } from '../messages.ts'
+import { useOperations, useReportsLive } from '../api/use-reports.ts'
+import {
+  NOT_ALLOWED,
+  OVERVIEW_TAB,
+  PERIOD_LABEL,
+  REPORTING_HEADING,
+  REPORTS_ZONE,
+  TTB_TAB,
+} from '../messages.ts'
 import { Overview } from './overview.tsx'
 import { currentQuarter, monthsOfQuarter, quarterOptions } from './periods.ts'
 import { TtbTab } from './ttb-tab.tsx'
@@ -39,7 +46,10 @@ export function ReportingPage({ now = () => new Date() }: { now?: () => Date }) 
   return (
     <div className="grid min-w-0 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-2xl font-semibold tracking-tight">{REPORTING_HEADING}</h1>
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{REPORTING_HEADING}</h1>
+          <ReportsZone quarter={quarter} />
+        </div>
         <div className="grid gap-1">
           <label htmlFor={periodId} className="text-sm font-medium">
             {PERIOD_LABEL}
@@ -93,4 +103,14 @@ export function ReportingPage({ now = () => new Date() }: { now?: () => Date }) 
       </div>
     </div>
   )
+}
+
+/**
+ * The zone the period's days are cut in, as the quarter's Brewer's Report of Operations was cut (the brewery's
+ * zone, or the one a closed period keeps); the TTB tab reads the same report from the cache.
+ */
+function ReportsZone({ quarter }: { quarter: string }) {
+  const report = useOperations('5130.26', quarter)
+  if (!report.data) return null
+  return <p className="text-sm text-muted-foreground">{REPORTS_ZONE(report.data.timeZone)}</p>
 }

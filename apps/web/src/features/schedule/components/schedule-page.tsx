@@ -153,7 +153,9 @@ export function SchedulePage() {
     : undefined
 
   return (
-    <div className="grid gap-6">
+    // One column no wider than the page: the timeline (up to 42 days) scrolls inside it instead of running off
+    // the page's edge.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="grid gap-2">
         <h1 className="text-2xl font-semibold tracking-tight">{SCHEDULE_HEADING}</h1>
         <p className="max-w-3xl text-muted-foreground">{SCHEDULE_INTRO}</p>

@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input.tsx'
 import { NativeSelect } from '@/components/ui/select.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { ApiError } from '@/lib/api-client.ts'
+import { cn } from '@/lib/utils.ts'
 import { getCapacity, makeFeedAddress, revokeFeed } from '../api/schedule-api.ts'
 import {
   ACCEPT,
@@ -197,11 +198,17 @@ export function CapacityForm({
   }
   const answer: CapacityAnswer | undefined = ask.data
   return (
-    <section aria-labelledby="capacity-heading" className={panel}>
+    // Beside the taller feed and cleaning panels its rows start at the top (no space spread above the fields),
+    // and in half a 1280 px page the date gets a column wide enough for "11/27/2026" and its picker.
+    <section aria-labelledby="capacity-heading" className={cn(panel, 'content-start')}>
       <h2 id="capacity-heading" className="text-lg font-semibold">
         {CAPACITY_HEADING}
       </h2>
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end" noValidate>
+      <form
+        onSubmit={submit}
+        className="grid gap-3 sm:grid-cols-[minmax(10rem,1fr)_minmax(10rem,1fr)] sm:items-end"
+        noValidate
+      >
         <FormField label="Product" htmlFor="capacity-product" error={errors.productId}>
           <NativeSelect
             id="capacity-product"
@@ -236,7 +243,7 @@ export function CapacityForm({
             onChange={(event) => setVolume(event.target.value)}
           />
         </FormField>
-        <Button type="submit" size="lg" disabled={ask.isPending}>
+        <Button type="submit" size="lg" className="sm:w-fit" disabled={ask.isPending}>
           {ask.isPending && <Spinner className="size-4" />}
           {CAPACITY_SUBMIT}
         </Button>

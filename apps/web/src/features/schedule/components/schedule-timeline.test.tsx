@@ -62,6 +62,26 @@ function renderTimeline(overrides: Partial<Parameters<typeof ScheduleTimeline>[0
 }
 
 describe('the schedule timeline', () => {
+  it('opens scrolled to today on a phone (today a day and a half in), not on the Monday before it', () => {
+    const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(390)
+    try {
+      // Week of Monday 2026-03-09, today Thursday 03-12: today's middle is 3.5 days × 72 px = 252 px in;
+      // 252 − 1.5 × 72 = 144 px scrolled.
+      renderTimeline({ today: '2026-03-12', dayWidth: 72 })
+      expect(screen.getByTestId('schedule-timeline').scrollLeft).toBe(144)
+    } finally {
+      clientWidth.mockRestore()
+    }
+  })
+
+  it('scrolls inside its box (never wider than the page), so a 42-day month shows to its last day', () => {
+    renderTimeline({ days: viewWindow('month', '2026-03-10').days, dayWidth: 32 })
+    const box = screen.getByTestId('schedule-timeline')
+    expect(box.className).toContain('overflow-x-auto')
+    expect(box.className).toContain('min-w-0')
+    expect(box.firstElementChild).toHaveStyle({ width: `${128 + 42 * 32}px` })
+  })
+
   it('shows one row per vessel with the brewhouse and packaging rows, the bars by batch number and a today line', () => {
     renderTimeline()
     expect(screen.getByRole('listitem', { name: 'FV1' })).toBeInTheDocument()

@@ -1,8 +1,8 @@
 import { dayStart, type ScheduleBar, type ScheduleDay, type ScheduleRead } from '@brewcommand/domain'
-import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { cn } from '@/lib/utils.ts'
 import { BREWHOUSE_ROW, GROWN_NOTE, PACKAGING_ROW, REFUSED_DISMISS, STAGE_LABEL } from '../messages.ts'
-import { addDays, barBox, snapDays } from '../timeline.ts'
+import { addDays, barBox, snapDays, todayScrollLeft } from '../timeline.ts'
 
 /** Where a dragged or edited bar should go. */
 export type MoveTarget = { bar: ScheduleBar; vesselId: string; start: string; end: string }
@@ -51,8 +51,21 @@ export function ScheduleTimeline({
   const showToday = today >= window.from && today < window.to
   const dayBars = (stage: 'brew' | 'packaging') => schedule.days.filter((d) => d.stage === stage)
 
+  // A phone shows three or four days of the fourteen: open on today, not on the Monday before it.
+  const scroller = useRef<HTMLDivElement>(null)
+  const scrollTarget = showToday ? todayOffset : null
+  useLayoutEffect(() => {
+    const element = scroller.current
+    if (!element) return
+    element.scrollLeft = todayScrollLeft(scrollTarget, dayWidth, element.clientWidth - NAME_WIDTH, width)
+  }, [scrollTarget, dayWidth, width, window.from])
+
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card shadow-xs" data-testid="schedule-timeline">
+    <div
+      ref={scroller}
+      className="max-w-full min-w-0 overflow-x-auto rounded-xl border bg-card shadow-xs"
+      data-testid="schedule-timeline"
+    >
       <div className="relative" style={{ width: NAME_WIDTH + width }}>
         <div className="flex border-b text-xs" aria-hidden="true">
           <div className="sticky left-0 z-20 shrink-0 border-r bg-card" style={{ width: NAME_WIDTH }} />

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "first_week_dismissed_at" timestamp with time zone;
