@@ -14,6 +14,7 @@ const posting = (from: string | null, to: string | null): Posting => ({
   bookedOn: '2026-11-26',
   adjustment: false,
   reversalOf: null,
+  remark: '',
   event: {
     id: '00000000-0000-4000-8000-000000000001',
     kind: 'transferred',
