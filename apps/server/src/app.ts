@@ -74,6 +74,7 @@ import './plugins/public-routes.ts'
 import staticWeb from './plugins/static-web.ts'
 import { requestIdOf, serializeRequest } from './plugins/request-log.ts'
 import { enforceRequestTimeout } from './plugins/request-timeout.ts'
+import { registerApiReference, registerOpenApi } from './openapi/openapi.ts'
 
 export type BuildAppOptions = {
   config: AppConfig
@@ -186,6 +187,8 @@ export async function buildApp({
 
   await app.register(errorHandler)
   await app.register(storableText)
+  // The OpenAPI document collects every route as it is added (ADR 280).
+  await registerOpenApi(app, { publicUrl: config.publicUrl })
   // helmet's headers, its middleware built once (ADR 221): @fastify/helmet built it again on every
   // request, parsing the policy each time.
   const securityHeaders = helmet({
@@ -451,6 +454,7 @@ export async function buildApp({
     }),
   })
 
+  await registerApiReference(app)
   await app.register(staticWeb, {
     root: config.webDist,
     sourceMaps: process.env.NODE_ENV === 'development',

@@ -274,6 +274,13 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     "fermentation devices' readings; the device token is the key (hashed; rate limited per address and per device)",
   'GET /api/calendar/:feedToken.ics':
     "a brewery's private calendar feed for calendar apps; the secret address is the key, stored hashed (rate limited)",
+  'GET /api/openapi.json': "the API's OpenAPI document: routes and shapes, no data (ADR 280; rate limited)",
+  'GET /api/docs': 'the API reference page that renders the OpenAPI document (ADR 280; rate limited)',
+  'GET /api/docs/json': "swagger-ui's copy of the OpenAPI document (rate limited)",
+  'GET /api/docs/yaml': "swagger-ui's copy of the OpenAPI document as YAML (rate limited)",
+  'GET /api/docs/static/*': "the reference page's files, from the swagger-ui-dist package (rate limited)",
+  'GET /api/docs/static/index.html': "swagger-ui's redirect to the reference page (rate limited)",
+  'GET /api/docs/static/swagger-initializer.js': "the reference page's start-up script (rate limited)",
 }
 
 /** Path prefixes that are public as a whole (not API routes). */
@@ -355,6 +362,13 @@ export const RATE_LIMITED_PUBLIC_ROUTES = [
   'GET /api/invitations/:token',
   'POST /api/ingest/:deviceToken',
   'GET /api/calendar/:feedToken.ics',
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
 ]
 export const RATE_LIMIT_EXEMPT: Record<string, string> = {
   'GET /api/config': 'answers constant settings from memory; no database, mail or payment work',
