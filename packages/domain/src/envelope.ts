@@ -80,5 +80,6 @@ export const ENVELOPE_TYPES = [
   'cellar-settings',
   'alert',
   'schedule',
+  'api-key',
 ] as const
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]

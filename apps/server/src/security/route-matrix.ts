@@ -1000,6 +1000,40 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     if (device.statusCode !== 201) throw new Error(`seeding a device: ${JSON.stringify(device.body)}`)
     return { method: 'DELETE', url: `/api/cellar/devices/${id}` }
   }),
+  // API keys (ADR 281): an Admin's; no key reaches them.
+  'GET /api/api-keys': tenant('manageApiKeys', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/api-keys',
+  })),
+  'GET /api/api-keys/uses': tenant('manageApiKeys', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/api-keys/uses?limit=10',
+  })),
+  'POST /api/api-keys': tenant('manageApiKeys', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/api-keys',
+    payload: makeEnvelope('api-key', {
+      id: uuid(),
+      name: 'Matrix key',
+      scopes: ['products:read'],
+      expiresOn: null,
+    }),
+  })),
+  'POST /api/api-keys/:keyId/revoke': tenant('manageApiKeys', 'record', 200, async (ctx) => {
+    const id = uuid()
+    const key = await ctx.asAdmin({
+      method: 'POST',
+      url: '/api/api-keys',
+      payload: makeEnvelope('api-key', {
+        id,
+        name: 'Matrix revoke',
+        scopes: ['products:read'],
+        expiresOn: null,
+      }),
+    })
+    if (key.statusCode !== 201) throw new Error(`seeding an API key: ${JSON.stringify(key.body)}`)
+    return { method: 'POST', url: `/api/api-keys/${id}/revoke`, payload: makeEnvelope('api-key', {}) }
+  }),
   'GET /api/cellar/settings': tenant('read', 'brewery', 200, () => ({
     method: 'GET',
     url: '/api/cellar/settings',

@@ -24,6 +24,11 @@ export interface WriteSpec<R> {
   run: (tx: Db) => Promise<R>
   /** The answer's body for the result, stored for replays; none for a 204. */
   body?: (result: R) => unknown
+  /**
+   * Fields added to the first answer's `data` only, never stored: a secret shown once (a new API key). A
+   * replay answers the stored body without them.
+   */
+  once?: (result: R) => Record<string, unknown>
   /** What the brewery's room hears once the write is committed; never on a replay. May read the database. */
   broadcast?: (result: R) => Broadcast | null | Promise<Broadcast | null>
   /** Work outside the database once committed, before the answer goes out (object storage clean-up). */
@@ -90,6 +95,11 @@ export function createWriteRunner({
       ? { scope, key, hash: requestHash(request.method, request.url.split('?')[0], request.body ?? null) }
       : null
 
+    const withOnce = (body: unknown, result: R) => {
+      if (!spec.once || !body || typeof body !== 'object') return body
+      const { data } = body as { data?: unknown }
+      return { ...body, data: { ...(data as object), ...spec.once(result) } }
+    }
     const outcome = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db
       if (claim) {
@@ -124,7 +134,9 @@ export function createWriteRunner({
     }
     // Awaited until it is sent: the handler's promise must not settle while an async onSend hook still
     // runs, or Fastify would send a second, empty answer.
-    await reply.code(spec.status).send(spec.status === 204 ? undefined : outcome.body)
+    await reply
+      .code(spec.status)
+      .send(spec.status === 204 ? undefined : withOnce(outcome.body, outcome.result))
   }
 }
 export type WriteRunner = ReturnType<typeof createWriteRunner>
