@@ -25,10 +25,10 @@ export interface WriteSpec<R> {
   /** The answer's body for the result, stored for replays; none for a 204. */
   body?: (result: R) => unknown
   /**
-   * Fields added to the first answer's `data` only, never stored: a secret shown once (a new API key). A
-   * replay answers the stored body without them.
+   * The first answer's body when it must hold a secret shown once (a device's token): sent, never stored, so a
+   * replay answers `body` without it.
    */
-  once?: (result: R) => Record<string, unknown>
+  shownOnce?: (result: R) => unknown
   /** What the brewery's room hears once the write is committed; never on a replay. May read the database. */
   broadcast?: (result: R) => Broadcast | null | Promise<Broadcast | null>
   /** Work outside the database once committed, before the answer goes out (object storage clean-up). */
@@ -95,11 +95,6 @@ export function createWriteRunner({
       ? { scope, key, hash: requestHash(request.method, request.url.split('?')[0], request.body ?? null) }
       : null
 
-    const withOnce = (body: unknown, result: R) => {
-      if (!spec.once || !body || typeof body !== 'object') return body
-      const { data } = body as { data?: unknown }
-      return { ...body, data: { ...(data as object), ...spec.once(result) } }
-    }
     const outcome = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db
       if (claim) {
@@ -134,9 +129,8 @@ export function createWriteRunner({
     }
     // Awaited until it is sent: the handler's promise must not settle while an async onSend hook still
     // runs, or Fastify would send a second, empty answer.
-    await reply
-      .code(spec.status)
-      .send(spec.status === 204 ? undefined : withOnce(outcome.body, outcome.result))
+    const body = spec.shownOnce ? spec.shownOnce(outcome.result) : outcome.body
+    await reply.code(spec.status).send(spec.status === 204 ? undefined : body)
   }
 }
 export type WriteRunner = ReturnType<typeof createWriteRunner>

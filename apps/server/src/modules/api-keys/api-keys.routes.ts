@@ -63,7 +63,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ keys: ApiKeyService; runWrite
         run: (tx) => keys.create(tx, request.tenant, request.body.data),
         body: ({ key }) => ({ data: key }),
         // The secret is in this answer only: a replay of the same request answers the key without it.
-        once: ({ secret }) => ({ secret }),
+        shownOnce: ({ key, secret }) => ({ data: { ...key, secret } }),
         broadcast: ({ key }) => keysChange(key.id, 'created'),
       }),
   )
