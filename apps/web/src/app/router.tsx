@@ -114,6 +114,13 @@ export function createRouter() {
                       .DevicesSettings,
                   }),
                 },
+                {
+                  path: 'api-keys',
+                  lazy: async () => ({
+                    Component: (await import('@/features/api-keys/components/api-keys-settings.tsx'))
+                      .ApiKeysSettings,
+                  }),
+                },
               ],
             },
             { path: '*', element: <NotFoundPage /> },
