@@ -101,7 +101,7 @@ export async function registerApiReference(app: FastifyInstance) {
   app.get(
     '/api/openapi.json',
     {
-      config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { hide: true },
     },
     async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(app.swagger()),
@@ -113,7 +113,7 @@ export async function registerApiReference(app: FastifyInstance) {
     })
     // Limited per address like every public route (the rate-limit plugin has read the routes' own config
     // before this scope's hook could set it, so the limit is this scope's hook).
-    docs.addHook('onRequest', app.rateLimit({ max: 120, timeWindow: '1 minute' }))
+    docs.addHook('onRequest', app.rateLimit({ max: 60, timeWindow: '1 minute' }))
     await docs.register(swaggerUi, {
       routePrefix: '/api/docs',
       // The page reads the document from our route, not from swagger-ui's own copy.
