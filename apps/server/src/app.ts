@@ -75,6 +75,9 @@ import './plugins/public-routes.ts'
 import staticWeb from './plugins/static-web.ts'
 import { requestIdOf, serializeRequest } from './plugins/request-log.ts'
 import { enforceRequestTimeout } from './plugins/request-timeout.ts'
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts'
+import { createApiKeyService } from './modules/api-keys/api-keys.service.ts'
+import { registerApiReference, registerOpenApi } from './openapi/openapi.ts'
 
 export type BuildAppOptions = {
   config: AppConfig
@@ -197,11 +200,15 @@ export async function buildApp({
 
   await app.register(errorHandler)
   await app.register(storableText)
+  // The OpenAPI document collects every route as it is added (ADR 280).
+  await registerOpenApi(app, { publicUrl: config.publicUrl })
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   )
   await app.register(rateLimit, {
     global: false,
+    // The standard RateLimit-Limit / -Remaining / -Reset headers (draft-ietf-httpapi-ratelimit-headers).
+    enableDraftSpec: true,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests from this address. Try again in ${context.after}.`),
   })
@@ -241,7 +248,9 @@ export async function buildApp({
   })
 
   // Identity first: the auth plugin watches every /api route being added.
+  const apiKeys = createApiKeyService({ db: database.db })
   const identity = await registerIdentity(app, database.db, {
+    apiKeys,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     issuer: config.oidc.issuer,
@@ -284,6 +293,7 @@ export async function buildApp({
     },
     lastStatement: insideEveryWrite,
   })
+  await app.register(apiKeyRoutes, { prefix: '/api/api-keys', keys: apiKeys, runWrite })
   await app.register(onboardingRoutes, {
     runWrite,
     prefix: '/api',
@@ -461,6 +471,7 @@ export async function buildApp({
     }),
   })
 
+  await registerApiReference(app)
   await app.register(staticWeb, {
     root: config.webDist,
     sourceMaps: process.env.NODE_ENV === 'development',

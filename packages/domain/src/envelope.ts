@@ -81,5 +81,6 @@ export const ENVELOPE_TYPES = [
   'alert',
   'schedule',
   'first-week',
+  'api-key',
 ] as const
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]

@@ -1,5 +1,8 @@
-import type { FastifyPluginCallback, FastifyReply } from 'fastify'
+import { isApiKeyToken, missingScopeMessage, scopesForRoute } from '@brewcommand/domain'
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { AppError } from '../errors.ts'
+import type { ApiKeyCaller, ApiKeyService } from '../modules/api-keys/api-keys.service.ts'
 import '../plugins/public-routes.ts'
 import type { Tenant, TenantLookup, TenantRow } from './tenant.ts'
 import { InvalidTokenError, type AuthContext, type TokenVerifier } from './token-verifier.ts'
@@ -18,6 +21,8 @@ declare module 'fastify' {
      * the tenant and the payment guard); undefined on routes without a tenant.
      */
     tenantRow: Promise<TenantRow | null> | undefined
+    /** The API key the request was made with (ADR 281); null for a person's access token. */
+    apiKey: ApiKeyCaller | null
   }
   interface FastifyInstance {
     verifyAccessToken: TokenVerifier['verifyAccessToken']
@@ -43,11 +48,14 @@ function unauthenticated(reply: FastifyReply, message: string, invalidToken: boo
  * `config: { public: true }`, and resolves the caller's tenant (`request.tenant`) once, unless the route
  * says `config: { tenant: false }`. Register before the routes (it watches them being added).
  */
-const authPlugin: FastifyPluginCallback<{ verifier: TokenVerifier; lookUpTenant: TenantLookup }> = (
-  app,
-  { verifier, lookUpTenant },
-  done,
-) => {
+/** Requests a minute one API key may make, on each server instance (ADR 281). */
+export const API_KEY_REQUESTS_PER_MINUTE = 600
+
+const authPlugin: FastifyPluginCallback<{
+  verifier: TokenVerifier
+  lookUpTenant: TenantLookup
+  apiKeys?: Pick<ApiKeyService, 'authenticate' | 'recordUse'> | undefined
+}> = (app, { verifier, lookUpTenant, apiKeys }, done) => {
   const publicRoutes = new Set<string>()
   app.decorate('publicRoutes', publicRoutes as ReadonlySet<string>)
   app.decorate('verifyAccessToken', verifier.verifyAccessToken)
@@ -55,6 +63,37 @@ const authPlugin: FastifyPluginCallback<{ verifier: TokenVerifier; lookUpTenant:
   app.decorateRequest('auth', null)
   app.decorateRequest('tenant', null as unknown as Tenant)
   app.decorateRequest('tenantRow', undefined)
+  app.decorateRequest('apiKey', null)
+  // Per key, with the standard RateLimit headers (draft-ietf-httpapi-ratelimit-headers) on every answer.
+  const keyRateLimit = app.hasDecorator('rateLimit')
+    ? app.rateLimit({
+        max: API_KEY_REQUESTS_PER_MINUTE,
+        timeWindow: '1 minute',
+        keyGenerator: (request) => `api-key:${request.apiKey?.keyId ?? ''}`,
+        errorResponseBuilder: (_request, context) =>
+          new AppError('RATE_LIMITED', `Too many requests with this API key. Try again in ${context.after}.`),
+      })
+    : null
+
+  /** A request made with an API key: the key, then its scope for this route, then its rate. */
+  async function authenticateKey(request: FastifyRequest, reply: FastifyReply, secret: string, url: string) {
+    const caller = apiKeys ? await apiKeys.authenticate(secret) : null
+    if (!caller) return unauthenticated(reply, 'Invalid, expired or revoked API key', true)
+    request.apiKey = caller
+    request.auth = { sub: `api-key:${caller.keyId}` }
+    const scopes = request.routeOptions.config.tenant === false ? null : scopesForRoute(request.method, url)
+    if (!scopes) {
+      throw new AppError(
+        'FORBIDDEN',
+        'API keys cannot reach this route: team, billing, onboarding, API keys and webhooks are for people signed in.',
+      )
+    }
+    if (!scopes.some((scope) => caller.scopes.includes(scope))) {
+      throw new AppError('FORBIDDEN', missingScopeMessage(scopes))
+    }
+    await keyRateLimit?.call(app, request, reply)
+    request.tenantRow = Promise.resolve(caller.row)
+  }
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.config?.public !== true) return
@@ -71,6 +110,7 @@ const authPlugin: FastifyPluginCallback<{ verifier: TokenVerifier; lookUpTenant:
     if (!header) return unauthenticated(reply, 'Missing bearer token', false)
     const match = BEARER.exec(header)
     if (!match) return unauthenticated(reply, 'Invalid or expired access token', true)
+    if (isApiKeyToken(match[1])) return authenticateKey(request, reply, match[1], url)
     try {
       request.auth = await verifier.verifyAccessToken(match[1])
     } catch (error) {
@@ -91,6 +131,23 @@ const authPlugin: FastifyPluginCallback<{ verifier: TokenVerifier; lookUpTenant:
     if (!request.auth || request.routeOptions.config.tenant === false) return
     const row = await (request.tenantRow ?? lookUpTenant.find(request.auth.sub))
     request.tenant = lookUpTenant.toTenant(row, request.auth.sub)
+    if (request.apiKey) request.tenant.apiKeyId = request.apiKey.keyId
+  })
+
+  // Every use of a key, in its brewery's audit list, once the answer is out.
+  app.addHook('onResponse', async (request, reply) => {
+    const caller = request.apiKey
+    if (!caller || !apiKeys) return
+    try {
+      await apiKeys.recordUse(caller, {
+        method: request.method,
+        route: request.routeOptions.url ?? request.url.split('?')[0],
+        status: reply.statusCode,
+        address: request.ip,
+      })
+    } catch (error) {
+      request.log.error({ err: error }, 'recording the use of an API key failed')
+    }
   })
   done()
 }

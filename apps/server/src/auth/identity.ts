@@ -4,6 +4,7 @@ import { createBuiltInIdp, type BuiltInIdp, type SignInLimits } from '../idp/idp
 import type { Db } from '../db/client.ts'
 import { idpRoutes } from '../idp/idp.routes.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
+import type { ApiKeyService } from '../modules/api-keys/api-keys.service.ts'
 import authPlugin from './auth.plugin.ts'
 import { createTenantLookup } from './tenant.ts'
 import { createTokenVerifier, type TokenVerifier } from './token-verifier.ts'
@@ -28,6 +29,8 @@ export interface IdentityOptions {
   signInLimits?: Partial<SignInLimits>
   /** Called when an account of the built-in provider verifies its email address. */
   onEmailVerified?: (accountId: string, email: string) => Promise<void>
+  /** API keys as callers (ADR 281). */
+  apiKeys?: Pick<ApiKeyService, 'authenticate' | 'recordUse'>
 }
 
 export interface Identity {
@@ -84,7 +87,11 @@ export async function registerIdentity(
 
   app.decorate('builtInIdp', idp)
   app.decorate('mailer', mailer)
-  await app.register(authPlugin, { verifier, lookUpTenant: createTenantLookup(db) })
+  await app.register(authPlugin, {
+    verifier,
+    lookUpTenant: createTenantLookup(db),
+    apiKeys: options.apiKeys,
+  })
   if (idp) await app.register(idpRoutes, { prefix: '/idp', idp })
   return { verifier, idp, mailer }
 }

@@ -14,6 +14,8 @@ export type Tenant = {
   sub: string
   /** The brewery's subscription as the payment guard reads it (payments/payment-guard.ts), read with the tenant. */
   subscription?: { status: string | null; statusAt: Date | null }
+  /** Set when the caller is an API key (ADR 281): it acts as a Manager, within its scopes. */
+  apiKeyId?: string
 }
 
 /** The caller's users row with the brewery's subscription: what the tenant and the payment guard need. */
@@ -75,6 +77,11 @@ export type TenantLookup = ReturnType<typeof createTenantLookup>
  */
 export function assertCan(tenant: Tenant, permission: Permission): void {
   if (!can(tenant.role, permission)) {
-    throw new AppError('FORBIDDEN', `Your role (${tenant.role}) may not do this.`)
+    throw new AppError(
+      'FORBIDDEN',
+      tenant.apiKeyId
+        ? 'An API key may not do this: it needs an Admin signed in.'
+        : `Your role (${tenant.role}) may not do this.`,
+    )
   }
 }

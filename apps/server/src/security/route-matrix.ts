@@ -273,6 +273,13 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     "fermentation devices' readings; the device token is the key (hashed; rate limited per address and per device)",
   'GET /api/calendar/:feedToken.ics':
     "a brewery's private calendar feed for calendar apps; the secret address is the key, stored hashed (rate limited)",
+  'GET /api/openapi.json': "the API's OpenAPI document: routes and shapes, no data (ADR 280; rate limited)",
+  'GET /api/docs': 'the API reference page that renders the OpenAPI document (ADR 280; rate limited)',
+  'GET /api/docs/json': "swagger-ui's copy of the OpenAPI document (rate limited)",
+  'GET /api/docs/yaml': "swagger-ui's copy of the OpenAPI document as YAML (rate limited)",
+  'GET /api/docs/static/*': "the reference page's files, from the swagger-ui-dist package (rate limited)",
+  'GET /api/docs/static/index.html': "swagger-ui's redirect to the reference page (rate limited)",
+  'GET /api/docs/static/swagger-initializer.js': "the reference page's start-up script (rate limited)",
 }
 
 /** Path prefixes that are public as a whole (not API routes). */
@@ -354,6 +361,13 @@ export const RATE_LIMITED_PUBLIC_ROUTES = [
   'GET /api/invitations/:token',
   'POST /api/ingest/:deviceToken',
   'GET /api/calendar/:feedToken.ics',
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
 ]
 export const RATE_LIMIT_EXEMPT: Record<string, string> = {
   'GET /api/config': 'answers constant settings from memory; no database, mail or payment work',
@@ -1028,6 +1042,40 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     url: '/api/first-week/dismissal',
     payload: makeEnvelope('first-week', { dismissed: true }),
   })),
+  // API keys (ADR 281): an Admin's; no key reaches them.
+  'GET /api/api-keys': tenant('manageApiKeys', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/api-keys',
+  })),
+  'GET /api/api-keys/uses': tenant('manageApiKeys', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/api-keys/uses?limit=10',
+  })),
+  'POST /api/api-keys': tenant('manageApiKeys', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/api-keys',
+    payload: makeEnvelope('api-key', {
+      id: uuid(),
+      name: 'Matrix key',
+      scopes: ['products:read'],
+      expiresOn: null,
+    }),
+  })),
+  'POST /api/api-keys/:keyId/revoke': tenant('manageApiKeys', 'record', 200, async (ctx) => {
+    const id = uuid()
+    const key = await ctx.asAdmin({
+      method: 'POST',
+      url: '/api/api-keys',
+      payload: makeEnvelope('api-key', {
+        id,
+        name: 'Matrix revoke',
+        scopes: ['products:read'],
+        expiresOn: null,
+      }),
+    })
+    if (key.statusCode !== 201) throw new Error(`seeding an API key: ${JSON.stringify(key.body)}`)
+    return { method: 'POST', url: `/api/api-keys/${id}/revoke`, payload: makeEnvelope('api-key', {}) }
+  }),
   'GET /api/cellar/settings': tenant('read', 'brewery', 200, () => ({
     method: 'GET',
     url: '/api/cellar/settings',

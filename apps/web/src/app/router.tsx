@@ -118,6 +118,13 @@ export const routes: RouteObject[] = [
                     .DevicesSettings,
                 }),
               },
+              {
+                path: 'api-keys',
+                lazy: async () => ({
+                  Component: (await import('@/features/api-keys/components/api-keys-settings.tsx'))
+                    .ApiKeysSettings,
+                }),
+              },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -40,6 +40,7 @@ export const PERMISSIONS = {
   viewCosts: { label: 'See costs: stock and finished-goods values, batch costs', minimum: 'Manager' },
   manageEquipment: { label: 'Brewhouses, vessels and devices', minimum: 'Admin' },
   manageTaxAndPeriods: { label: 'Tax settings; close report periods', minimum: 'Admin' },
+  manageApiKeys: { label: 'API keys: make, revoke, read their use', minimum: 'Admin' },
 } as const satisfies Record<string, { label: string; minimum: Role }>
 export type Permission = keyof typeof PERMISSIONS
 

@@ -70,6 +70,7 @@ const SETTINGS_MENU = [
   { label: 'Billing', to: '/secure/settings/billing' },
   { label: 'Tax', to: '/secure/settings/tax' },
   { label: 'Devices', to: '/secure/settings/devices' },
+  { label: 'API Keys', to: '/secure/settings/api-keys' },
 ] as const
 
 export function SettingsLayout() {
