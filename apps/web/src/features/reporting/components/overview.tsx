@@ -24,7 +24,7 @@ import {
   PRODUCTION_TITLE,
 } from '../messages.ts'
 import { CostReports } from './costs.tsx'
-import { barrelsText, DownloadButton, FigureTable, QueryState, ReportCard } from './report-card.tsx'
+import { DownloadButton, FigureTable, QueryState, ReportCard } from './report-card.tsx'
 
 const LINE_NAMES: Record<string, string> = {
   losses: 'Loss',
