@@ -66,6 +66,10 @@ import { createIngest } from './modules/cellar/ingest.ts'
 import { IDEMPOTENCY_PRUNE_CRON, idempotencyPruneJob } from './idempotency/idempotency.ts'
 import { createJobQueue } from './jobs/job-queue.ts'
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts'
+import { createCustomerService } from './modules/sales/customers.service.ts'
+import { createOrderService } from './modules/sales/orders.service.ts'
+import { createPriceListService } from './modules/sales/price-lists.service.ts'
+import { salesRoutes } from './modules/sales/sales.routes.ts'
 import { createInventoryService } from './modules/inventory/inventory.service.ts'
 import { PAR_LEVELS_CRON, parLevelsJob, parLevelsQueuer } from './modules/inventory/par-levels.job.ts'
 import errorHandler from './plugins/error-handler.ts'
@@ -397,6 +401,15 @@ export async function buildApp({
     inventory: inventoryService,
     runWrite,
     checkParLevels: parLevelsQueuer(jobs, parLevels),
+  })
+  // Sales (docs/production.md "Sales"): customers, price lists, orders, invoices and payments.
+  const salesOrders = createOrderService({ db: database.db })
+  await app.register(salesRoutes, {
+    prefix: '/api/sales',
+    customers: createCustomerService({ db: database.db, orders: () => salesOrders }),
+    priceLists: createPriceListService({ db: database.db }),
+    orders: salesOrders,
+    runWrite,
   })
 
   // The vessel schedule (docs/production.md "Scheduling"): Plan Batch books a new batch's stages with it.

@@ -80,5 +80,7 @@ export const ENVELOPE_TYPES = [
   'cellar-settings',
   'alert',
   'schedule',
+  // Sales (docs/production.md "Sales").
+  'sales',
 ] as const
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]

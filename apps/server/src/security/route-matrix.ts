@@ -631,6 +631,177 @@ const REPORTING_ROUTES: Record<string, RouteDescriptor> = {
   }),
 }
 
+// ---- sales (docs/production.md "Sales") ----
+const salesCustomer = (id: string = uuid(), priceListId: string | null = null) => ({
+  id,
+  name: `Matrix Tap ${id.slice(0, 8)}`,
+  kind: 'bar',
+  contacts: [{ name: 'Sam', email: 'sam@matrix.example', phone: '' }],
+  priceListId,
+})
+/** A customer of brewery A. */
+async function salesCustomerOf(ctx: RequestContext) {
+  const id = uuid()
+  await ctx.asAdmin({
+    method: 'POST',
+    url: '/api/sales/customers',
+    payload: makeEnvelope('sales', salesCustomer(id)),
+  })
+  return id
+}
+/** A price list of brewery A pricing a fresh product's packaging option. */
+async function salesPriceList(ctx: RequestContext) {
+  const id = uuid()
+  const packageId = (await ctx.product()).packageId
+  await ctx.asAdmin({
+    method: 'POST',
+    url: '/api/sales/price-lists',
+    payload: makeEnvelope('sales', { id, name: 'Matrix list', prices: [{ packageId, unitPriceCents: 215 }] }),
+  })
+  return id
+}
+const salesOrder = (customerId: string, packageId: string, id: string = uuid()) => ({
+  id,
+  customerId,
+  requestedDeliveryOn: '2026-12-01',
+  notes: 'Back door',
+  lines: [{ id: uuid(), packageId, quantity: 2, unitPriceCents: 8999 }],
+})
+/** A draft order of brewery A for 2 units of an option with 2 units on hand; confirmed or picked when told. */
+async function salesOrderOf(ctx: RequestContext, status: 'draft' | 'confirmed' | 'picked' = 'draft') {
+  const packageId = (await ctx.product()).packageId
+  await ctx.asAdmin({
+    method: 'POST',
+    url: '/api/inventory/finished-goods/movements',
+    payload: makeEnvelope('stock', {
+      id: uuid(),
+      packageId,
+      kind: 'returned',
+      units: 2,
+      customer: '',
+      reason: 'Seed',
+    }),
+  })
+  const id = uuid()
+  await ctx.asAdmin({
+    method: 'POST',
+    url: '/api/sales/orders',
+    payload: makeEnvelope('sales', salesOrder(await salesCustomerOf(ctx), packageId, id)),
+  })
+  for (const step of status === 'draft' ? [] : status === 'confirmed' ? ['confirm'] : ['confirm', 'pick'])
+    await ctx.asAdmin({
+      method: 'POST',
+      url: `/api/sales/orders/${id}/${step}`,
+      payload: makeEnvelope('sales', {}),
+    })
+  return id
+}
+const CUSTOMERS_CSV = 'name,email,city\nMatrix Import Bar,bar@matrix.example,Bend'
+
+export const SALES_MATRIX: Record<string, RouteDescriptor> = {
+  'GET /api/sales/customers': tenant('sell', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/sales/customers',
+  })),
+  'POST /api/sales/customers': tenant('sell', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/sales/customers',
+    payload: makeEnvelope('sales', salesCustomer()),
+  })),
+  'GET /api/sales/customers/:customerId': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/sales/customers/${await salesCustomerOf(ctx)}`,
+  })),
+  'PUT /api/sales/customers/:customerId': tenant('sell', 'record', 200, async (ctx) => {
+    const id = await salesCustomerOf(ctx)
+    const { id: _id, ...change } = salesCustomer(id)
+    return {
+      method: 'PUT',
+      url: `/api/sales/customers/${id}`,
+      payload: makeEnvelope('sales', { ...change, notes: 'Edited' }),
+    }
+  }),
+  'POST /api/sales/customers/import/preview': tenant('sell', 'brewery', 200, () => ({
+    method: 'POST',
+    url: '/api/sales/customers/import/preview',
+    payload: { csv: CUSTOMERS_CSV },
+  })),
+  'POST /api/sales/customers/import': tenant('sell', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/sales/customers/import',
+    payload: makeEnvelope('sales', { csv: `name\nMatrix Import ${uuid()}` }),
+  })),
+  'GET /api/sales/price-lists': tenant('sell', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/sales/price-lists',
+  })),
+  'POST /api/sales/price-lists': tenant('sell', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/sales/price-lists',
+    payload: makeEnvelope('sales', {
+      id: uuid(),
+      name: 'Matrix wholesale',
+      isDefault: false,
+      prices: [{ packageId: (await ctx.product()).packageId, minQuantity: 1, unitPriceCents: 8999 }],
+    }),
+  })),
+  'PUT /api/sales/price-lists/:priceListId': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'PUT',
+    url: `/api/sales/price-lists/${await salesPriceList(ctx)}`,
+    payload: makeEnvelope('sales', { name: 'Matrix list 2', isDefault: false, prices: [] }),
+  })),
+  'GET /api/sales/settings': tenant('sell', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/sales/settings',
+  })),
+  'PUT /api/sales/settings': tenant('sell', 'brewery', 200, () => ({
+    method: 'PUT',
+    url: '/api/sales/settings',
+    payload: makeEnvelope('sales', {
+      taxRateBasisPoints: 825,
+      invoicePrefix: 'INV-',
+      deposits: [{ packageTypeId: 'matrix-keg', depositCents: 3000 }],
+    }),
+  })),
+  'GET /api/sales/availability': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/sales/availability',
+  })),
+  'GET /api/sales/orders': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/sales/orders',
+  })),
+  'POST /api/sales/orders': tenant('sell', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/sales/orders',
+    payload: makeEnvelope('sales', salesOrder(await salesCustomerOf(ctx), (await ctx.product()).packageId)),
+  })),
+  'GET /api/sales/orders/:orderId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/sales/orders/${await salesOrderOf(ctx)}`,
+  })),
+  'PUT /api/sales/orders/:orderId': tenant('sell', 'record', 200, async (ctx) => {
+    const id = await salesOrderOf(ctx)
+    const { id: _id, ...change } = salesOrder(await salesCustomerOf(ctx), (await ctx.product()).packageId)
+    return { method: 'PUT', url: `/api/sales/orders/${id}`, payload: makeEnvelope('sales', change) }
+  }),
+  'POST /api/sales/orders/:orderId/confirm': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/orders/${await salesOrderOf(ctx)}/confirm`,
+    payload: makeEnvelope('sales', { note: '' }),
+  })),
+  'POST /api/sales/orders/:orderId/pick': tenant('fulfilOrders', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/orders/${await salesOrderOf(ctx, 'confirmed')}/pick`,
+    payload: makeEnvelope('sales', { note: '' }),
+  })),
+  'POST /api/sales/orders/:orderId/cancel': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/orders/${await salesOrderOf(ctx, 'confirmed')}/cancel`,
+    payload: makeEnvelope('sales', { note: 'Customer called' }),
+  })),
+}
+
 export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
   ...Object.fromEntries(
     Object.entries(PUBLIC_ROUTES).map(([key, reason]) => [
@@ -1189,6 +1360,7 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     }),
   })),
   ...INVENTORY_MATRIX,
+  ...SALES_MATRIX,
 
   // ---- schedule (docs/production.md "Scheduling"): a Manager schedules, everyone reads ----
   'GET /api/schedule': tenant('read', 'brewery', 200, () => ({

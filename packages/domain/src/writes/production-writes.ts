@@ -7,6 +7,7 @@ import { EQUIPMENT_WRITES } from '../production/equipment.writes.ts'
 import { INVENTORY_WRITES } from '../production/inventory.writes.ts'
 import { REPORTING_WRITES } from '../production/reporting.writes.ts'
 import { SCHEDULE_WRITES } from '../production/schedule.writes.ts'
+import { SALES_WRITES } from '../sales/sales.writes.ts'
 
 /**
  * What one kind of production write is (docs/decisions/150-writes-are-typed-intents.md): its HTTP method,
@@ -33,6 +34,7 @@ export const PRODUCTION_WRITES = {
   ...SCHEDULE_WRITES,
   ...INVENTORY_WRITES,
   ...REPORTING_WRITES,
+  ...SALES_WRITES,
 } as const satisfies Record<string, ProductionWriteDefinition>
 
 export type ProductionAction = keyof typeof PRODUCTION_WRITES
