@@ -70,6 +70,9 @@ import { createCustomerService } from './modules/sales/customers.service.ts'
 import { createOrderService } from './modules/sales/orders.service.ts'
 import { createPriceListService } from './modules/sales/price-lists.service.ts'
 import { salesRoutes } from './modules/sales/sales.routes.ts'
+import { invoiceRoutes } from './modules/sales/invoices.routes.ts'
+import { createInvoiceService } from './modules/sales/invoices.service.ts'
+import { INVOICE_MAIL_CRON, invoiceMailJob, invoiceMailQueuer } from './modules/sales/invoice-mail.job.ts'
 import { createInventoryService } from './modules/inventory/inventory.service.ts'
 import { PAR_LEVELS_CRON, parLevelsJob, parLevelsQueuer } from './modules/inventory/par-levels.job.ts'
 import errorHandler from './plugins/error-handler.ts'
@@ -410,6 +413,16 @@ export async function buildApp({
     priceLists: createPriceListService({ db: database.db }),
     orders: salesOrders,
     runWrite,
+  })
+  const salesInvoices = createInvoiceService({ db: database.db, publicUrl: config.publicUrl })
+  const invoiceMail = jobs.define(invoiceMailJob(salesInvoices, identity.mailer))
+  jobs.schedule(invoiceMail, INVOICE_MAIL_CRON)
+  await app.register(invoiceRoutes, {
+    prefix: '/api/sales',
+    invoices: salesInvoices,
+    orders: salesOrders,
+    runWrite,
+    queueMail: invoiceMailQueuer(jobs, invoiceMail),
   })
 
   // The vessel schedule (docs/production.md "Scheduling"): Plan Batch books a new batch's stages with it.

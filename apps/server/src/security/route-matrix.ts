@@ -68,6 +68,10 @@ export interface RequestContext {
   plannedBatch(): Promise<{ id: string; mashKey: string; mashHopKey: string; fermenterId: string }>
   /** A fresh planned batch of the brewery, seeded in the database (testing/inventory-seed.ts). */
   inventoryBatch(): Promise<string>
+  /** `units` of a packaging option on hand: a packaging run of a fresh batch (testing/sales-seed.ts). */
+  finishedGoods(packageId: string, units: number): Promise<void>
+  /** A fresh open invoice of $254.83 of a dispatched order, issued as Dispatch issues it (testing/sales-seed.ts). */
+  salesInvoice(): Promise<{ invoiceId: string; orderId: string }>
 }
 
 export interface SeededCellar {
@@ -800,6 +804,45 @@ export const SALES_MATRIX: Record<string, RouteDescriptor> = {
     url: `/api/sales/orders/${await salesOrderOf(ctx, 'confirmed')}/cancel`,
     payload: makeEnvelope('sales', { note: 'Customer called' }),
   })),
+  'POST /api/sales/orders/:orderId/deliver': tenant('fulfilOrders', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/orders/${(await ctx.salesInvoice()).orderId}/deliver`,
+    payload: makeEnvelope('sales', { note: 'Left with the bar manager' }),
+  })),
+  'GET /api/sales/invoices': tenant('sell', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/sales/invoices',
+  })),
+  'GET /api/sales/invoices/:invoiceId': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/sales/invoices/${(await ctx.salesInvoice()).invoiceId}`,
+  })),
+  'GET /api/sales/invoices/:invoiceId/pdf': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/sales/invoices/${(await ctx.salesInvoice()).invoiceId}/pdf`,
+  })),
+  'POST /api/sales/invoices/:invoiceId/payments': tenant('sell', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/invoices/${(await ctx.salesInvoice()).invoiceId}/payments`,
+    payload: makeEnvelope('sales', {
+      id: uuid(),
+      method: 'check',
+      amountCents: 10_000,
+      receivedOn: '2026-11-20',
+      reference: 'Check 1042',
+    }),
+  })),
+  'POST /api/sales/invoices/:invoiceId/void': tenant('voidInvoices', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/invoices/${(await ctx.salesInvoice()).invoiceId}/void`,
+    payload: makeEnvelope('sales', { reason: 'Entered twice' }),
+  })),
+  'POST /api/sales/invoices/:invoiceId/email': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/invoices/${(await ctx.salesInvoice()).invoiceId}/email`,
+    payload: makeEnvelope('sales', { to: 'accounts@matrix.example' }),
+  })),
+  'GET /api/sales/aging': tenant('sell', 'brewery', 200, () => ({ method: 'GET', url: '/api/sales/aging' })),
 }
 
 export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {

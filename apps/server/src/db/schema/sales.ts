@@ -269,3 +269,25 @@ export const payments = pgTable(
   },
   (t) => [index('payments_invoice_id_idx').on(t.invoiceId)],
 )
+
+/**
+ * Email Invoice's outbox: one row per request, written in the request's transaction; the `sales.invoice-mail`
+ * job sends unsent rows (after the commit, and a sweep every minute) and marks them sent.
+ */
+export const invoiceMails = pgTable(
+  'invoice_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: entityId(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    to: text('to').notNull(),
+    requestedBy: byUser('requested_by'),
+    requestedAt: instant('requested_at').notNull().defaultNow(),
+    sentAt: instant('sent_at'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error').notNull().default(''),
+  },
+  (t) => [index('invoice_mails_unsent_idx').on(t.entityId, t.sentAt)],
+)

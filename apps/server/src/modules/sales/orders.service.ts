@@ -183,6 +183,9 @@ export function createOrderService({ db }: { db: Db }) {
 
     get: (tenant: Tenant, id: string) => one(reads, tenant, id),
 
+    /** The order as a write's transaction sees it. */
+    getIn: (tx: Db, tenant: Tenant, id: string) => one(createSalesRepository(tx), tenant, id),
+
     /** Available to promise per packaging option: on hand − reserved, from the ledger. */
     async availability(tenant: Tenant): Promise<Availability[]> {
       const options = await reads.options(tenant.entityId)
