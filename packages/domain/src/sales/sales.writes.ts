@@ -3,6 +3,7 @@ import {
   CustomerChangeSchema,
   CustomerImportSchema,
   DispatchOrderSchema,
+  EmailInvoiceSchema,
   NewCustomerSchema,
   NewOrderSchema,
   NewPriceListSchema,
@@ -117,6 +118,13 @@ export const SALES_WRITES = {
     schema: RecordPaymentSchema,
     permission: 'sell',
     noun: 'Payment',
+  },
+  'sales:email-invoice': {
+    method: 'POST',
+    envelopeType: 'sales',
+    schema: EmailInvoiceSchema,
+    permission: 'sell',
+    noun: 'Email invoice',
   },
   'sales:void-invoice': {
     method: 'POST',

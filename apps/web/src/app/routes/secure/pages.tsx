@@ -10,6 +10,7 @@ import { CellarDashboardSection } from '@/features/cellar/components/cellar-dash
 
 export { ProductPage } from './product-page.tsx'
 export { InventoryPage } from '@/features/inventory/components/inventory-page.tsx'
+export { SalesPage } from '@/features/sales/components/sales-page.tsx'
 
 function PageHeading({ children }: { children: ReactNode }) {
   return <h1 className="text-2xl font-semibold tracking-tight">{children}</h1>
