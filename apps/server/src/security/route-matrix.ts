@@ -552,11 +552,16 @@ export const INVENTORY_MATRIX: Record<string, RouteDescriptor> = {
     payload: makeEnvelope('stock', {
       id: uuid(),
       packageId: (await ctx.product()).packageId,
-      kind: 'returned',
+      kind: 'received',
       units: 2,
-      customer: 'Matrix Taproom',
-      reason: 'Unopened',
+      fromBrewery: 'Matrix Sister Brewing',
+      customer: '',
+      reason: 'Received in bond',
     }),
+  })),
+  'GET /api/inventory/finished-goods/:packageId/removals': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/inventory/finished-goods/${(await ctx.product()).packageId}/removals`,
   })),
   'GET /api/inventory/alerts': tenant('read', 'brewery', 200, () => ({
     method: 'GET',
@@ -1143,6 +1148,31 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
       reason: 'Matrix spill',
     }),
   })),
+  'POST /api/cellar/bulk-removals': tenant('manageStock', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/cellar/bulk-removals',
+    payload: makeEnvelope('liquid-event', {
+      id: uuid(),
+      fromVesselId: (await ctx.cellar()).fermenterId,
+      volumeBbl: 0.1,
+      taxpaid: true,
+      customer: 'Matrix Taproom',
+    }),
+  })),
+  'POST /api/cellar/bulk-receipts': tenant('manageStock', 'record', 201, async (ctx) => {
+    const seeded = await ctx.cellar()
+    return {
+      method: 'POST',
+      url: '/api/cellar/bulk-receipts',
+      payload: makeEnvelope('liquid-event', {
+        id: uuid(),
+        toVesselId: seeded.fermenterId,
+        batchId: seeded.batchId,
+        volumeBbl: 0.1,
+        fromBrewery: 'Matrix Sister Brewing',
+      }),
+    }
+  }),
   'POST /api/cellar/packaging-runs': tenant('planProduction', 'record', 201, async (ctx) => {
     const seeded = await ctx.cellar()
     return {

@@ -8,7 +8,7 @@ import {
   DEFAULT_SANITISE_WINDOW_HOURS,
 } from './cellar-cleaning.ts'
 import type { AlertKind } from './fermentation.ts'
-import type { BatchYield } from './liquid-ledger.ts'
+import { SAMPLE_PURPOSES, TAX_FREE_REASONS, type BatchYield } from './liquid-ledger.ts'
 
 // The cellar's shapes on the wire (docs/production.md): readings typed in, the liquid ledger's events (transfer,
 // package, sample, dump, loss, and corrections that supersede), cleaning, devices and the brewery's cellar
@@ -94,8 +94,20 @@ export const LiquidEventInputSchema = z
     /** The person saw the cleaning warning of the vessel being filled and fills it anyway. */
     acceptCleaningWarning: z.boolean().default(false),
     occurredAt: instant.optional(),
+    /** A sample's purpose: a lab sample leaves without tax (research, testing), a tasting is consumed on premises. */
+    purpose: z.enum(SAMPLE_PURPOSES, { error: 'Choose lab or tasting' }).nullable().default(null),
+    /** Dated in a closed report period: book it in the open period as a prior-period adjustment. */
+    priorPeriodAdjustment: z.boolean().default(false),
   })
   .superRefine((event, ctx) => {
+    if (event.kind === 'sampled' && !event.purpose)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['purpose'],
+        message: 'Choose what the sample is for: lab or tasting',
+      })
+    if (event.kind !== 'sampled' && event.purpose)
+      ctx.addIssue({ code: 'custom', path: ['purpose'], message: 'Only a sample has a purpose' })
     if (event.kind === 'transferred' && !event.toVesselId)
       ctx.addIssue({ code: 'custom', path: ['toVesselId'], message: 'Choose the vessel it goes to' })
     if (event.kind === 'transferred' && event.toVesselId === event.fromVesselId)
@@ -136,6 +148,7 @@ export const PackagingRunInputSchema = z
       .min(1, 'Add at least one packaging option')
       .max(20, 'At most 20 options'),
     occurredAt: instant.optional(),
+    priorPeriodAdjustment: z.boolean().default(false),
   })
   .superRefine((run, ctx) => {
     run.lines.forEach((line, index) => {
@@ -144,6 +157,48 @@ export const PackagingRunInputSchema = z
     })
   })
 export type PackagingRunInput = z.input<typeof PackagingRunInputSchema>
+
+/** Bulk beer removed from a tank (manageStock): a tank sold to a taproom, taxpaid or without tax with its reason. */
+export const BulkRemovalInputSchema = z
+  .object({
+    id: z.uuid(),
+    fromVesselId: z.uuid({ error: 'Choose the vessel it comes from' }),
+    volumeBbl: barrels('Volume').refine((value) => value > 0, 'Volume must be above 0'),
+    taxpaid: z.boolean({ error: 'Say whether the tax is paid' }),
+    taxFreeReason: z
+      .enum(TAX_FREE_REASONS, { error: 'Choose why it leaves without tax' })
+      .nullable()
+      .default(null),
+    customer: text(200, 'The customer').default(''),
+    reason: text(500, 'The reason').default(''),
+    occurredAt: instant.optional(),
+    priorPeriodAdjustment: z.boolean().default(false),
+  })
+  .superRefine((removal, ctx) => {
+    if (!removal.taxpaid && !removal.taxFreeReason)
+      ctx.addIssue({ code: 'custom', path: ['taxFreeReason'], message: 'Choose why it leaves without tax' })
+    if (removal.taxpaid && removal.taxFreeReason)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['taxFreeReason'],
+        message: 'A taxpaid removal has no tax-free reason',
+      })
+  })
+export type BulkRemovalInput = z.input<typeof BulkRemovalInputSchema>
+
+/** Bulk beer received in bond from another brewery into a vessel, as part of one of the brewery's batches (manageStock). */
+export const BulkReceiptInputSchema = z.object({
+  id: z.uuid(),
+  toVesselId: z.uuid({ error: 'Choose the vessel it goes into' }),
+  batchId: z.uuid({ error: 'Choose the batch it becomes part of' }),
+  volumeBbl: barrels('Volume').refine((value) => value > 0, 'Volume must be above 0'),
+  fromBrewery: text(200, 'The brewery').min(1, 'Name the brewery it came from'),
+  reason: text(500, 'The note').default(''),
+  acceptCleaningWarning: z.boolean().default(false),
+  occurredAt: instant.optional(),
+  priorPeriodAdjustment: z.boolean().default(false),
+})
+export type BulkReceiptInput = z.input<typeof BulkReceiptInputSchema>
 
 /** Clean, sanitise or CIP of a vessel (cellarWork). */
 export const CleaningInputSchema = z.object({
@@ -226,6 +281,8 @@ export const AlertAcknowledgementSchema = z.object({})
 export const ReadingEnvelopeSchema = envelopeOf('reading', ReadingInputSchema)
 export const LiquidEventEnvelopeSchema = envelopeOf('liquid-event', LiquidEventInputSchema)
 export const PackagingRunEnvelopeSchema = envelopeOf('liquid-event', PackagingRunInputSchema)
+export const BulkRemovalEnvelopeSchema = envelopeOf('liquid-event', BulkRemovalInputSchema)
+export const BulkReceiptEnvelopeSchema = envelopeOf('liquid-event', BulkReceiptInputSchema)
 export const CleaningEnvelopeSchema = envelopeOf('cleaning', CleaningInputSchema)
 export const DeviceEnvelopeSchema = envelopeOf('device', DeviceInputSchema)
 export const CellarSettingsEnvelopeSchema = envelopeOf('cellar-settings', CellarSettingsSchema)

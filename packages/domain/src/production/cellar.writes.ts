@@ -1,6 +1,8 @@
 import type { ProductionWriteDefinition } from '../writes/production-writes.ts'
 import {
   AlertAcknowledgementSchema,
+  BulkReceiptInputSchema,
+  BulkRemovalInputSchema,
   CellarSettingsSchema,
   CleaningInputSchema,
   DeviceInputSchema,
@@ -34,6 +36,20 @@ export const CELLAR_WRITES = {
     schema: PackagingRunInputSchema,
     permission: 'planProduction',
     noun: 'packaging run',
+  },
+  'cellar:remove-bulk': {
+    method: 'POST',
+    envelopeType: 'liquid-event',
+    schema: BulkRemovalInputSchema,
+    permission: 'manageStock',
+    noun: 'bulk removal',
+  },
+  'cellar:receive-bulk': {
+    method: 'POST',
+    envelopeType: 'liquid-event',
+    schema: BulkReceiptInputSchema,
+    permission: 'manageStock',
+    noun: 'beer received in bond',
   },
   'cellar:log-cleaning': {
     method: 'POST',

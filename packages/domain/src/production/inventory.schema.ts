@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { OBJECT_URI_SCHEME } from '../realtime/realtime.ts'
 import { MAX_CENTS } from './inventory.ts'
+import { TAX_FREE_REASONS } from './liquid-ledger.ts'
 import { MAX_STOCK_QUANTITY, STOCK_UNITS } from './stock-units.ts'
 
 // The inventory's shapes on the wire (docs/production.md "inventory_item, lot, stock_movement, reservation"):
@@ -127,30 +128,87 @@ export const StockImportSchema = z.object({
 })
 export type StockImport = z.infer<typeof StockImportSchema>
 
-export const FINISHED_GOODS_KINDS = ['packaged', 'sold', 'removed', 'returned', 'broken'] as const
+export const FINISHED_GOODS_KINDS = [
+  'packaged',
+  'sold',
+  'removed',
+  'consumed',
+  'returned',
+  'broken',
+  'destroyed',
+  'received',
+] as const
 export type FinishedGoodsKind = (typeof FINISHED_GOODS_KINDS)[number]
 /** What a person records by hand; `packaged` comes from packaging runs. */
-export const MANUAL_FINISHED_GOODS_KINDS = ['sold', 'removed', 'returned', 'broken'] as const
+export const MANUAL_FINISHED_GOODS_KINDS = [
+  'sold',
+  'removed',
+  'consumed',
+  'broken',
+  'destroyed',
+  'returned',
+  'received',
+] as const
+export type ManualFinishedGoodsKind = (typeof MANUAL_FINISHED_GOODS_KINDS)[number]
 export const FINISHED_GOODS_KIND_LABELS: Record<FinishedGoodsKind, string> = {
   packaged: 'Packaged',
-  sold: 'Sold',
-  removed: 'Removed',
-  returned: 'Returned',
+  sold: 'Taxpaid sale',
+  removed: 'Tax-free removal',
+  consumed: 'Consumed on premises',
+  returned: 'Return of an earlier removal',
   broken: 'Breakage',
+  destroyed: 'Destruction',
+  received: 'Received in bond',
 }
 
-/** A removal (sold or otherwise taken out, optional customer), a return or breakage of finished goods. */
-export const FinishedGoodsMovementSchema = z.object({
-  id: z.uuid(),
-  packageId: z.uuid({ error: 'Choose a packaging option' }),
-  kind: z.enum(MANUAL_FINISHED_GOODS_KINDS, { error: 'Choose what happened' }),
-  units: numberOf('Units')
-    .refine((value) => Number.isInteger(value) && value > 0, 'Units must be a whole number above 0')
-    .refine((value) => value <= 10_000_000, 'Units is too large'),
-  customer: text(200).default(''),
-  reason: text(500).default(''),
-})
-export type FinishedGoodsMovement = z.infer<typeof FinishedGoodsMovementSchema>
+/**
+ * A removal of finished goods (taxpaid sale, tax-free with its reason, consumed on premises), breakage,
+ * destruction, the return of an earlier removal, or packaged beer received in bond from another brewery. Each
+ * lands on the liquid ledger with its TTB class (docs/production.md "Removals on the ledger"). An event dated in
+ * a closed report period needs `priorPeriodAdjustment` (booked in the open period with a remark).
+ */
+export const FinishedGoodsMovementSchema = z
+  .object({
+    id: z.uuid(),
+    packageId: z.uuid({ error: 'Choose a packaging option' }),
+    kind: z.enum(MANUAL_FINISHED_GOODS_KINDS, { error: 'Choose what happened' }),
+    units: numberOf('Units')
+      .refine((value) => Number.isInteger(value) && value > 0, 'Units must be a whole number above 0')
+      .refine((value) => value <= 10_000_000, 'Units is too large'),
+    customer: text(200).default(''),
+    reason: text(500).default(''),
+    /** A tax-free removal's reason (27 CFR 25.191–25.196). */
+    taxFreeReason: z
+      .enum(TAX_FREE_REASONS, { error: 'Choose why it leaves without tax' })
+      .nullable()
+      .default(null),
+    /** A return: the liquid event of the removal it comes back from. */
+    returnOf: z.uuid({ error: 'Choose the removal it comes back from' }).nullable().default(null),
+    /** The batch to take from; the oldest-packaged batch first when absent. */
+    batchId: z.uuid().nullable().default(null),
+    /** Received in bond: the brewery it came from. */
+    fromBrewery: text(200).default(''),
+    occurredAt: z.iso.datetime({ offset: true, error: 'Give the time as an ISO 8601 instant' }).optional(),
+    priorPeriodAdjustment: z.boolean().default(false),
+  })
+  .superRefine((movement, ctx) => {
+    if (movement.kind === 'removed' && !movement.taxFreeReason)
+      ctx.addIssue({ code: 'custom', path: ['taxFreeReason'], message: 'Choose why it leaves without tax' })
+    if (movement.kind !== 'removed' && movement.taxFreeReason)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['taxFreeReason'],
+        message: 'Only a tax-free removal has a reason',
+      })
+    if (movement.kind === 'returned' && !movement.returnOf)
+      ctx.addIssue({ code: 'custom', path: ['returnOf'], message: 'Choose the removal it comes back from' })
+    if (movement.kind !== 'returned' && movement.returnOf)
+      ctx.addIssue({ code: 'custom', path: ['returnOf'], message: 'Only a return names a removal' })
+    if (movement.kind === 'received' && movement.fromBrewery.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['fromBrewery'], message: 'Name the brewery it came from' })
+  })
+export type FinishedGoodsMovement = z.output<typeof FinishedGoodsMovementSchema>
+export type FinishedGoodsMovementInput = z.input<typeof FinishedGoodsMovementSchema>
 
 // ---- reads ----
 
@@ -274,11 +332,34 @@ export const FinishedGoodsMovementViewSchema = z.object({
   kind: z.enum(FINISHED_GOODS_KINDS),
   units: z.number().int(),
   batchId: z.uuid().nullable(),
+  liquidEventId: z.uuid().nullable(),
+  ttbClass: z.string().nullable(),
   customer: z.string(),
   reason: z.string(),
   occurredAt: z.string(),
 })
 export type FinishedGoodsMovementView = z.infer<typeof FinishedGoodsMovementViewSchema>
+
+/** What a write of finished goods answers: the rows it wrote (one per batch taken from) and their events. */
+export const FinishedGoodsWriteResultSchema = z.object({
+  movements: z.array(FinishedGoodsMovementViewSchema),
+  liquidEventIds: z.array(z.uuid()),
+})
+export type FinishedGoodsWriteResult = z.infer<typeof FinishedGoodsWriteResultSchema>
+
+/** An earlier removal of a packaging option and how much of it may still come back (a return's choice). */
+export const ReturnableRemovalSchema = z.object({
+  liquidEventId: z.uuid(),
+  kind: z.enum(FINISHED_GOODS_KINDS),
+  ttbClass: z.string(),
+  batchId: z.uuid().nullable(),
+  units: z.number().int(),
+  returnedUnits: z.number().int(),
+  returnableUnits: z.number().int(),
+  customer: z.string(),
+  occurredAt: z.string(),
+})
+export type ReturnableRemoval = z.infer<typeof ReturnableRemovalSchema>
 
 export const BatchCostSchema = z.object({
   batchId: z.uuid(),

@@ -23,6 +23,7 @@ import {
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { dateLiquidEvent } from '../ledger/ledger-guard.ts'
 import { checkVesselFill } from '../cellar/fill-check.ts'
 import type { BrewDayRepository, BrewStepRow } from './brew-day.repository.ts'
 
@@ -374,6 +375,14 @@ export function createBrewDayService({
           ? measured / GALLONS_PER_BBL
           : numeric(batch.targetVolumeBbl)
       const now = new Date()
+      // Dated now, after the brew began: only a closed period can refuse it (ADR 230).
+      await dateLiquidEvent(tx, tenant, {
+        requested: now,
+        priorPeriodAdjustment: false,
+        batchId,
+        now,
+        field: 'data.fermenterId',
+      })
       await repo.fillVessel(tenant.entityId, {
         batchId,
         vesselId: vessel.id,

@@ -296,6 +296,7 @@ describe.each(TEST_DATABASES)('cellar API on %s', (kind) => {
       const sample = await move(brewerA, {
         id: crypto.randomUUID(),
         kind: 'sampled',
+        purpose: 'lab',
         fromVesselId: seed.fermenterId,
         volumeBbl: 0.02,
       })
@@ -437,6 +438,7 @@ describe.each(TEST_DATABASES)('cellar API on %s', (kind) => {
         ...fix,
         id: crypto.randomUUID(),
         kind: 'sampled',
+        purpose: 'lab',
         supersedesId: fix.id,
       })
       expect(otherKind.statusCode).toBe(400)
@@ -450,11 +452,17 @@ describe.each(TEST_DATABASES)('cellar API on %s', (kind) => {
         [{ ...base, kind: 'dumped', reason: '   ' }, 'data.reason', 400],
         [{ ...base, kind: 'transferred' }, 'data.toVesselId', 400],
         [{ ...base, kind: 'transferred', toVesselId: seed.fermenterId }, 'data.toVesselId', 400],
-        [{ ...base, kind: 'sampled', volumeBbl: -1 }, 'data.volumeBbl', 400],
-        [{ ...base, kind: 'sampled', volumeBbl: 0 }, 'data.volumeBbl', 400],
+        [{ ...base, kind: 'sampled', purpose: 'tasting', volumeBbl: -1 }, 'data.volumeBbl', 400],
+        [{ ...base, kind: 'sampled', purpose: 'tasting', volumeBbl: 0 }, 'data.volumeBbl', 400],
         [{ ...base, kind: 'poured' }, 'data.kind', 400],
-        [{ ...base, kind: 'sampled', volumeBbl: 11 }, 'data.volumeBbl', 409],
-        [{ ...base, kind: 'sampled', fromVesselId: crypto.randomUUID() }, 'data.fromVesselId', 404],
+        [{ ...base, kind: 'sampled' }, 'data.purpose', 400],
+        [{ ...base, kind: 'lost', reason: 'Leak', purpose: 'lab' }, 'data.purpose', 400],
+        [{ ...base, kind: 'sampled', purpose: 'tasting', volumeBbl: 11 }, 'data.volumeBbl', 409],
+        [
+          { ...base, kind: 'sampled', purpose: 'tasting', fromVesselId: crypto.randomUUID() },
+          'data.fromVesselId',
+          404,
+        ],
       ]
       for (const [data, field, status] of cases) {
         const response = await move(brewerA, data)

@@ -1,5 +1,7 @@
 import {
   AlertAcknowledgementEnvelopeSchema,
+  BulkReceiptEnvelopeSchema,
+  BulkRemovalEnvelopeSchema,
   cellarObjectUri,
   CellarSettingsEnvelopeSchema,
   CleaningEnvelopeSchema,
@@ -72,6 +74,24 @@ export const cellarRoutes: FastifyPluginAsyncZod<{ cellar: CellarService; runWri
       run: (tx) => cellar.packageRun(tx, request.tenant, request.body.data),
       body: (result) => ({ data: result.events }),
       broadcast: (result) => movementChange(result.vesselIds, result.batchId, { events: result.events }),
+    }),
+  )
+
+  app.post('/bulk-removals', { schema: { body: BulkRemovalEnvelopeSchema, headers } }, (request, reply) =>
+    runWrite(request, reply, {
+      status: 201,
+      run: (tx) => cellar.removeBulk(tx, request.tenant, request.body.data),
+      body: (result) => ({ data: result.event }),
+      broadcast: (result) => movementChange(result.vesselIds, result.batchId, { events: [result.event] }),
+    }),
+  )
+
+  app.post('/bulk-receipts', { schema: { body: BulkReceiptEnvelopeSchema, headers } }, (request, reply) =>
+    runWrite(request, reply, {
+      status: 201,
+      run: (tx) => cellar.receiveBulk(tx, request.tenant, request.body.data),
+      body: (result) => ({ data: result.event }),
+      broadcast: (result) => movementChange(result.vesselIds, result.batchId, { events: [result.event] }),
     }),
   )
 

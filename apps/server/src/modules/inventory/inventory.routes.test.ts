@@ -469,6 +469,7 @@ describe.each(TEST_DATABASES)('inventory API on %s', (kind) => {
           packageId,
           kind: 'returned',
           units: 1,
+          returnOf: crypto.randomUUID(),
           customer: '',
           reason: '',
         })

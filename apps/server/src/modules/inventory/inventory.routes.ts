@@ -4,7 +4,7 @@ import {
   envelopeOf,
   FinishedGoodSchema,
   FinishedGoodsMovementSchema,
-  FinishedGoodsMovementViewSchema,
+  FinishedGoodsWriteResultSchema,
   HopAmountSchema,
   InventoryAlertSchema,
   InventoryItemChangeSchema,
@@ -14,6 +14,7 @@ import {
   LotSchema,
   NewInventoryItemSchema,
   ReceiveLotSchema,
+  ReturnableRemovalSchema,
   StockAdjustmentSchema,
   StockCountSchema,
   StockImportSchema,
@@ -26,6 +27,7 @@ import type { InventoryService } from './inventory.service.ts'
 
 const ItemParams = z.object({ itemId: z.uuid('The item id must be a UUID') })
 const BatchParams = z.object({ batchId: z.uuid('The batch id must be a UUID') })
+const PackageParams = z.object({ packageId: z.uuid('The packaging option id must be a UUID') })
 const WeeksQuery = z.object({
   weeks: z.coerce
     .number({ error: 'weeks must be a number' })
@@ -192,9 +194,23 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{
       runWrite(request, reply, {
         status: 201,
         run: (tx) => inventory.recordFinishedGoods(tx, request.tenant, request.body.data),
-        body: (movement) => ({ data: FinishedGoodsMovementViewSchema.parse(movement) }),
-        broadcast: (movement) => stockChange(`finished-goods/${movement.packageId}`, movement.packageId),
+        body: (result) => ({ data: FinishedGoodsWriteResultSchema.parse(result) }),
+        broadcast: () =>
+          stockChange(`finished-goods/${request.body.data.packageId}`, request.body.data.packageId),
       }),
+  )
+
+  app.get(
+    '/finished-goods/:packageId/removals',
+    {
+      schema: {
+        params: PackageParams,
+        response: { 200: z.object({ data: z.array(ReturnableRemovalSchema) }) },
+      },
+    },
+    async (request) => ({
+      data: await inventory.returnableRemovals(request.tenant, request.params.packageId),
+    }),
   )
 
   app.get(

@@ -15,6 +15,12 @@ import { useId, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { FormDialog } from '@/components/form-dialog.tsx'
 import { FormField } from '@/components/form-field.tsx'
+import {
+  instantOf,
+  LedgerDateField,
+  useLedgerDateCheck,
+  type LedgerDate,
+} from '@/components/ledger-date-field.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { NativeSelect } from '@/components/ui/select.tsx'
 import { Textarea } from '@/components/ui/textarea.tsx'
@@ -148,8 +154,17 @@ export function MovementDialog({
 }) {
   const id = useId()
   const write = useWrite()
-  const [form, setForm] = useState({ volume: '', unit: 'BBL', toVesselId: '', reason: '', accept: false })
+  const [form, setForm] = useState({
+    volume: '',
+    unit: 'BBL',
+    toVesselId: '',
+    reason: '',
+    accept: false,
+    purpose: '',
+  })
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const [date, setDate] = useState<LedgerDate>({ when: '', adjustment: false })
+  const dateCheck = useLedgerDateCheck(date)
   const targets = board.filter(
     (other) =>
       other.vessel.id !== card.vessel.id &&
@@ -179,8 +194,12 @@ export function MovementDialog({
       volumeBbl: volume === null ? Number.NaN : form.unit === 'GAL' ? volume / GALLONS_PER_BBL : volume,
       reason: form.reason,
       acceptCleaningWarning: warnings.length > 0 && form.accept,
+      purpose: kind === 'sampled' ? form.purpose || null : null,
+      occurredAt: instantOf(date.when),
+      priorPeriodAdjustment: date.adjustment,
     })
     if (!parsed.success) return setErrors(issuesOf(parsed.error))
+    if (dateCheck.refusal) return setErrors({ occurredAt: dateCheck.refusal })
     if (warnings.length > 0 && !form.accept)
       return setErrors({ acceptCleaningWarning: 'Accept the warning to fill this vessel' })
     if (parsed.data.volumeBbl > card.contentsBbl + 1e-6)
@@ -194,7 +213,8 @@ export function MovementDialog({
     })
     toast.success(CELLAR_TEXTS.saved)
     setErrors({})
-    setForm({ volume: '', unit: 'BBL', toVesselId: '', reason: '', accept: false })
+    setForm({ volume: '', unit: 'BBL', toVesselId: '', reason: '', accept: false, purpose: '' })
+    setDate({ when: '', adjustment: false })
     onOpenChange(false)
   }
   return (
@@ -241,6 +261,19 @@ export function MovementDialog({
           </NativeSelect>
         </FormField>
       </div>
+      {kind === 'sampled' && (
+        <FormField label="What the sample is for" htmlFor={`${id}-purpose`} error={errors.purpose}>
+          <NativeSelect
+            id={`${id}-purpose`}
+            value={form.purpose}
+            onChange={(e) => setForm({ ...form, purpose: e.target.value })}
+          >
+            <option value="">Choose lab or tasting</option>
+            <option value="lab">Lab (research, testing: removed without tax)</option>
+            <option value="tasting">Tasting (consumed on premises)</option>
+          </NativeSelect>
+        </FormField>
+      )}
       {kind !== 'transferred' && (
         <FormField label="Reason" htmlFor={`${id}-reason`} error={errors.reason}>
           <Input
@@ -273,6 +306,7 @@ export function MovementDialog({
           {errors.acceptCleaningWarning && <p className="text-destructive">{errors.acceptCleaningWarning}</p>}
         </div>
       )}
+      <LedgerDateField value={date} onChange={setDate} error={errors.occurredAt} />
     </FormDialog>
   )
 }

@@ -5,6 +5,7 @@ import {
   InventoryItemDetailSchema,
   InventoryItemSchema,
   isInventoryObjectUri,
+  ReturnableRemovalSchema,
   type InventoryCategory,
 } from '@brewcommand/domain'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -48,6 +49,15 @@ export const useCanWeBrew = (weeks: number) =>
 
 export const useFinishedGoods = () =>
   useRead(['finished-goods'], '/api/inventory/finished-goods', z.array(FinishedGoodSchema))
+
+/** The taxpaid removals of an option that may come back (a return's choice). */
+export const useReturnableRemovals = (packageId: string, enabled: boolean) =>
+  useRead(
+    ['removals', packageId],
+    `/api/inventory/finished-goods/${packageId}/removals`,
+    z.array(ReturnableRemovalSchema),
+    enabled,
+  )
 
 export const useInventoryAlerts = () =>
   useRead(['alerts'], '/api/inventory/alerts', z.array(InventoryAlertSchema))

@@ -11,6 +11,8 @@ import {
   StockAdjustmentSchema,
   StockCountSchema,
   STOCK_UNITS,
+  TAX_FREE_REASON_LABELS,
+  TAX_FREE_REASONS,
   canConvertStock,
   type FinishedGood,
   type InventoryItem,
@@ -21,10 +23,17 @@ import { useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog.tsx'
 import { FormField } from '@/components/form-field.tsx'
+import {
+  instantOf,
+  LedgerDateField,
+  useLedgerDateCheck,
+  type LedgerDate,
+} from '@/components/ledger-date-field.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { NativeSelect } from '@/components/ui/select.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useWrite } from '@/lib/writes/use-write.ts'
+import { useReturnableRemovals } from '../api/inventory-api.ts'
 
 // The Manager's dialogs of the Inventory page: New Item, Receive Stock, Adjust, Count and finished goods. Each
 // checks its input with the domain's schema (the server checks the same) and queues its write with useWrite().
@@ -485,7 +494,12 @@ export function CountDialog({
   )
 }
 
-/** A removal (sold or otherwise, optional customer), a return or breakage of one packaging option. */
+/**
+ * A movement of one packaging option onto the ledger: a taxpaid sale, a tax-free removal with its reason, beer
+ * consumed on premises, breakage, destruction, the return of an earlier sale (at most what it sent out less earlier
+ * returns) or beer received in bond from another brewery; when it happened, and a prior-period adjustment when
+ * that date is in a closed report period.
+ */
 export function FinishedGoodsDialog({
   open,
   onOpenChange,
@@ -496,9 +510,17 @@ export function FinishedGoodsDialog({
   good: FinishedGood
 }) {
   const write = useWrite()
-  const form = useFields({ kind: 'sold' })
+  const form = useFields({ kind: 'sold', taxFreeReason: '', returnOf: '' })
+  const [date, setDate] = useState<LedgerDate>({ when: '', adjustment: false })
+  const dateCheck = useLedgerDateCheck(date)
+  const kind = form.values.kind
+  const removals = useReturnableRemovals(good.packageId, open && kind === 'returned')
+  const returnable = (removals.data ?? []).filter((removal) => removal.returnableUnits > 0)
   const close = (next: boolean) => {
-    if (!next) form.reset()
+    if (!next) {
+      form.reset()
+      setDate({ when: '', adjustment: false })
+    }
     onOpenChange(next)
   }
   const submit = () => {
@@ -510,8 +532,19 @@ export function FinishedGoodsDialog({
       units: numberOrNull(values.units) ?? Number.NaN,
       customer: values.customer ?? '',
       reason: values.reason ?? '',
+      taxFreeReason: values.kind === 'removed' && values.taxFreeReason ? values.taxFreeReason : null,
+      returnOf: values.kind === 'returned' && values.returnOf ? values.returnOf : null,
+      fromBrewery: values.kind === 'received' ? (values.fromBrewery ?? '') : '',
+      occurredAt: instantOf(date.when),
+      priorPeriodAdjustment: date.adjustment,
     })
     if (!parsed.success) return form.setErrors(errorsOf(parsed.error))
+    const removal = returnable.find((candidate) => candidate.liquidEventId === parsed.data.returnOf)
+    if (removal && parsed.data.units > removal.returnableUnits)
+      return form.setErrors({
+        units: `That sale sent out ${removal.units} and ${removal.returnedUnits} came back already; at most ${removal.returnableUnits} can be returned.`,
+      })
+    if (dateCheck.refusal) return form.setErrors({ occurredAt: dateCheck.refusal })
     write({
       kind: 'production',
       action: 'inventory:finished-goods',
@@ -532,22 +565,57 @@ export function FinishedGoodsDialog({
     >
       <FormField label="What happened" htmlFor="stock-kind" error={form.errors.kind}>
         <NativeSelect {...form.field('kind')}>
-          {MANUAL_FINISHED_GOODS_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {FINISHED_GOODS_KIND_LABELS[kind]}
+          {MANUAL_FINISHED_GOODS_KINDS.map((option) => (
+            <option key={option} value={option}>
+              {FINISHED_GOODS_KIND_LABELS[option]}
             </option>
           ))}
         </NativeSelect>
       </FormField>
+      {kind === 'removed' && (
+        <FormField label="Why without tax" htmlFor="stock-taxFreeReason" error={form.errors.taxFreeReason}>
+          <NativeSelect {...form.field('taxFreeReason')}>
+            <option value="">Choose a reason</option>
+            {TAX_FREE_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {TAX_FREE_REASON_LABELS[reason]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      )}
+      {kind === 'returned' && (
+        <FormField label="Returned from" htmlFor="stock-returnOf" error={form.errors.returnOf}>
+          <NativeSelect {...form.field('returnOf')}>
+            <option value="">{removals.isLoading ? 'Loading sales…' : 'Choose the sale'}</option>
+            {returnable.map((removal) => (
+              <option key={removal.liquidEventId} value={removal.liquidEventId}>
+                {`${removal.occurredAt.slice(0, 10)} · ${removal.customer || 'no customer'} · ${removal.returnableUnits} of ${removal.units} may come back`}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      )}
+      {kind === 'returned' && !removals.isLoading && returnable.length === 0 && (
+        <p className="text-sm text-muted-foreground">No sale of this option can come back.</p>
+      )}
+      {kind === 'received' && (
+        <FormField label="From brewery" htmlFor="stock-fromBrewery" error={form.errors.fromBrewery}>
+          <Input {...form.field('fromBrewery')} />
+        </FormField>
+      )}
       <FormField label="Units" htmlFor="stock-units" error={form.errors.units}>
         <Input {...form.field('units')} inputMode="numeric" autoFocus />
       </FormField>
-      <FormField label="Customer" htmlFor="stock-customer" error={form.errors.customer}>
-        <Input {...form.field('customer')} placeholder="Optional" />
-      </FormField>
+      {(kind === 'sold' || kind === 'removed') && (
+        <FormField label="Customer" htmlFor="stock-customer" error={form.errors.customer}>
+          <Input {...form.field('customer')} placeholder="Optional" />
+        </FormField>
+      )}
       <FormField label="Reason" htmlFor="stock-reason" error={form.errors.reason}>
         <Input {...form.field('reason')} placeholder="Optional" />
       </FormField>
+      <LedgerDateField value={date} onChange={setDate} error={form.errors.occurredAt} />
     </Dialog>
   )
 }

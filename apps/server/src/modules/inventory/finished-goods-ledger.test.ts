@@ -1,0 +1,386 @@
+import { onHandAt, type FinishedGoodsMovementView } from '@brewcommand/domain'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Tenant } from '../../auth/tenant.ts'
+import type { Db } from '../../db/client.ts'
+import { finishedGoodsMovements } from '../../db/schema/inventory.ts'
+import { liquidEvents } from '../../db/schema/production.ts'
+import { createTestDb, type TestDb } from '../../testing/identity-harness.ts'
+import { seedBatch, seedProductPackage, seedRecipe } from '../../testing/inventory-seed.ts'
+import { seedBrewery, seedClosedPeriod, seedEvent, seedVessel } from '../../testing/ledger-seed.ts'
+import { TEST_DATABASES } from '../../testing/test-app.ts'
+import { ledgerEventOf } from '../ledger/ledger.repository.ts'
+import {
+  receiveFinishedGoods,
+  removeFinishedGoods,
+  returnFinishedGoods,
+  takeFinishedGoods,
+} from './finished-goods-ledger.ts'
+import { createInventoryService } from './inventory.service.ts'
+
+// Finished goods on the one ledger (the ledger contract). Figures by hand: 500 cans of 16 fl oz packaged as
+// 500 × 16 / 3968 = 2.01613 bbl (the run's event); a sale of 120 cans takes 120/500 of it = 0.48387 bbl; a return of
+// 20 of those 120 brings back 20/120 × 0.48387 = 0.08065 bbl; the last 100 bring back the rest, 0.40322 bbl, so the
+// removal and its returns cancel to the hundred-thousandth.
+
+const CAN_RUN_BBL = 2.01613
+
+describe.each(TEST_DATABASES)('finished goods on the ledger (%s)', (kind) => {
+  let testDb: TestDb
+  let tenant: Tenant
+  const inTx = <T>(run: (tx: Db) => Promise<T>) => testDb.db.transaction((tx) => run(tx as unknown as Db))
+  const day = (iso: string) => new Date(iso)
+
+  async function packagedCans(units = 500, at = '2026-02-01T12:00:00Z', volumeBbl = CAN_RUN_BBL) {
+    const { batchId } = await seedBatch(testDb.db, tenant.entityId, {
+      recipe: seedRecipe({}),
+      status: 'packaging',
+    })
+    const { packageId } = await seedProductPackage(testDb.db, tenant.entityId, 'cans-16')
+    const vessel = await seedVessel(testDb.db, tenant.entityId)
+    await seedEvent(testDb.db, tenant.entityId, {
+      id: crypto.randomUUID(),
+      batchId,
+      kind: 'brewed',
+      toVesselId: vessel,
+      volumeBbl: '10.00000',
+      ttbClass: 'produced',
+      occurredAt: day('2026-01-20T12:00:00Z'),
+    })
+    await packOnto(batchId, packageId, vessel, units, at, volumeBbl)
+    return { batchId, packageId, vessel }
+  }
+  async function packOnto(
+    batchId: string,
+    packageId: string,
+    vessel: string,
+    units: number,
+    at: string,
+    volumeBbl: number,
+  ) {
+    const event = await seedEvent(testDb.db, tenant.entityId, {
+      id: crypto.randomUUID(),
+      batchId,
+      kind: 'packaged',
+      fromVesselId: vessel,
+      volumeBbl: volumeBbl.toFixed(5),
+      ttbClass: 'packaged',
+      details: { packageId, units },
+      occurredAt: day(at),
+    })
+    await inTx((tx) => createInventoryService({ db: tx }).finishedGoodsFromPackaging(tx, tenant, event))
+  }
+  async function eventOf(id: string) {
+    const [row] = await testDb.db.select().from(liquidEvents).where(eq(liquidEvents.id, id))
+    return row
+  }
+  async function ledgerAgreesWithFinishedGoods(packageId: string) {
+    const events = (
+      await testDb.db.select().from(liquidEvents).where(eq(liquidEvents.entityId, tenant.entityId))
+    ).map(ledgerEventOf)
+    const rows = await testDb.db
+      .select()
+      .from(finishedGoodsMovements)
+      .where(
+        and(
+          eq(finishedGoodsMovements.entityId, tenant.entityId),
+          eq(finishedGoodsMovements.packageId, packageId),
+        ),
+      )
+    const fg = rows.reduce((sum, row) => sum + row.units, 0)
+    const fgBbl = rows.reduce((sum, row) => sum + Math.round(Number(row.volumeBbl) * 100_000), 0) / 100_000
+    const ledger = onHandAt(events).packaged.get(packageId)
+    expect(ledger?.units ?? 0).toBe(fg)
+    expect(ledger?.volumeBbl ?? 0).toBe(fgBbl)
+    return fg
+  }
+
+  beforeAll(async () => {
+    testDb = await createTestDb(kind)
+    tenant = await seedBrewery(testDb.db)
+  })
+  afterAll(async () => {
+    await testDb?.client.close()
+  })
+
+  it('books a taxpaid sale as a removed-taxpaid event named by its finished-goods row', async () => {
+    const { packageId, batchId } = await packagedCans()
+    const sale = await inTx((tx) =>
+      removeFinishedGoods(tx, tenant, {
+        packageId,
+        units: 120,
+        ttbClass: 'removed-taxpaid',
+        occurredAt: day('2026-02-10T12:00:00Z'),
+        customer: 'Corner Bar',
+        orderLineId: 'line-1',
+      }),
+    )
+    expect(sale.movements).toEqual([
+      expect.objectContaining({ kind: 'sold', units: -120, batchId, ttbClass: 'removed-taxpaid' }),
+    ])
+    const event = await eventOf(sale.liquidEventIds[0])
+    expect(event).toMatchObject({ kind: 'removed', ttbClass: 'removed-taxpaid', batchId, fromVesselId: null })
+    expect(event.volumeBbl).toBe('0.48387')
+    expect(event.details).toMatchObject({
+      source: 'packaged',
+      packageId,
+      units: 120,
+      container: 'can',
+      customer: 'Corner Bar',
+      orderLineId: 'line-1',
+      finishedGoodsMovementId: sale.movements[0].id,
+    })
+    const [row] = await testDb.db
+      .select()
+      .from(finishedGoodsMovements)
+      .where(eq(finishedGoodsMovements.id, sale.movements[0].id))
+    expect(row.liquidEventId).toBe(sale.liquidEventIds[0])
+    expect(await ledgerAgreesWithFinishedGoods(packageId)).toBe(380)
+  })
+
+  it('books tax-free (export), consumed on premises, breakage and destruction on their own lines', async () => {
+    const { packageId } = await packagedCans()
+    const at = day('2026-02-11T12:00:00Z')
+    const cases = [
+      { kind: 'removed', taxFreeReason: 'export', ledger: ['removed', 'removed-without-tax'] },
+      { kind: 'consumed', ledger: ['removed', 'consumed-on-premises'] },
+      { kind: 'broken', ledger: ['lost', 'losses'] },
+      { kind: 'destroyed', ledger: ['dumped', 'destroyed'] },
+    ] as const
+    for (const entry of cases) {
+      const result = await inTx((tx) =>
+        takeFinishedGoods(tx, tenant, {
+          kind: entry.kind,
+          packageId,
+          units: 24,
+          occurredAt: at,
+          taxFreeReason: 'taxFreeReason' in entry ? entry.taxFreeReason : null,
+        }),
+      )
+      const event = await eventOf(result.liquidEventIds[0])
+      expect([event.kind, event.ttbClass]).toEqual(entry.ledger)
+      if (entry.kind === 'removed') expect(event.details).toMatchObject({ taxFreeReason: 'export' })
+      if (entry.kind === 'broken') expect(event.details).toMatchObject({ cause: 'breakage' })
+    }
+    expect(await ledgerAgreesWithFinishedGoods(packageId)).toBe(500 - 4 * 24)
+  })
+
+  it('refuses a tax-free removal without its reason, and more than is on hand with a sentence', async () => {
+    const { packageId } = await packagedCans(10)
+    await expect(
+      inTx((tx) =>
+        removeFinishedGoods(tx, tenant, {
+          packageId,
+          units: 1,
+          ttbClass: 'removed-without-tax',
+          occurredAt: day('2026-02-11T12:00:00Z'),
+        }),
+      ),
+    ).rejects.toThrow('Choose why the beer leaves without tax.')
+    await expect(
+      inTx((tx) =>
+        removeFinishedGoods(tx, tenant, {
+          packageId,
+          units: 11,
+          ttbClass: 'removed-taxpaid',
+          occurredAt: day('2026-02-11T12:00:00Z'),
+        }),
+      ),
+    ).rejects.toThrow('Only 10 × Seed Pale Ale 16oz Cans on hand at that date; 11 cannot leave.')
+  })
+
+  it('takes the oldest-packaged batch first, one row and one event per batch', async () => {
+    const first = await packagedCans(5, '2026-02-01T12:00:00Z', 0.02016)
+    const { batchId: second } = await seedBatch(testDb.db, tenant.entityId, { recipe: seedRecipe({}) })
+    await seedEvent(testDb.db, tenant.entityId, {
+      id: crypto.randomUUID(),
+      batchId: second,
+      kind: 'brewed',
+      toVesselId: first.vessel,
+      volumeBbl: '1.00000',
+      ttbClass: 'produced',
+      occurredAt: day('2026-02-02T12:00:00Z'),
+    })
+    await packOnto(second, first.packageId, first.vessel, 10, '2026-02-03T12:00:00Z', 0.04032)
+    const result = await inTx((tx) =>
+      removeFinishedGoods(tx, tenant, {
+        packageId: first.packageId,
+        units: 7,
+        ttbClass: 'removed-taxpaid',
+        occurredAt: day('2026-02-12T12:00:00Z'),
+      }),
+    )
+    expect(result.movements.map((m: FinishedGoodsMovementView) => [m.batchId, m.units])).toEqual([
+      [first.batchId, -5],
+      [second, -2],
+    ])
+    expect(result.liquidEventIds).toHaveLength(2)
+    expect(await ledgerAgreesWithFinishedGoods(first.packageId)).toBe(8)
+  })
+
+  it('bounds a return by what its removal sent out less earlier returns', async () => {
+    const { packageId } = await packagedCans()
+    const sale = await inTx((tx) =>
+      removeFinishedGoods(tx, tenant, {
+        packageId,
+        units: 120,
+        ttbClass: 'removed-taxpaid',
+        occurredAt: day('2026-02-10T12:00:00Z'),
+      }),
+    )
+    const removalLiquidEventId = sale.liquidEventIds[0]
+    const back = (units: number, at = '2026-02-15T12:00:00Z') =>
+      inTx((tx) =>
+        returnFinishedGoods(tx, tenant, {
+          removalLiquidEventId,
+          units,
+          occurredAt: day(at),
+          reason: 'Unsold',
+        }),
+      )
+    await expect(back(121)).rejects.toThrow(
+      'That removal sent out 120 units and 0 have come back already; at most 120 can be returned.',
+    )
+    await expect(back(1, '2026-02-09T12:00:00Z')).rejects.toThrow(
+      'A return cannot be dated before the removal it comes back from (2026-02-10).',
+    )
+    const first = await back(20)
+    const event = await eventOf(first.liquidEventIds[0])
+    expect(event).toMatchObject({ kind: 'returned', ttbClass: 'returned', volumeBbl: '0.08065' })
+    expect(event.details).toMatchObject({ returnOf: removalLiquidEventId, units: 20, source: 'packaged' })
+    await expect(back(101)).rejects.toThrow(
+      'That removal sent out 120 units and 20 have come back already; at most 100 can be returned.',
+    )
+    const rest = await back(100)
+    expect((await eventOf(rest.liquidEventIds[0])).volumeBbl).toBe('0.40322')
+    expect(await ledgerAgreesWithFinishedGoods(packageId)).toBe(500)
+    // A tax-free removal does not come back as a (taxpaid) return.
+    const exported = await inTx((tx) =>
+      removeFinishedGoods(tx, tenant, {
+        packageId,
+        units: 24,
+        ttbClass: 'removed-without-tax',
+        taxFreeReason: 'export',
+        occurredAt: day('2026-02-16T12:00:00Z'),
+      }),
+    )
+    await expect(
+      inTx((tx) =>
+        returnFinishedGoods(tx, tenant, {
+          removalLiquidEventId: exported.liquidEventIds[0],
+          units: 1,
+          occurredAt: day('2026-02-17T12:00:00Z'),
+          reason: '',
+        }),
+      ),
+    ).rejects.toThrow('Only beer removed taxpaid (sold) comes back as a return.')
+  })
+
+  it('refuses a removal dated before the run packed it, or in the future', async () => {
+    const { packageId } = await packagedCans(10, '2026-02-01T12:00:00Z', 0.04032)
+    await expect(
+      inTx((tx) =>
+        removeFinishedGoods(tx, tenant, {
+          packageId,
+          units: 1,
+          ttbClass: 'removed-taxpaid',
+          occurredAt: day('2026-01-31T12:00:00Z'),
+        }),
+      ),
+    ).rejects.toThrow('Only 0 × Seed Pale Ale 16oz Cans on hand at that date; 1 cannot leave.')
+    const now = new Date()
+    await expect(
+      inTx((tx) =>
+        removeFinishedGoods(tx, tenant, {
+          packageId,
+          units: 1,
+          ttbClass: 'removed-taxpaid',
+          occurredAt: new Date(now.getTime() + 6 * 60_000),
+        }),
+      ),
+    ).rejects.toThrow('An event cannot be dated in the future.')
+  })
+
+  it('refuses a backdated removal that would leave a later instant negative', async () => {
+    // 10 cans on 1 Feb; 8 sold on 20 Feb; a sale of 3 dated 5 Feb would leave −1 after the 20 Feb sale.
+    const { packageId } = await packagedCans(10, '2026-02-01T12:00:00Z', 0.04032)
+    await inTx((tx) =>
+      removeFinishedGoods(tx, tenant, {
+        packageId,
+        units: 8,
+        ttbClass: 'removed-taxpaid',
+        occurredAt: day('2026-02-20T12:00:00Z'),
+      }),
+    )
+    await expect(
+      inTx((tx) =>
+        removeFinishedGoods(tx, tenant, {
+          packageId,
+          units: 3,
+          ttbClass: 'removed-taxpaid',
+          occurredAt: day('2026-02-05T12:00:00Z'),
+        }),
+      ),
+    ).rejects.toThrow('Only 2 × Seed Pale Ale 16oz Cans on hand at that date; 3 cannot leave.')
+  })
+
+  it('refuses an event in a closed period naming it, and books it as a prior-period adjustment when asked', async () => {
+    const own = await seedBrewery(testDb.db)
+    const previous = tenant
+    tenant = own
+    try {
+      const { packageId } = await packagedCans(10, '2026-02-01T12:00:00Z', 0.04032)
+      await seedClosedPeriod(testDb.db, own.entityId, {
+        report: '5130.26',
+        period: '2026-Q1',
+        fromDate: '2026-01-01',
+        toDate: '2026-03-31',
+      })
+      const input = {
+        packageId,
+        units: 2,
+        ttbClass: 'removed-taxpaid' as const,
+        occurredAt: day('2026-03-14T10:00:00Z'),
+      }
+      await expect(inTx((tx) => removeFinishedGoods(tx, own, input))).rejects.toThrow(
+        '2026-03-14 is in 2026-Q1 (TTB F 5130.26), which is closed. Book it as a prior-period adjustment in the open period, or change the date.',
+      )
+      const now = new Date('2026-11-20T09:00:00Z')
+      const booked = await inTx((tx) =>
+        takeFinishedGoods(tx, own, { ...input, kind: 'sold', priorPeriodAdjustment: true, now }),
+      )
+      const event = await eventOf(booked.liquidEventIds[0])
+      // The first instant of the open period is 1 April; now (20 November) is later, so it is booked now.
+      expect(event.occurredAt.toISOString()).toBe('2026-11-20T09:00:00.000Z')
+      expect(event.details).toMatchObject({
+        priorPeriodAdjustment: {
+          originalOccurredAt: '2026-03-14T10:00:00.000Z',
+          remark: 'Prior-period adjustment: occurred 2026-03-14, in closed period 2026-Q1 (TTB F 5130.26)',
+        },
+      })
+    } finally {
+      tenant = previous
+    }
+  })
+
+  it('receives packaged beer in bond from another brewery, with no batch of ours', async () => {
+    const { packageId } = await seedProductPackage(testDb.db, tenant.entityId, 'keg-half', '1/2 BBL Keg')
+    const received = await inTx((tx) =>
+      receiveFinishedGoods(tx, tenant, {
+        packageId,
+        units: 4,
+        fromBrewery: 'Sister Brewing',
+        occurredAt: day('2026-02-10T12:00:00Z'),
+      }),
+    )
+    const event = await eventOf(received.liquidEventIds[0])
+    expect(event).toMatchObject({
+      kind: 'received',
+      ttbClass: 'received-in-bond',
+      batchId: null,
+      volumeBbl: '2.00000',
+    })
+    expect(event.details).toMatchObject({ container: 'keg', fromBrewery: 'Sister Brewing', units: 4 })
+    expect(await ledgerAgreesWithFinishedGoods(packageId)).toBe(4)
+  })
+})
