@@ -72,6 +72,8 @@ import { createPriceListService } from './modules/sales/price-lists.service.ts'
 import { salesRoutes } from './modules/sales/sales.routes.ts'
 import { invoiceRoutes } from './modules/sales/invoices.routes.ts'
 import { createInvoiceService } from './modules/sales/invoices.service.ts'
+import { createDispatchService } from './modules/sales/dispatch.service.ts'
+import { removeFinishedGoods } from './modules/inventory/finished-goods.service.ts'
 import { INVOICE_MAIL_CRON, invoiceMailJob, invoiceMailQueuer } from './modules/sales/invoice-mail.job.ts'
 import { createInventoryService } from './modules/inventory/inventory.service.ts'
 import { PAR_LEVELS_CRON, parLevelsJob, parLevelsQueuer } from './modules/inventory/par-levels.job.ts'
@@ -421,6 +423,8 @@ export async function buildApp({
     prefix: '/api/sales',
     invoices: salesInvoices,
     orders: salesOrders,
+    // Dispatch is the removal: the ledger's removal of packaged beer, in the dispatch's transaction.
+    dispatch: createDispatchService({ orders: salesOrders, invoices: salesInvoices, removeFinishedGoods }),
     runWrite,
     queueMail: invoiceMailQueuer(jobs, invoiceMail),
   })

@@ -809,6 +809,11 @@ export const SALES_MATRIX: Record<string, RouteDescriptor> = {
     url: `/api/sales/orders/${await salesOrderOf(ctx, 'confirmed')}/cancel`,
     payload: makeEnvelope('sales', { note: 'Customer called' }),
   })),
+  'POST /api/sales/orders/:orderId/dispatch': tenant('fulfilOrders', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/orders/${await salesOrderOf(ctx, 'picked')}/dispatch`,
+    payload: makeEnvelope('sales', { dispatchedAt: null }),
+  })),
   'POST /api/sales/orders/:orderId/deliver': tenant('fulfilOrders', 'record', 200, async (ctx) => ({
     method: 'POST',
     url: `/api/sales/orders/${(await ctx.salesInvoice()).orderId}/deliver`,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { Tenant } from '../auth/tenant.ts'
 import type { Db } from '../db/client.ts'
 import { createInventoryService } from '../modules/inventory/inventory.service.ts'
+import { liquidEvents } from '../db/schema/production.ts'
 import { productPackages, products } from '../db/schema/products.ts'
 import { customers, salesOrderLines, salesOrders } from '../db/schema/sales.ts'
 import { createInvoiceService } from '../modules/sales/invoices.service.ts'
@@ -61,7 +62,13 @@ export async function seedPackaged(
     recipe: seedRecipe({}),
     status: 'packaged',
   })
-  const event = await seedPackagedEvent(db, tenant.entityId, batchId, { packageId, units, volumeBbl })
+  const seeded = await seedPackagedEvent(db, tenant.entityId, batchId, { packageId, units, volumeBbl })
+  // The run is dated as asked, on the ledger as in finished goods.
+  const [event] = await db
+    .update(liquidEvents)
+    .set({ occurredAt })
+    .where(eq(liquidEvents.id, seeded.id))
+    .returning()
   const inventory = createInventoryService({ db })
   await db.transaction((tx) =>
     inventory.finishedGoodsFromPackaging(tx as unknown as Db, tenant, { ...event, occurredAt }),

@@ -56,7 +56,7 @@ export function createDispatchService({
           { path: 'data.dispatchedAt', message: 'A dispatch cannot be dated in the future.' },
         ])
       await lockForTransaction(tx, finishedGoodsLock(tenant.entityId))
-      const customer = (await repo.customer(tenant.entityId, order.customerId))
+      const customer = await repo.customer(tenant.entityId, order.customerId)
       const lines = await repo.lines(tenant.entityId, [orderId])
       const lots = await repo.reservationsOfLines(
         tenant.entityId,

@@ -249,7 +249,7 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
     async pdf(tenant: Tenant, id: string) {
       const invoice = await one(reads, tenant.entityId, id)
       assertCan(tenant, 'sell')
-      const row = (await reads.invoice(tenant.entityId, id))
+      const row = await reads.invoice(tenant.entityId, id)
       const [brewery] = await db.select().from(entities).where(eq(entities.id, tenant.entityId))
       const [tax] = await db
         .select({ brewersNoticeNumber: breweryTaxSettings.brewersNoticeNumber })

@@ -4,13 +4,16 @@ import {
   type Customer,
   type CustomerDetail,
   type CustomerImportPreview,
+  type Invoice,
   type Order,
   type PriceList,
   type Role,
 } from '@brewcommand/domain'
 import { eq } from 'drizzle-orm'
+import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Tenant } from '../../auth/tenant.ts'
+import { liquidEvents } from '../../db/schema/production.ts'
 import { users } from '../../db/schema/users.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 import { seedPackaged, seedSellable } from '../../testing/sales-seed.ts'
@@ -132,7 +135,7 @@ describe.each(TEST_DATABASES)('sales API on %s', (kind) => {
     await seedPackaged(testDb.db, tenantA, {
       packageId: keg,
       units: 4,
-      volumeBbl: 0.66667,
+      volumeBbl: 0.66668,
       occurredAt: new Date('2026-01-10T12:00:00Z'),
     })
     await seedPackaged(testDb.db, tenantA, {
@@ -413,6 +416,117 @@ describe.each(TEST_DATABASES)('sales API on %s', (kind) => {
       const detail = dataOf<CustomerDetail>(await call(managerA, 'GET', `/api/sales/customers/${customerId}`))
       expect(detail.orders.map((o) => o.id)).toEqual([order.id])
       expect((await call(adminB, 'GET', `/api/sales/orders/${order.id}`)).statusCode).toBe(404)
+    })
+  })
+  // Dispatch (the removal): 2 kegs of the January run (4 kegs in 0.66668 bbl, 0.16667 bbl each) leave as one
+  // taxpaid removal of 2 × 0.16667 = 0.33334 bbl, dated the dispatch; 24 cans of the February run (240 cans in
+  // 0.96774 bbl) leave as 24/240 × 0.96774 = 0.096774 → 0.09677 bbl. Each picked lot is one removal event.
+  describe('dispatch', () => {
+    const removalsOf = async (orderLineIds: string[]) =>
+      (await testDb.db.select().from(liquidEvents).where(eq(liquidEvents.entityId, entityA))).filter(
+        (event) => event.kind === 'removed' && orderLineIds.includes(String(event.details?.orderLineId)),
+      )
+    async function picked(customerId: string, lines: Json[]) {
+      const order = await newOrder(customerId, lines)
+      expect((await step(order.id, 'confirm')).statusCode).toBe(200)
+      expect((await step(order.id, 'pick', brewerA)).statusCode).toBe(200)
+      return order
+    }
+
+    it('removes the picked lots on the ledger, taxpaid and dated the dispatch, and issues the invoice with the batch numbers', async () => {
+      const customerId = await newCustomer({
+        name: 'Dispatch Tap',
+        billingAddress: { line1: '5 Bar St', city: 'Bend' },
+      })
+      const kegsBefore = await availabilityOf(keg)
+      const order = await picked(customerId, [
+        { packageId: keg, quantity: 2 },
+        { packageId: can, quantity: 24 },
+      ])
+      const at = new Date(Date.now() - 60_000).toISOString()
+      const response = await write(brewerA, 'POST', `/api/sales/orders/${order.id}/dispatch`, {
+        dispatchedAt: at,
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      const dispatched = dataOf<Order>(response)
+      expect(dispatched.status).toBe('dispatched')
+      expect(dispatched.invoiceId).not.toBeNull()
+      expect((await availabilityOf(keg)).onHand).toBe(kegsBefore.onHand - 2)
+      const removals = await removalsOf(order.lines.map((l) => l.id))
+      expect(removals.map((r) => [r.ttbClass.replace(/_/g, '-'), r.volumeBbl]).sort()).toEqual([
+        ['removed-taxpaid', '0.09677'],
+        ['removed-taxpaid', '0.33334'],
+      ])
+      expect(removals.every((r) => r.occurredAt.toISOString() === at)).toBe(true)
+      const invoice = dataOf<Invoice>(
+        await call(managerA, 'GET', `/api/sales/invoices/${dispatched.invoiceId}`),
+      )
+      expect(invoice).toMatchObject({ customerName: 'Dispatch Tap', totalCents: 31069, status: 'open' })
+      expect(invoice.lines[0].batchNumber).toBe(dispatched.lines[0].lots[0].batchNumber)
+      expect(invoice.lines[0].batchNumber).toMatch(/^2026-/)
+      const pdf = await call(managerA, 'GET', `/api/sales/invoices/${invoice.id}/pdf`)
+      expect(pdf.statusCode).toBe(200)
+      const document = await PDFDocument.load(pdf.rawPayload)
+      expect(document.getTitle()).toBe(`Invoice ${invoice.number}`)
+      // Nothing dispatched is edited, cancelled or dispatched again.
+      expect((await step(order.id, 'cancel')).statusCode).toBe(409)
+      expect((await write(brewerA, 'POST', `/api/sales/orders/${order.id}/dispatch`, {})).statusCode).toBe(
+        409,
+      )
+    })
+
+    it('removes an export customer’s beer without payment of tax, the reason export', async () => {
+      const exporter = await newCustomer({ kind: 'export' })
+      const order = await picked(exporter, [{ packageId: can, quantity: 1 }])
+      expect((await write(brewerA, 'POST', `/api/sales/orders/${order.id}/dispatch`, {})).statusCode).toBe(
+        200,
+      )
+      const [removal] = await removalsOf([order.lines[0].id])
+      expect(removal.ttbClass.replace(/_/g, '-')).toBe('removed-without-tax')
+      expect(removal.details?.taxFreeReason).toBe('export')
+    })
+
+    it('refuses a dispatch of an order not picked, or dated in the future, and writes nothing', async () => {
+      const customerId = await newCustomer()
+      const draft = await newOrder(customerId, [{ packageId: can, quantity: 1 }])
+      const early = await write(brewerA, 'POST', `/api/sales/orders/${draft.id}/dispatch`, {})
+      expect(early.statusCode).toBe(409)
+      expect(errorOf(early).message).toBe('Dispatch needs a picked order; this order is draft.')
+      const order = await picked(customerId, [{ packageId: can, quantity: 1 }])
+      const future = await write(brewerA, 'POST', `/api/sales/orders/${order.id}/dispatch`, {
+        dispatchedAt: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+      expect(future.statusCode).toBe(400)
+      expect(await removalsOf([order.lines[0].id])).toEqual([])
+      expect(dataOf<Order>(await call(managerA, 'GET', `/api/sales/orders/${order.id}`)).status).toBe(
+        'picked',
+      )
+    })
+
+    it('dispatches exactly once under a retried request', async () => {
+      const order = await picked(await newCustomer(), [{ packageId: can, quantity: 1 }])
+      const envelope = makeEnvelope('sales', { dispatchedAt: null })
+      const key = { 'idempotency-key': crypto.randomUUID() }
+      const first = await call(brewerA, 'POST', `/api/sales/orders/${order.id}/dispatch`, envelope, key)
+      const again = await call(brewerA, 'POST', `/api/sales/orders/${order.id}/dispatch`, envelope, key)
+      expect([first.statusCode, again.statusCode]).toEqual([200, 200])
+      expect(await removalsOf([order.lines[0].id])).toHaveLength(1)
+    })
+
+    it('numbers the invoices of 20 concurrent dispatches without a gap or a repeat', async () => {
+      const customerId = await newCustomer()
+      const orders = []
+      for (let i = 0; i < 20; i++) orders.push(await picked(customerId, [{ packageId: can, quantity: 1 }]))
+      const before = dataOf<Invoice[]>(await call(managerA, 'GET', '/api/sales/invoices')).length
+      const answers = await Promise.all(
+        orders.map((order) => write(brewerA, 'POST', `/api/sales/orders/${order.id}/dispatch`, {})),
+      )
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200))
+      const sequences = dataOf<Invoice[]>(await call(managerA, 'GET', '/api/sales/invoices'))
+        .map((i) => i.sequence)
+        .sort((a, b) => a - b)
+      expect(sequences).toHaveLength(before + 20)
+      expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, i) => i + 1))
     })
   })
 })

@@ -21,7 +21,7 @@ import { centsOfText, errorsOf, ReadState, SalesDialog, useFields } from './shar
  * Orders: available to promise per SKU (on hand − reserved), the orders with their lines, lots and totals (no
  * money for a Brewer), and each order's next step: Confirm Order, Pick, Dispatch, Delivered, Cancel.
  */
-export function OrdersSection({ canDispatch }: { canDispatch: boolean }) {
+export function OrdersSection() {
   const role = useAppState().currentEntity?.role
   const sells = can(role, 'sell')
   const orders = useOrders()
@@ -48,7 +48,7 @@ export function OrdersSection({ canDispatch }: { canDispatch: boolean }) {
         {(rows) => (
           <ul className="grid gap-3" aria-label="Orders">
             {rows.map((order) => (
-              <OrderCard key={order.id} order={order} sells={sells} canDispatch={canDispatch} />
+              <OrderCard key={order.id} order={order} sells={sells} />
             ))}
           </ul>
         )}
@@ -112,20 +112,20 @@ const optionName = (row: Pick<Availability, 'productName' | 'packageType' | 'sku
   `${row.productName} ${row.packageType}${row.sku ? ` (${row.sku})` : ''}`
 
 type Step = { label: string; action: ProductionAction; path: string; variant?: 'outline' }
-function stepsOf(order: Order, sells: boolean, canDispatch: boolean): Step[] {
+function stepsOf(order: Order, sells: boolean): Step[] {
   const steps: Step[] = []
   const step = (label: string, action: ProductionAction, path: string, variant?: 'outline') =>
     steps.push({ label, action, path, variant })
   if (order.status === 'draft' && sells) step('Confirm Order', 'sales:confirm-order', 'confirm')
   if (order.status === 'confirmed') step('Pick', 'sales:pick-order', 'pick')
-  if (order.status === 'picked' && canDispatch) step('Dispatch', 'sales:dispatch-order', 'dispatch')
+  if (order.status === 'picked') step('Dispatch', 'sales:dispatch-order', 'dispatch')
   if (order.status === 'dispatched') step('Delivered', 'sales:deliver-order', 'deliver')
   if (sells && ['draft', 'confirmed', 'picked'].includes(order.status))
     step('Cancel Order', 'sales:cancel-order', 'cancel', 'outline')
   return steps
 }
 
-function OrderCard({ order, sells, canDispatch }: { order: Order; sells: boolean; canDispatch: boolean }) {
+function OrderCard({ order, sells }: { order: Order; sells: boolean }) {
   const write = useWrite()
   return (
     <li className="grid gap-2 rounded-xl border bg-card p-4 shadow-xs">
@@ -157,7 +157,7 @@ function OrderCard({ order, sells, canDispatch }: { order: Order; sells: boolean
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        {stepsOf(order, sells, canDispatch).map((step) => (
+        {stepsOf(order, sells).map((step) => (
           <Button
             key={step.action}
             className="min-h-11"

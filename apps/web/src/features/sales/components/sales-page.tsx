@@ -10,9 +10,6 @@ import { InvoicesSection } from './invoices-section.tsx'
 import { OrdersSection } from './orders-section.tsx'
 import { PricesDialog } from './prices-dialog.tsx'
 
-/** Whether the server has Dispatch (the ledger's removal is wired in); see docs/production.md "Sales". */
-export const DISPATCH_AVAILABLE = false
-
 const SECTIONS = [
   { path: 'orders', label: 'Orders', sells: false },
   { path: 'customers', label: 'Customers', sells: true },
@@ -59,7 +56,7 @@ export function SalesPage() {
           ))}
         </ul>
       </nav>
-      {current === 'orders' && <OrdersSection canDispatch={DISPATCH_AVAILABLE} />}
+      {current === 'orders' && <OrdersSection />}
       {current === 'customers' && <CustomersSection />}
       {current === 'invoices' && <InvoicesSection />}
       {sells && <PricesDialog open={prices} onOpenChange={setPrices} />}
