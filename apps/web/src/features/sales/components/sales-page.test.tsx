@@ -244,6 +244,14 @@ describe('the Sales page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(posted(`/api/sales/orders/${ORDER}/pick`)).toBeDefined())
   })
 
+  it('queues Dispatch of a picked order', async () => {
+    answers['/api/sales/orders'] = [order({ status: 'picked' })]
+    renderPage('Brewer')
+    const orders = await screen.findByRole('list', { name: 'Orders' })
+    await userEvent.click(within(orders).getByRole('button', { name: 'Dispatch SO-00001' }))
+    await waitFor(() => expect(posted(`/api/sales/orders/${ORDER}/dispatch`)).toBeDefined())
+  })
+
   it('shows the error with Retry when the orders cannot load, and the empty state', async () => {
     delete answers['/api/sales/orders']
     renderPage()
