@@ -68,8 +68,6 @@ export interface RequestContext {
   plannedBatch(): Promise<{ id: string; mashKey: string; mashHopKey: string; fermenterId: string }>
   /** A fresh planned batch of the brewery, seeded in the database (testing/inventory-seed.ts). */
   inventoryBatch(): Promise<string>
-  /** `units` of a packaging option on hand: a packaging run of a fresh batch (testing/sales-seed.ts). */
-  finishedGoods(packageId: string, units: number): Promise<void>
   /** A fresh open invoice of $254.83 of a dispatched order, issued as Dispatch issues it (testing/sales-seed.ts). */
   salesInvoice(): Promise<{ invoiceId: string; orderId: string }>
 }

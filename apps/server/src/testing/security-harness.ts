@@ -36,7 +36,7 @@ import { paidBreweries } from './paid-breweries.ts'
 import { seedCellar } from './cellar-seed.ts'
 import { cellarAlerts } from '../db/schema/cellar.ts'
 import { seedScheduleCase } from './schedule-seed.ts'
-import { seedInvoice, seedPackaged } from './sales-seed.ts'
+import { seedInvoice } from './sales-seed.ts'
 
 export interface CapturedRoute {
   /** `METHOD /path`, the key of ROUTE_MATRIX. */
@@ -358,9 +358,6 @@ export async function createWorld(s: SecurityApp): Promise<World> {
       return batchId
     },
     scheduleSeed: () => seedScheduleCase(testDb.db, a.entityId),
-    async finishedGoods(packageId, units) {
-      await seedPackaged(testDb.db, adminTenant, { packageId, units, volumeBbl: units * 0.16667 })
-    },
     salesInvoice: async () =>
       seedInvoice(testDb.db, adminTenant, { packageId: (await ctx.product()).packageId }),
     async mailTo(address) {

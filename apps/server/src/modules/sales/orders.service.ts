@@ -118,7 +118,7 @@ export function createOrderService({ db }: { db: Db }) {
   /** The lines to store: each option the brewery's, its price from the customer's list unless given. */
   async function linesToStore(repo: SalesRepository, tenant: Tenant, orderId: string, input: OrderChange) {
     const customer = await repo.customer(tenant.entityId, input.customerId)
-    if (!customer) throw invalid('data.customerId', 'This customer is not one of the brewery’s.')
+    if (!customer) throw new AppError('NOT_FOUND', 'Customer not found.')
     const options = new Map(
       (await repo.options(tenant.entityId, [...new Set(input.lines.map((l) => l.packageId))])).map((row) => [
         row.option.id,
@@ -133,8 +133,7 @@ export function createOrderService({ db }: { db: Db }) {
     const taken = await repo.lineIdsTaken(input.lines.map((l) => l.id))
     const lines = input.lines.map((line, index) => {
       const found = options.get(line.packageId)
-      if (!found)
-        throw invalid(`data.lines.${index}.packageId`, 'This packaging option is not one of the brewery’s.')
+      if (!found) throw new AppError('NOT_FOUND', 'Packaging option not found.')
       if (taken.some((t) => t.id === line.id && t.orderId !== orderId))
         throw new AppError('CONFLICT', `An order line with id ${line.id} already exists.`)
       const name = `${found.productName} ${found.option.type}`

@@ -15,16 +15,12 @@ import { groupBy } from './sales.views.ts'
 // per packaging option with optional quantity breaks, one default list, the deposits per package type, the sales
 // tax rate and the invoices' prefix. Selling is a Manager's; so is reading prices.
 
-const invalid = (path: string, message: string) =>
-  new AppError('VALIDATION_FAILED', message, [{ path, message }])
-
 /** Every price names a packaging option of the brewery (an unknown id is refused naming the price). */
 async function mustBeOptions(repo: SalesRepository, entityId: string, prices: { packageId: string }[]) {
   const ids = [...new Set(prices.map((p) => p.packageId))]
   const known = new Set((await repo.options(entityId, ids)).map((row) => row.option.id))
   const index = prices.findIndex((p) => !known.has(p.packageId))
-  if (index >= 0)
-    throw invalid(`data.prices.${index}.packageId`, 'This packaging option is not one of the brewery’s.')
+  if (index >= 0) throw new AppError('NOT_FOUND', 'Packaging option not found.')
 }
 
 export function createPriceListService({ db }: { db: Db }) {

@@ -254,8 +254,8 @@ describe.each(TEST_DATABASES)('sales API on %s', (kind) => {
         name: 'Foreign',
         prices: [{ packageId: crypto.randomUUID(), unitPriceCents: 100 }],
       })
-      expect(refused.statusCode).toBe(400)
-      expect(errorOf(refused).issues?.[0].path).toBe('data.prices.0.packageId')
+      expect(refused.statusCode).toBe(404)
+      expect(errorOf(refused).message).toBe('Packaging option not found.')
       expect((await call(brewerA, 'GET', '/api/sales/price-lists')).statusCode).toBe(403)
     })
   })
