@@ -67,6 +67,15 @@ import { createIngest } from './modules/cellar/ingest.ts'
 import { IDEMPOTENCY_PRUNE_CRON, idempotencyPruneJob } from './idempotency/idempotency.ts'
 import { createJobQueue } from './jobs/job-queue.ts'
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts'
+import { createCustomerService } from './modules/sales/customers.service.ts'
+import { createOrderService } from './modules/sales/orders.service.ts'
+import { createPriceListService } from './modules/sales/price-lists.service.ts'
+import { salesRoutes } from './modules/sales/sales.routes.ts'
+import { invoiceRoutes } from './modules/sales/invoices.routes.ts'
+import { createInvoiceService } from './modules/sales/invoices.service.ts'
+import { createDispatchService } from './modules/sales/dispatch.service.ts'
+import { removeFinishedGoods } from './modules/inventory/finished-goods.service.ts'
+import { INVOICE_MAIL_CRON, invoiceMailJob, invoiceMailQueuer } from './modules/sales/invoice-mail.job.ts'
 import { createInventoryService } from './modules/inventory/inventory.service.ts'
 import { PAR_LEVELS_CRON, parLevelsJob, parLevelsQueuer } from './modules/inventory/par-levels.job.ts'
 import errorHandler, { sendFrameworkError } from './plugins/error-handler.ts'
@@ -411,6 +420,27 @@ export async function buildApp({
     inventory: inventoryService,
     runWrite,
     checkParLevels: parLevelsQueuer(jobs, parLevels),
+  })
+  // Sales (docs/production.md "Sales"): customers, price lists, orders, invoices and payments.
+  const salesOrders = createOrderService({ db: database.db })
+  await app.register(salesRoutes, {
+    prefix: '/api/sales',
+    customers: createCustomerService({ db: database.db, orders: () => salesOrders }),
+    priceLists: createPriceListService({ db: database.db }),
+    orders: salesOrders,
+    runWrite,
+  })
+  const salesInvoices = createInvoiceService({ db: database.db, publicUrl: config.publicUrl })
+  const invoiceMail = jobs.define(invoiceMailJob(salesInvoices, identity.mailer))
+  jobs.schedule(invoiceMail, INVOICE_MAIL_CRON)
+  await app.register(invoiceRoutes, {
+    prefix: '/api/sales',
+    invoices: salesInvoices,
+    orders: salesOrders,
+    // Dispatch is the removal: the ledger's removal of packaged beer, in the dispatch's transaction.
+    dispatch: createDispatchService({ orders: salesOrders, invoices: salesInvoices, removeFinishedGoods }),
+    runWrite,
+    queueMail: invoiceMailQueuer(jobs, invoiceMail),
   })
 
   // The vessel schedule (docs/production.md "Scheduling"): Plan Batch books a new batch's stages with it.

@@ -82,5 +82,7 @@ export const ENVELOPE_TYPES = [
   'schedule',
   'first-week',
   'api-key',
+  // Sales (docs/production.md "Sales").
+  'sales',
 ] as const
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]

@@ -67,6 +67,8 @@ export interface RequestContext {
   plannedBatch(): Promise<{ id: string; mashKey: string; mashHopKey: string; fermenterId: string }>
   /** A fresh planned batch of the brewery, seeded in the database (testing/inventory-seed.ts). */
   inventoryBatch(): Promise<string>
+  /** A fresh open invoice of $254.83 of a dispatched order, issued as Dispatch issues it (testing/sales-seed.ts). */
+  salesInvoice(): Promise<{ invoiceId: string; orderId: string }>
 }
 
 export interface SeededCellar {
@@ -648,6 +650,221 @@ const REPORTING_ROUTES: Record<string, RouteDescriptor> = {
     if (closed.statusCode !== 201) throw new Error(`seeding a closed period: ${JSON.stringify(closed.body)}`)
     return { method: 'GET', url: `/api/reports/periods/${(closed.body as { data: { id: string } }).data.id}` }
   }),
+}
+
+// ---- sales (docs/production.md "Sales") ----
+const salesCustomer = (id: string = uuid(), priceListId: string | null = null) => ({
+  id,
+  name: `Matrix Tap ${id.slice(0, 8)}`,
+  kind: 'bar',
+  contacts: [{ name: 'Sam', email: 'sam@matrix.example', phone: '' }],
+  priceListId,
+})
+/** A customer of brewery A. */
+async function salesCustomerOf(ctx: RequestContext) {
+  const id = uuid()
+  await ctx.asAdmin({
+    method: 'POST',
+    url: '/api/sales/customers',
+    payload: makeEnvelope('sales', salesCustomer(id)),
+  })
+  return id
+}
+/** A price list of brewery A pricing a fresh product's packaging option. */
+async function salesPriceList(ctx: RequestContext) {
+  const id = uuid()
+  const packageId = (await ctx.product()).packageId
+  await ctx.asAdmin({
+    method: 'POST',
+    url: '/api/sales/price-lists',
+    payload: makeEnvelope('sales', { id, name: 'Matrix list', prices: [{ packageId, unitPriceCents: 215 }] }),
+  })
+  return id
+}
+const salesOrder = (customerId: string, packageId: string, id: string = uuid()) => ({
+  id,
+  customerId,
+  requestedDeliveryOn: '2026-12-01',
+  notes: 'Back door',
+  lines: [{ id: uuid(), packageId, quantity: 2, unitPriceCents: 8999 }],
+})
+/** A draft order of brewery A for 2 units of an option with 2 units on hand; confirmed or picked when told. */
+async function salesOrderOf(ctx: RequestContext, status: 'draft' | 'confirmed' | 'picked' = 'draft') {
+  const packageId = (await ctx.product()).packageId
+  await ctx.asAdmin({
+    method: 'POST',
+    url: '/api/inventory/finished-goods/movements',
+    payload: makeEnvelope('stock', {
+      id: uuid(),
+      packageId,
+      kind: 'returned',
+      units: 2,
+      customer: '',
+      reason: 'Seed',
+    }),
+  })
+  const id = uuid()
+  await ctx.asAdmin({
+    method: 'POST',
+    url: '/api/sales/orders',
+    payload: makeEnvelope('sales', salesOrder(await salesCustomerOf(ctx), packageId, id)),
+  })
+  for (const step of status === 'draft' ? [] : status === 'confirmed' ? ['confirm'] : ['confirm', 'pick'])
+    await ctx.asAdmin({
+      method: 'POST',
+      url: `/api/sales/orders/${id}/${step}`,
+      payload: makeEnvelope('sales', {}),
+    })
+  return id
+}
+const CUSTOMERS_CSV = 'name,email,city\nMatrix Import Bar,bar@matrix.example,Bend'
+
+export const SALES_MATRIX: Record<string, RouteDescriptor> = {
+  'GET /api/sales/customers': tenant('sell', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/sales/customers',
+  })),
+  'POST /api/sales/customers': tenant('sell', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/sales/customers',
+    payload: makeEnvelope('sales', salesCustomer()),
+  })),
+  'GET /api/sales/customers/:customerId': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/sales/customers/${await salesCustomerOf(ctx)}`,
+  })),
+  'PUT /api/sales/customers/:customerId': tenant('sell', 'record', 200, async (ctx) => {
+    const id = await salesCustomerOf(ctx)
+    const { id: _id, ...change } = salesCustomer(id)
+    return {
+      method: 'PUT',
+      url: `/api/sales/customers/${id}`,
+      payload: makeEnvelope('sales', { ...change, notes: 'Edited' }),
+    }
+  }),
+  'POST /api/sales/customers/import/preview': tenant('sell', 'brewery', 200, () => ({
+    method: 'POST',
+    url: '/api/sales/customers/import/preview',
+    payload: { csv: CUSTOMERS_CSV },
+  })),
+  'POST /api/sales/customers/import': tenant('sell', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/sales/customers/import',
+    payload: makeEnvelope('sales', { csv: `name\nMatrix Import ${uuid()}` }),
+  })),
+  'GET /api/sales/price-lists': tenant('sell', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/sales/price-lists',
+  })),
+  'POST /api/sales/price-lists': tenant('sell', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/sales/price-lists',
+    payload: makeEnvelope('sales', {
+      id: uuid(),
+      name: 'Matrix wholesale',
+      isDefault: false,
+      prices: [{ packageId: (await ctx.product()).packageId, minQuantity: 1, unitPriceCents: 8999 }],
+    }),
+  })),
+  'PUT /api/sales/price-lists/:priceListId': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'PUT',
+    url: `/api/sales/price-lists/${await salesPriceList(ctx)}`,
+    payload: makeEnvelope('sales', { name: 'Matrix list 2', isDefault: false, prices: [] }),
+  })),
+  'GET /api/sales/settings': tenant('sell', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/sales/settings',
+  })),
+  'PUT /api/sales/settings': tenant('sell', 'brewery', 200, () => ({
+    method: 'PUT',
+    url: '/api/sales/settings',
+    payload: makeEnvelope('sales', {
+      taxRateBasisPoints: 825,
+      invoicePrefix: 'INV-',
+      deposits: [{ packageTypeId: 'matrix-keg', depositCents: 3000 }],
+    }),
+  })),
+  'GET /api/sales/availability': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/sales/availability',
+  })),
+  'GET /api/sales/orders': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/sales/orders',
+  })),
+  'POST /api/sales/orders': tenant('sell', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/sales/orders',
+    payload: makeEnvelope('sales', salesOrder(await salesCustomerOf(ctx), (await ctx.product()).packageId)),
+  })),
+  'GET /api/sales/orders/:orderId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/sales/orders/${await salesOrderOf(ctx)}`,
+  })),
+  'PUT /api/sales/orders/:orderId': tenant('sell', 'record', 200, async (ctx) => {
+    const id = await salesOrderOf(ctx)
+    const { id: _id, ...change } = salesOrder(await salesCustomerOf(ctx), (await ctx.product()).packageId)
+    return { method: 'PUT', url: `/api/sales/orders/${id}`, payload: makeEnvelope('sales', change) }
+  }),
+  'POST /api/sales/orders/:orderId/confirm': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/orders/${await salesOrderOf(ctx)}/confirm`,
+    payload: makeEnvelope('sales', { note: '' }),
+  })),
+  'POST /api/sales/orders/:orderId/pick': tenant('fulfilOrders', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/orders/${await salesOrderOf(ctx, 'confirmed')}/pick`,
+    payload: makeEnvelope('sales', { note: '' }),
+  })),
+  'POST /api/sales/orders/:orderId/cancel': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/orders/${await salesOrderOf(ctx, 'confirmed')}/cancel`,
+    payload: makeEnvelope('sales', { note: 'Customer called' }),
+  })),
+  'POST /api/sales/orders/:orderId/dispatch': tenant('fulfilOrders', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/orders/${await salesOrderOf(ctx, 'picked')}/dispatch`,
+    payload: makeEnvelope('sales', { dispatchedAt: null }),
+  })),
+  'POST /api/sales/orders/:orderId/deliver': tenant('fulfilOrders', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/orders/${(await ctx.salesInvoice()).orderId}/deliver`,
+    payload: makeEnvelope('sales', { note: 'Left with the bar manager' }),
+  })),
+  'GET /api/sales/invoices': tenant('sell', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/sales/invoices',
+  })),
+  'GET /api/sales/invoices/:invoiceId': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/sales/invoices/${(await ctx.salesInvoice()).invoiceId}`,
+  })),
+  'GET /api/sales/invoices/:invoiceId/pdf': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/sales/invoices/${(await ctx.salesInvoice()).invoiceId}/pdf`,
+  })),
+  'POST /api/sales/invoices/:invoiceId/payments': tenant('sell', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/invoices/${(await ctx.salesInvoice()).invoiceId}/payments`,
+    payload: makeEnvelope('sales', {
+      id: uuid(),
+      method: 'check',
+      amountCents: 10_000,
+      receivedOn: '2026-11-20',
+      reference: 'Check 1042',
+    }),
+  })),
+  'POST /api/sales/invoices/:invoiceId/void': tenant('voidInvoices', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/invoices/${(await ctx.salesInvoice()).invoiceId}/void`,
+    payload: makeEnvelope('sales', { reason: 'Entered twice' }),
+  })),
+  'POST /api/sales/invoices/:invoiceId/email': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/sales/invoices/${(await ctx.salesInvoice()).invoiceId}/email`,
+    payload: makeEnvelope('sales', { to: 'accounts@matrix.example' }),
+  })),
+  'GET /api/sales/aging': tenant('sell', 'brewery', 200, () => ({ method: 'GET', url: '/api/sales/aging' })),
 }
 
 export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
@@ -1279,6 +1496,7 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     }),
   })),
   ...INVENTORY_MATRIX,
+  ...SALES_MATRIX,
 
   // ---- schedule (docs/production.md "Scheduling"): a Manager schedules, everyone reads ----
   'GET /api/schedule': tenant('read', 'brewery', 200, () => ({

@@ -8,6 +8,8 @@ import {
   type EnvelopeType,
   type Recipe,
 } from '@brewcommand/domain'
+import { eq } from 'drizzle-orm'
+import { breweryTaxSettings } from '../db/schema/reporting.ts'
 import { users } from '../db/schema/users.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from './identity-harness.ts'
 import type { DatabaseKind } from './test-app.ts'
@@ -92,6 +94,12 @@ export async function startProductionApp(kind: DatabaseKind) {
       makeEnvelope('OnboardingRequest', { user: NO_PROFILE, entity: BUSINESS }),
     )
     const entityId = response.json<{ data: { entityId: string } }>().data.entityId
+    // Onboarding gives an Oregon brewery Pacific time (ADR 260); these tests cut their days in UTC unless they
+    // set the zone themselves (brewery-time-zone.test.ts).
+    await testDb.db
+      .update(breweryTaxSettings)
+      .set({ timeZone: 'UTC' })
+      .where(eq(breweryTaxSettings.entityId, entityId))
     const member = async (role: 'Manager' | 'Brewer') => {
       const sub = crypto.randomUUID()
       await testDb.db

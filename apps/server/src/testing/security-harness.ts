@@ -36,6 +36,7 @@ import { paidBreweries } from './paid-breweries.ts'
 import { seedCellar } from './cellar-seed.ts'
 import { cellarAlerts } from '../db/schema/cellar.ts'
 import { seedScheduleCase } from './schedule-seed.ts'
+import { seedInvoice } from './sales-seed.ts'
 
 export interface CapturedRoute {
   /** `METHOD /path`, the key of ROUTE_MATRIX. */
@@ -322,6 +323,11 @@ export async function createWorld(s: SecurityApp): Promise<World> {
   }>().data.entities[0].packagingTypes
   const packagingTypeId = types.find((type) => type.packageType === '16oz Cans')!.packageTypeId
 
+  const [adminRow] = await testDb.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.idpIdentifier, a.sub))
+  const adminTenant = { entityId: a.entityId, role: 'Admin' as const, userId: adminRow.id, sub: a.sub }
   async function asAdmin(request: MatrixRequest) {
     const response = await as(a.sub, request)
     return { statusCode: response.statusCode, body: response.body ? response.json<unknown>() : null }
@@ -352,6 +358,8 @@ export async function createWorld(s: SecurityApp): Promise<World> {
       return batchId
     },
     scheduleSeed: () => seedScheduleCase(testDb.db, a.entityId),
+    salesInvoice: async () =>
+      seedInvoice(testDb.db, adminTenant, { packageId: (await ctx.product()).packageId }),
     async mailTo(address) {
       const messages = await readOutbox(s.outboxDir, address)
       if (messages.length === 0) throw new Error(`no mail to ${address} in the outbox`)

@@ -49,6 +49,8 @@ export const routes: RouteObject[] = [
           { path: 'products/:productId/recipes', lazy: recipePage },
           { path: 'products/:productId/recipes/:recipeId', lazy: recipePage },
           { path: 'inventory', lazy: async () => ({ Component: (await secure()).InventoryPage }) },
+          { path: 'sales', lazy: async () => ({ Component: (await secure()).SalesPage }) },
+          { path: 'sales/:section', lazy: async () => ({ Component: (await secure()).SalesPage }) },
           { path: 'operations', lazy: async () => ({ Component: (await secure()).OperationsPage }) },
           // The cellar (docs/production.md); its chart library comes with these screens only.
           {

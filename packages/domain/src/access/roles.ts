@@ -40,6 +40,13 @@ export const PERMISSIONS = {
   viewCosts: { label: 'See costs: stock and finished-goods values, batch costs', minimum: 'Manager' },
   manageEquipment: { label: 'Brewhouses, vessels and devices', minimum: 'Admin' },
   manageTaxAndPeriods: { label: 'Tax settings; close report periods', minimum: 'Admin' },
+  // Sales (docs/production.md "Sales"): a Brewer sees orders without prices or balances.
+  sell: {
+    label: 'Customers, price lists, orders, invoices and payments; see prices and balances',
+    minimum: 'Manager',
+  },
+  fulfilOrders: { label: 'Pick, dispatch and deliver orders', minimum: 'Brewer' },
+  voidInvoices: { label: 'Void invoices', minimum: 'Admin' },
   manageApiKeys: { label: 'API keys: make, revoke, read their use', minimum: 'Admin' },
 } as const satisfies Record<string, { label: string; minimum: Role }>
 export type Permission = keyof typeof PERMISSIONS

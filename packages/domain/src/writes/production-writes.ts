@@ -8,6 +8,7 @@ import { FIRST_WEEK_WRITES } from '../production/first-week.ts'
 import { INVENTORY_WRITES } from '../production/inventory.writes.ts'
 import { REPORTING_WRITES } from '../production/reporting.writes.ts'
 import { SCHEDULE_WRITES } from '../production/schedule.writes.ts'
+import { SALES_WRITES } from '../sales/sales.writes.ts'
 
 /**
  * What one kind of production write is (docs/decisions/150-writes-are-typed-intents.md): its HTTP method,
@@ -35,6 +36,7 @@ export const PRODUCTION_WRITES = {
   ...INVENTORY_WRITES,
   ...REPORTING_WRITES,
   ...FIRST_WEEK_WRITES,
+  ...SALES_WRITES,
 } as const satisfies Record<string, ProductionWriteDefinition>
 
 export type ProductionAction = keyof typeof PRODUCTION_WRITES

@@ -10,6 +10,7 @@ import { FirstWeekPath } from '@/features/first-week/components/first-week-path.
 
 export { ProductPage } from './product-page.tsx'
 export { InventoryPage } from '@/features/inventory/components/inventory-page.tsx'
+export { SalesPage } from '@/features/sales/components/sales-page.tsx'
 
 /** What the brewery has here now: every part is built (issue 34's "soon" is gone). */
 export const DASHBOARD_INTRO =

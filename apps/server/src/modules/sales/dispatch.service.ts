@@ -1,0 +1,102 @@
+import type { DispatchOrder, Order } from '@brewcommand/domain'
+import { assertCan, type Tenant } from '../../auth/tenant.ts'
+import { lockForTransaction, type Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import type { InvoiceService } from './invoices.service.ts'
+import { finishedGoodsLock, type OrderService } from './orders.service.ts'
+import { createSalesRepository } from './sales.repository.ts'
+
+// Dispatch is the removal (PRODUCTION.md "Beyond the cellar door"; the ledger contract of issue 33): in one
+// transaction the picked lots leave finished goods through the ledger — one removal per line and lot, taxpaid, or
+// without payment of tax for an export customer — the holds are released, the order is dispatched and its invoice
+// is issued with the brewery's next number. Any refusal rolls all of it back, the invoice number included.
+
+/** The ledger's removal of packaged beer (inventory's finished-goods part). */
+export type RemoveFinishedGoods = (
+  tx: Db,
+  tenant: Tenant,
+  input: {
+    packageId: string
+    units: number
+    batchId?: string
+    ttbClass: 'removed-taxpaid' | 'removed-without-tax' | 'consumed-on-premises'
+    taxFreeReason?: 'export'
+    occurredAt: Date
+    customer?: string
+    orderLineId?: string
+  },
+) => Promise<{ liquidEventIds: string[] }>
+
+/** Clock skew a dispatch may be dated ahead of now (the ledger contract). */
+const SKEW_MS = 5 * 60_000
+
+export function createDispatchService({
+  orders,
+  invoices,
+  removeFinishedGoods,
+}: {
+  orders: OrderService
+  invoices: InvoiceService
+  removeFinishedGoods: RemoveFinishedGoods
+}) {
+  return {
+    async dispatch(tx: Db, tenant: Tenant, orderId: string, input: DispatchOrder): Promise<Order> {
+      const repo = createSalesRepository(tx)
+      const found = await repo.order(tenant.entityId, orderId, { lock: true })
+      if (!found) throw new AppError('NOT_FOUND', 'Order not found.')
+      assertCan(tenant, 'fulfilOrders')
+      const { order } = found
+      if (order.status === 'dispatched' || order.status === 'delivered')
+        throw new AppError('CONFLICT', 'This order is already dispatched.')
+      if (order.status !== 'picked')
+        throw new AppError('CONFLICT', `Dispatch needs a picked order; this order is ${order.status}.`)
+      const at = input.dispatchedAt ? new Date(input.dispatchedAt) : new Date()
+      if (at.getTime() > Date.now() + SKEW_MS)
+        throw new AppError('VALIDATION_FAILED', 'A dispatch cannot be dated in the future.', [
+          { path: 'data.dispatchedAt', message: 'A dispatch cannot be dated in the future.' },
+        ])
+      await lockForTransaction(tx, finishedGoodsLock(tenant.entityId))
+      const customer = await repo.customer(tenant.entityId, order.customerId)
+      const lines = await repo.lines(tenant.entityId, [orderId])
+      const lots = await repo.reservationsOfLines(
+        tenant.entityId,
+        lines.map((l) => l.id),
+      )
+      const isExport = customer.kind === 'export'
+      const liquidEventOf = new Map<string, string>()
+      for (const lot of lots) {
+        const removal = await removeFinishedGoods(tx, tenant, {
+          packageId: lot.packageId,
+          units: lot.units,
+          ...(lot.batchId ? { batchId: lot.batchId } : {}),
+          ttbClass: isExport ? 'removed-without-tax' : 'removed-taxpaid',
+          ...(isExport ? { taxFreeReason: 'export' as const } : {}),
+          occurredAt: at,
+          customer: customer.name,
+          orderLineId: lot.orderLineId,
+        })
+        if (!liquidEventOf.has(lot.orderLineId) && removal.liquidEventIds[0])
+          liquidEventOf.set(lot.orderLineId, removal.liquidEventIds[0])
+      }
+      await repo.releaseReservations(
+        tenant.entityId,
+        lines.map((l) => l.id),
+        'dispatched',
+        at,
+      )
+      await repo.updateOrder(tenant.entityId, orderId, { status: 'dispatched', dispatchedAt: at })
+      const batchIds = [...new Set(lots.filter((l) => l.batchId).map((l) => l.batchId!))]
+      await invoices.issueForOrder(tx, tenant, {
+        order,
+        customer,
+        lines,
+        lots,
+        batchNumbers: await repo.batchNumbers(tenant.entityId, batchIds),
+        liquidEventOf,
+      })
+      return orders.getIn(tx, tenant, orderId)
+    },
+  }
+}
+
+export type DispatchService = ReturnType<typeof createDispatchService>

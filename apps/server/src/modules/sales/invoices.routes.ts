@@ -1,0 +1,127 @@
+import {
+  AgingSchema,
+  DispatchOrderSchema,
+  EmailInvoiceSchema,
+  envelopeOf,
+  InvoiceSchema,
+  OrderSchema,
+  OrderStepSchema,
+  RecordPaymentSchema,
+  salesObjectUri,
+  VoidInvoiceSchema,
+} from '@brewcommand/domain'
+import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { WriteHeadersSchema, type WriteRunner } from '../../writes/write-runner.ts'
+import type { DispatchService } from './dispatch.service.ts'
+import type { InvoiceService } from './invoices.service.ts'
+import type { OrderService } from './orders.service.ts'
+
+const InvoiceParams = z.object({ invoiceId: z.uuid('The invoice id must be a UUID') })
+const OrderParams = z.object({ orderId: z.uuid('The order id must be a UUID') })
+const sales = <T extends z.ZodType>(data: T) => envelopeOf('sales', data)
+const headers = WriteHeadersSchema
+
+/**
+ * `/api/sales`, the money side (docs/decisions/270-sales-rounding-and-invoice-numbers.md): Dispatch (the removal,
+ * which issues the invoice) and Delivered; invoices, their PDF and Email Invoice; Record Payment; Void (Admin);
+ * receivables aging.
+ */
+export const invoiceRoutes: FastifyPluginAsyncZod<{
+  invoices: InvoiceService
+  orders: OrderService
+  /** Dispatch, once the ledger's removal is there to call; without it there is no Dispatch route. */
+  dispatch?: DispatchService
+  runWrite: WriteRunner
+  /** Queues the sending of a brewery's requested mails; a failure to queue is logged (the sweep sends them). */
+  queueMail: (entityId: string, log: FastifyBaseLogger) => Promise<void>
+}> = async (app, { invoices, orders, dispatch, runWrite, queueMail }) => {
+  if (dispatch) {
+    const service = dispatch
+    app.post(
+      '/orders/:orderId/dispatch',
+      { schema: { params: OrderParams, body: sales(DispatchOrderSchema), headers } },
+      (request, reply) =>
+        runWrite(request, reply, {
+          status: 200,
+          run: (tx) => service.dispatch(tx, request.tenant, request.params.orderId, request.body.data),
+          body: (order) => ({ data: OrderSchema.parse(order) }),
+          broadcast: (order) => ({ objectUri: salesObjectUri(`orders/${order.id}`), data: { id: order.id } }),
+        }),
+    )
+  }
+  app.post(
+    '/orders/:orderId/deliver',
+    { schema: { params: OrderParams, body: sales(OrderStepSchema), headers } },
+    (request, reply) =>
+      runWrite(request, reply, {
+        status: 200,
+        run: (tx) => orders.deliver(tx, request.tenant, request.params.orderId),
+        body: (order) => ({ data: order }),
+        broadcast: (order) => ({ objectUri: salesObjectUri(`orders/${order.id}`), data: { id: order.id } }),
+      }),
+  )
+
+  app.get(
+    '/invoices',
+    { schema: { response: { 200: z.object({ data: z.array(InvoiceSchema) }) } } },
+    async (request) => ({ data: await invoices.list(request.tenant) }),
+  )
+  app.get(
+    '/invoices/:invoiceId',
+    { schema: { params: InvoiceParams, response: { 200: z.object({ data: InvoiceSchema }) } } },
+    async (request) => ({ data: await invoices.get(request.tenant, request.params.invoiceId) }),
+  )
+  app.get('/invoices/:invoiceId/pdf', { schema: { params: InvoiceParams } }, async (request, reply) => {
+    const { bytes, fileName } = await invoices.pdf(request.tenant, request.params.invoiceId)
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+      .send(Buffer.from(bytes))
+  })
+  app.post(
+    '/invoices/:invoiceId/payments',
+    { schema: { params: InvoiceParams, body: sales(RecordPaymentSchema), headers } },
+    (request, reply) =>
+      runWrite(request, reply, {
+        status: 201,
+        run: (tx) => invoices.recordPayment(tx, request.tenant, request.params.invoiceId, request.body.data),
+        body: (invoice) => ({ data: invoice }),
+        broadcast: (invoice) => ({
+          objectUri: salesObjectUri(`invoices/${invoice.id}`),
+          data: { id: invoice.id },
+        }),
+      }),
+  )
+  app.post(
+    '/invoices/:invoiceId/void',
+    { schema: { params: InvoiceParams, body: sales(VoidInvoiceSchema), headers } },
+    (request, reply) =>
+      runWrite(request, reply, {
+        status: 200,
+        run: (tx) => invoices.voidInvoice(tx, request.tenant, request.params.invoiceId, request.body.data),
+        body: (invoice) => ({ data: invoice }),
+        broadcast: (invoice) => ({
+          objectUri: salesObjectUri(`invoices/${invoice.id}`),
+          data: { id: invoice.id },
+        }),
+      }),
+  )
+  // Email Invoice is a keyed write (a retried request asks for one mail): a row of the mail outbox, sent by the job.
+  app.post(
+    '/invoices/:invoiceId/email',
+    { schema: { params: InvoiceParams, body: sales(EmailInvoiceSchema), headers } },
+    (request, reply) =>
+      runWrite(request, reply, {
+        status: 200,
+        run: (tx) => invoices.requestEmail(tx, request.tenant, request.params.invoiceId, request.body.data),
+        body: (mail) => ({ data: { id: mail.id, to: mail.to, requestedAt: mail.requestedAt } }),
+        // Queued once committed (the queue has its own connection; on PGlite a write holds the only one).
+        afterCommit: (mail) => queueMail(mail.entityId, request.log),
+      }),
+  )
+  app.get('/aging', { schema: { response: { 200: z.object({ data: AgingSchema }) } } }, async (request) => ({
+    data: await invoices.aging(request.tenant),
+  }))
+}

@@ -1,0 +1,328 @@
+import {
+  dueDateOf,
+  formatCents,
+  formatInvoiceNumber,
+  paymentRefusal,
+  receivablesAging,
+  todayIn,
+  totalsOf,
+  type Aging,
+  type EmailInvoice,
+  type Invoice,
+  type PaymentTerms,
+  type RecordPayment,
+  type VoidInvoice,
+} from '@brewcommand/domain'
+import { and, eq, isNull, lt } from 'drizzle-orm'
+import { assertCan, type Tenant } from '../../auth/tenant.ts'
+import type { Db } from '../../db/client.ts'
+import { entities } from '../../db/schema/entities.ts'
+import { breweryTaxSettings } from '../../db/schema/reporting.ts'
+import { invoiceMails } from '../../db/schema/sales.ts'
+import { AppError } from '../../errors.ts'
+import type { MailMessage } from '../../mail/mailer.ts'
+import { breweryTimeZone } from '../reporting/brewery-time-zone.ts'
+import { invoicePdf } from './invoice.pdf.ts'
+import {
+  createSalesRepository,
+  type CustomerRow,
+  type OrderLineRow,
+  type OrderRow,
+  type ReservationRow,
+  type SalesRepository,
+} from './sales.repository.ts'
+import { amountsOfLine, groupBy, invoiceState, invoiceView } from './sales.views.ts'
+
+// Invoices and payments (docs/decisions/270-sales-rounding-and-invoice-numbers.md): an invoice is issued in the
+// dispatch's transaction with the brewery's next number, copies its order's lines with their lot (batch) numbers,
+// is paid in full or in parts (never over), voided by an Admin (never deleted), downloaded as a PDF and emailed.
+
+const invoiceNotFound = () => new AppError('NOT_FOUND', 'Invoice not found.')
+
+export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: string }) {
+  const reads = createSalesRepository(db)
+
+  async function one(repo: SalesRepository, entityId: string, id: string): Promise<Invoice> {
+    const row = await repo.invoice(entityId, id)
+    if (!row) throw invoiceNotFound()
+    const [lines, paid] = await Promise.all([
+      repo.invoiceLines(entityId, [id]),
+      repo.payments(entityId, [id]),
+    ])
+    return invoiceView(row, lines, paid)
+  }
+
+  /** The mail of Email Invoice (built by the job that sends it): the invoice in text and a link to it. */
+  async function emailMessage(conn: Db, entityId: string, id: string, to: string): Promise<MailMessage> {
+    const invoice = await one(createSalesRepository(conn), entityId, id)
+    const [brewery] = await conn
+      .select({ name: entities.name })
+      .from(entities)
+      .where(eq(entities.id, entityId))
+    const lines = invoice.lines.map(
+      (line) =>
+        `${line.quantity} × ${line.productName} ${line.packageType}${line.batchNumber ? ` (batch ${line.batchNumber})` : ''}: ${formatCents(line.subtotalCents)}${line.depositCents ? ` + deposit ${formatCents(line.depositCents)}` : ''}${line.taxCents ? ` + tax ${formatCents(line.taxCents)}` : ''}`,
+    )
+    return {
+      to,
+      subject: `Invoice ${invoice.number} from ${brewery.name}`,
+      text: [
+        `Invoice ${invoice.number} from ${brewery.name} to ${invoice.customerName}${invoice.status === 'void' ? ' (VOID)' : ''}`,
+        `Date ${invoice.issuedOn}, due ${invoice.dueOn}.`,
+        '',
+        ...lines,
+        '',
+        `Subtotal ${formatCents(invoice.subtotalCents)}; deposits ${formatCents(invoice.depositCents)}; tax ${formatCents(invoice.taxCents)}; total ${formatCents(invoice.totalCents)}.`,
+        `Paid ${formatCents(invoice.paidCents)}; balance due ${formatCents(invoice.balanceCents)}.`,
+        '',
+        `The invoice: ${publicUrl.replace(/\/$/, '')}/secure/sales/invoices/${invoice.id}`,
+      ].join('\n'),
+    }
+  }
+
+  return {
+    async list(tenant: Tenant): Promise<Invoice[]> {
+      assertCan(tenant, 'sell')
+      const rows = await reads.invoices(tenant.entityId)
+      const ids = rows.map((r) => r.id)
+      const [lines, paid] = await Promise.all([
+        reads.invoiceLines(tenant.entityId, ids),
+        reads.payments(tenant.entityId, ids),
+      ])
+      const linesOf = groupBy(lines, (l) => l.invoiceId)
+      const paidOf = groupBy(paid, (p) => p.invoiceId)
+      return rows.map((row) => invoiceView(row, linesOf.get(row.id) ?? [], paidOf.get(row.id) ?? []))
+    },
+
+    async get(tenant: Tenant, id: string): Promise<Invoice> {
+      const invoice = await one(reads, tenant.entityId, id)
+      assertCan(tenant, 'sell')
+      return invoice
+    },
+
+    /**
+     * Issues the invoice of a dispatched order, inside the dispatch's transaction: the next number of the brewery
+     * (its counter row stays locked until the commit), one line per order line with the lots it sent out, the
+     * figures of the order's lines (ADR 270) and the customer as billed.
+     */
+    async issueForOrder(
+      tx: Db,
+      tenant: Tenant,
+      {
+        order,
+        customer,
+        lines,
+        lots,
+        batchNumbers,
+        liquidEventOf,
+      }: {
+        order: OrderRow
+        customer: CustomerRow
+        lines: OrderLineRow[]
+        lots: ReservationRow[]
+        batchNumbers: Map<string, string>
+        /** The removal event each order line sent out (its first, when split over lots). */
+        liquidEventOf: Map<string, string>
+      },
+    ) {
+      const repo = createSalesRepository(tx)
+      const { sequence, prefix } = await repo.takeNumber(tenant.entityId, 'invoice')
+      const issuedOn = todayIn(await breweryTimeZone(tx, tenant.entityId))
+      const amounts = lines.map((line) => amountsOfLine(order, line))
+      const totals = totalsOf(amounts)
+      const id = crypto.randomUUID()
+      const lotsOf = groupBy(lots, (lot) => lot.orderLineId)
+      await repo.insertInvoice(
+        {
+          id,
+          entityId: tenant.entityId,
+          sequence,
+          number: formatInvoiceNumber(prefix, sequence),
+          orderId: order.id,
+          customerId: customer.id,
+          customerName: customer.name,
+          billingAddress: customer.billingAddress,
+          licenceNumber: customer.licenceNumber,
+          paymentTerms: customer.paymentTerms,
+          issuedOn,
+          dueOn: dueDateOf(issuedOn, customer.paymentTerms as PaymentTerms),
+          subtotalCents: totals.subtotalCents,
+          depositCents: totals.depositCents,
+          taxCents: totals.taxCents,
+          totalCents: totals.totalCents,
+        },
+        lines.map((line, index) => {
+          const sent = lotsOf.get(line.id) ?? []
+          return {
+            entityId: tenant.entityId,
+            invoiceId: id,
+            position: index,
+            orderLineId: line.id,
+            packageId: line.packageId,
+            productName: line.productName,
+            packageType: line.packageType,
+            sku: line.sku,
+            upc: line.upc,
+            batchId: sent[0]?.batchId ?? null,
+            batchNumber: sent
+              .map((lot) => (lot.batchId ? (batchNumbers.get(lot.batchId) ?? '') : ''))
+              .filter((n) => n !== '')
+              .join(', '),
+            quantity: line.quantity,
+            unitPriceCents: line.unitPriceCents,
+            depositCents: amounts[index].depositCents,
+            subtotalCents: amounts[index].subtotalCents,
+            taxCents: amounts[index].taxCents,
+            liquidEventId: liquidEventOf.get(line.id) ?? null,
+          }
+        }),
+      )
+      return { id, sequence }
+    },
+
+    /** Record Payment: full or part; an overpayment, or a payment to a void or paid invoice, is refused. */
+    async recordPayment(tx: Db, tenant: Tenant, invoiceId: string, input: RecordPayment): Promise<Invoice> {
+      const repo = createSalesRepository(tx)
+      const row = await repo.invoice(tenant.entityId, invoiceId, { lock: true })
+      if (!row) throw invoiceNotFound()
+      assertCan(tenant, 'sell')
+      const state = invoiceState(row, await repo.payments(tenant.entityId, [invoiceId]))
+      const refusal = paymentRefusal({ ...state, amountCents: input.amountCents })
+      if (refusal) throw new AppError('CONFLICT', refusal, [{ path: 'data.amountCents', message: refusal }])
+      const payment = await repo.insertPayment({
+        id: input.id,
+        entityId: tenant.entityId,
+        invoiceId,
+        method: input.method,
+        amountCents: input.amountCents,
+        receivedOn: input.receivedOn,
+        reference: input.reference,
+        recordedBy: tenant.userId,
+      })
+      if (!payment) throw new AppError('CONFLICT', `A payment with id ${input.id} already exists.`)
+      return one(repo, tenant.entityId, invoiceId)
+    },
+
+    /** Void (Admin): the invoice keeps its number and lines; its balance is 0. A paid invoice is not voided. */
+    async voidInvoice(tx: Db, tenant: Tenant, invoiceId: string, input: VoidInvoice): Promise<Invoice> {
+      const repo = createSalesRepository(tx)
+      const row = await repo.invoice(tenant.entityId, invoiceId, { lock: true })
+      if (!row) throw invoiceNotFound()
+      assertCan(tenant, 'voidInvoices')
+      if (row.voidedAt) throw new AppError('CONFLICT', `Invoice ${row.number} is already void.`)
+      const paid = await repo.payments(tenant.entityId, [invoiceId])
+      if (paid.length > 0)
+        throw new AppError(
+          'CONFLICT',
+          `Invoice ${row.number} has payments recorded; a paid invoice is not voided.`,
+        )
+      await repo.voidInvoice(tenant.entityId, invoiceId, {
+        voidedAt: new Date(),
+        voidReason: input.reason,
+        voidedBy: tenant.userId,
+      })
+      return one(repo, tenant.entityId, invoiceId)
+    },
+
+    /** Receivables aging on the brewery's today: per customer and in total. */
+    async aging(tenant: Tenant): Promise<Aging> {
+      assertCan(tenant, 'sell')
+      const asOf = todayIn(await breweryTimeZone(db, tenant.entityId))
+      const [rows, paid] = await Promise.all([
+        reads.invoices(tenant.entityId),
+        reads.payments(tenant.entityId),
+      ])
+      const paidOf = groupBy(paid, (p) => p.invoiceId)
+      const aging = receivablesAging(
+        rows.map((row) => ({
+          customerId: row.customerId,
+          customerName: row.customerName,
+          dueOn: row.dueOn,
+          balanceCents: invoiceState(row, paidOf.get(row.id) ?? []).balanceCents,
+        })),
+        asOf,
+      )
+      return aging
+    },
+
+    /** The invoice as a PDF, with the brewery and the customer as billed. */
+    async pdf(tenant: Tenant, id: string) {
+      const invoice = await one(reads, tenant.entityId, id)
+      assertCan(tenant, 'sell')
+      const row = await reads.invoice(tenant.entityId, id)
+      const [brewery] = await db.select().from(entities).where(eq(entities.id, tenant.entityId))
+      const [tax] = await db
+        .select({ brewersNoticeNumber: breweryTaxSettings.brewersNoticeNumber })
+        .from(breweryTaxSettings)
+        .where(and(eq(breweryTaxSettings.entityId, tenant.entityId)))
+      const bytes = await invoicePdf(invoice, {
+        brewery,
+        brewersNoticeNumber: tax?.brewersNoticeNumber ?? '',
+        billTo: { name: row.customerName, address: row.billingAddress, licenceNumber: row.licenceNumber },
+      })
+      return { bytes, fileName: `invoice-${invoice.number}.pdf` }
+    },
+
+    /** Email Invoice: a row of the mail outbox, in the write's transaction (the job sends it). */
+    async requestEmail(tx: Db, tenant: Tenant, id: string, input: EmailInvoice) {
+      const row = await createSalesRepository(tx).invoice(tenant.entityId, id)
+      if (!row) throw invoiceNotFound()
+      assertCan(tenant, 'sell')
+      const [mail] = await tx
+        .insert(invoiceMails)
+        .values({ entityId: tenant.entityId, invoiceId: id, to: input.to, requestedBy: tenant.userId })
+        .returning({ id: invoiceMails.id, requestedAt: invoiceMails.requestedAt })
+      return {
+        id: mail.id,
+        entityId: tenant.entityId,
+        to: input.to,
+        requestedAt: mail.requestedAt.toISOString(),
+      }
+    },
+
+    /**
+     * Sends the unsent mails of Email Invoice (one brewery's, or all), each once: rows are claimed with
+     * `FOR UPDATE SKIP LOCKED`, so two workers never send the same; a failure is counted and retried on the next
+     * run, up to 5 tries.
+     */
+    async sendPendingMails(send: (message: MailMessage) => Promise<void>, entityId?: string) {
+      let sent = 0
+      for (;;) {
+        const done = await db.transaction(async (transaction) => {
+          const tx = transaction as unknown as Db
+          const [mail] = await tx
+            .select()
+            .from(invoiceMails)
+            .where(
+              and(
+                isNull(invoiceMails.sentAt),
+                lt(invoiceMails.attempts, 5),
+                entityId ? eq(invoiceMails.entityId, entityId) : undefined,
+              ),
+            )
+            .orderBy(invoiceMails.requestedAt)
+            .limit(1)
+            .for('update', { skipLocked: true })
+          if (!mail) return true
+          try {
+            await send(await emailMessage(tx, mail.entityId, mail.invoiceId, mail.to))
+            await tx
+              .update(invoiceMails)
+              .set({ sentAt: new Date(), attempts: mail.attempts + 1 })
+              .where(eq(invoiceMails.id, mail.id))
+            sent += 1
+          } catch (error) {
+            await tx
+              .update(invoiceMails)
+              .set({ attempts: mail.attempts + 1, lastError: String(error).slice(0, 500) })
+              .where(eq(invoiceMails.id, mail.id))
+          }
+          return false
+        })
+        if (done) return sent
+      }
+    },
+  }
+}
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>

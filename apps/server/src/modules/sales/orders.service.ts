@@ -1,0 +1,345 @@
+import {
+  allocateLots,
+  can,
+  finishedLots,
+  priceFor,
+  shortLinesMessage,
+  type Availability,
+  type NewOrder,
+  type Order,
+  type OrderChange,
+  type OrderStatus,
+} from '@brewcommand/domain'
+import { assertCan, type Tenant } from '../../auth/tenant.ts'
+import { lockForTransaction, type Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import { settingsOf } from './price-lists.service.ts'
+import { createSalesRepository, type OrderRow, type SalesRepository } from './sales.repository.ts'
+import { groupBy, orderView } from './sales.views.ts'
+
+// Orders (docs/production.md "Sales"): a draft → Confirm Order (reserves finished goods, first-expiring lot first,
+// or is refused naming each short line) → Pick (the lots stay on each line) → Dispatch → delivered; Cancel before
+// dispatch releases what the order held. Available to promise = on hand − reserved, per packaging option.
+
+const invalid = (path: string, message: string) =>
+  new AppError('VALIDATION_FAILED', message, [{ path, message }])
+const STATUS_WORDS: Record<OrderStatus, string> = {
+  draft: 'a draft',
+  confirmed: 'confirmed',
+  picked: 'picked',
+  dispatched: 'dispatched',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+}
+const notNow = (action: string, status: string, needs: string) =>
+  new AppError(
+    'CONFLICT',
+    `${action} needs ${needs}; this order is ${STATUS_WORDS[status as OrderStatus] ?? status}.`,
+  )
+
+/** The key every write that moves finished goods of a brewery takes, so two confirmations cannot both have the last keg. */
+export const finishedGoodsLock = (entityId: string) => `finished-goods:${entityId}`
+
+/** Available to promise per option and lot: on hand (the ledger) less what confirmed orders hold. */
+async function lotsAvailable(repo: SalesRepository, entityId: string, packageIds: string[]) {
+  const [movements, held] = await Promise.all([
+    repo.finishedGoods(entityId, packageIds),
+    repo.activeReservations(entityId, packageIds),
+  ])
+  const lots = finishedLots(
+    movements.map((m) => ({
+      packageId: m.packageId,
+      batchId: m.batchId,
+      units: m.units,
+      kind: m.kind,
+      occurredAt: m.occurredAt.toISOString(),
+    })),
+  )
+  const reservedOf = new Map<string, number>()
+  for (const r of held) {
+    const key = `${r.packageId}:${r.batchId ?? ''}`
+    reservedOf.set(key, (reservedOf.get(key) ?? 0) + r.units)
+  }
+  return lots.map((lot) => ({
+    ...lot,
+    reserved: reservedOf.get(`${lot.packageId}:${lot.batchId ?? ''}`) ?? 0,
+    available: lot.onHand - (reservedOf.get(`${lot.packageId}:${lot.batchId ?? ''}`) ?? 0),
+  }))
+}
+
+export function createOrderService({ db }: { db: Db }) {
+  const reads = createSalesRepository(db)
+
+  async function views(
+    repo: SalesRepository,
+    tenant: Tenant,
+    rows: { order: OrderRow; customerName: string }[],
+  ) {
+    const ids = rows.map((r) => r.order.id)
+    const lines = await repo.lines(tenant.entityId, ids)
+    const reservations = await repo.reservationsOfLines(
+      tenant.entityId,
+      lines.map((l) => l.id),
+      { active: false },
+    )
+    // A line shows what it holds now, or what it held when dispatched (the lots it sent out).
+    const shown = reservations.filter((r) => r.releasedAt === null || r.releaseReason === 'dispatched')
+    const batchIds = [...new Set(shown.filter((r) => r.batchId).map((r) => r.batchId!))]
+    const numbers = await repo.batchNumbers(tenant.entityId, batchIds)
+    const linesOf = groupBy(lines, (l) => l.orderId)
+    const invoiced = new Map<string, string>()
+    for (const row of rows)
+      if (row.order.dispatchedAt) {
+        const invoice = await repo.invoiceOfOrder(tenant.entityId, row.order.id)
+        if (invoice) invoiced.set(row.order.id, invoice.id)
+      }
+    const seesMoney = can(tenant.role, 'sell')
+    return rows.map((row) =>
+      orderView(row, linesOf.get(row.order.id) ?? [], shown, numbers, {
+        seesMoney,
+        invoiceId: invoiced.get(row.order.id) ?? null,
+      }),
+    )
+  }
+
+  async function one(repo: SalesRepository, tenant: Tenant, id: string) {
+    const row = await repo.order(tenant.entityId, id)
+    if (!row) throw new AppError('NOT_FOUND', 'Order not found.')
+    return (await views(repo, tenant, [row]))[0]
+  }
+
+  /** The order, locked for the write; 404 before the role is checked (ADR 160). */
+  async function mustLock(repo: SalesRepository, tenant: Tenant, id: string) {
+    const row = await repo.order(tenant.entityId, id, { lock: true })
+    if (!row) throw new AppError('NOT_FOUND', 'Order not found.')
+    return row.order
+  }
+
+  /** The lines to store: each option the brewery's, its price from the customer's list unless given. */
+  async function linesToStore(repo: SalesRepository, tenant: Tenant, orderId: string, input: OrderChange) {
+    const customer = await repo.customer(tenant.entityId, input.customerId)
+    if (!customer) throw new AppError('NOT_FOUND', 'Customer not found.')
+    const options = new Map(
+      (await repo.options(tenant.entityId, [...new Set(input.lines.map((l) => l.packageId))])).map((row) => [
+        row.option.id,
+        row,
+      ]),
+    )
+    const lists = await repo.priceLists(tenant.entityId)
+    const list = lists.find((l) => l.id === customer.priceListId) ?? lists.find((l) => l.isDefault) ?? null
+    const prices = list ? await repo.prices(tenant.entityId, [list.id]) : []
+    const settings = await settingsOf(repo, tenant.entityId)
+    const deposits = new Map(settings.deposits.map((d) => [d.packageTypeId, d.depositCents]))
+    const taken = await repo.lineIdsTaken(input.lines.map((l) => l.id))
+    const lines = input.lines.map((line, index) => {
+      const found = options.get(line.packageId)
+      if (!found) throw new AppError('NOT_FOUND', 'Packaging option not found.')
+      if (taken.some((t) => t.id === line.id && t.orderId !== orderId))
+        throw new AppError('CONFLICT', `An order line with id ${line.id} already exists.`)
+      const name = `${found.productName} ${found.option.type}`
+      const unitPriceCents = line.unitPriceCents ?? priceFor(prices, line.packageId, line.quantity)
+      if (unitPriceCents === null)
+        throw invalid(
+          `data.lines.${index}.unitPriceCents`,
+          list
+            ? `${name} has no price on the ${list.name} list for ${line.quantity}; enter a price.`
+            : `${name} has no price: the customer has no price list; enter a price.`,
+        )
+      return {
+        id: line.id,
+        entityId: tenant.entityId,
+        orderId,
+        position: index,
+        packageId: line.packageId,
+        productName: found.productName,
+        packageType: found.option.type,
+        packageTypeId: found.option.typeId,
+        sku: found.option.sku,
+        upc: found.option.upc,
+        quantity: line.quantity,
+        unitPriceCents,
+        depositCents: deposits.get(found.option.typeId) ?? 0,
+      }
+    })
+    return {
+      lines,
+      order: {
+        customerId: customer.id,
+        requestedDeliveryOn: input.requestedDeliveryOn,
+        deliveryAddress: input.deliveryAddress ?? customer.deliveryAddress,
+        notes: input.notes,
+        taxRateBasisPoints: customer.taxExempt ? 0 : settings.taxRateBasisPoints,
+        taxExempt: customer.taxExempt,
+      },
+    }
+  }
+
+  return {
+    /** Every order (a customer's when named), newest first; without prices for a role that may not sell. */
+    async list(tenant: Tenant, { customerId }: { customerId?: string } = {}): Promise<Order[]> {
+      return views(reads, tenant, await reads.orders(tenant.entityId, customerId))
+    },
+
+    get: (tenant: Tenant, id: string) => one(reads, tenant, id),
+
+    /** The order as a write's transaction sees it. */
+    getIn: (tx: Db, tenant: Tenant, id: string) => one(createSalesRepository(tx), tenant, id),
+
+    /** Available to promise per packaging option: on hand − reserved, from the ledger. */
+    async availability(tenant: Tenant): Promise<Availability[]> {
+      const options = await reads.options(tenant.entityId)
+      const lots = await lotsAvailable(
+        reads,
+        tenant.entityId,
+        options.map((o) => o.option.id),
+      )
+      const per = groupBy(lots, (lot) => lot.packageId)
+      return options.map(({ option, productName }) => {
+        const ofOption = per.get(option.id) ?? []
+        const onHand = ofOption.reduce((sum, lot) => sum + lot.onHand, 0)
+        const reserved = ofOption.reduce((sum, lot) => sum + lot.reserved, 0)
+        return {
+          packageId: option.id,
+          productName,
+          packageType: option.type,
+          packageTypeId: option.typeId,
+          sku: option.sku,
+          upc: option.upc,
+          onHand,
+          reserved,
+          available: onHand - reserved,
+        }
+      })
+    },
+
+    async add(tx: Db, tenant: Tenant, input: NewOrder): Promise<Order> {
+      assertCan(tenant, 'sell')
+      const repo = createSalesRepository(tx)
+      const { lines, order } = await linesToStore(repo, tenant, input.id, input)
+      const { sequence } = await repo.takeNumber(tenant.entityId, 'order')
+      const row = await repo.insertOrder({
+        id: input.id,
+        entityId: tenant.entityId,
+        sequence,
+        status: 'draft',
+        createdBy: tenant.userId,
+        ...order,
+      })
+      if (!row) throw new AppError('CONFLICT', `An order with id ${input.id} already exists.`)
+      await repo.replaceLines(tenant.entityId, input.id, lines)
+      return one(repo, tenant, input.id)
+    },
+
+    async change(tx: Db, tenant: Tenant, id: string, input: OrderChange): Promise<Order> {
+      const repo = createSalesRepository(tx)
+      const current = await mustLock(repo, tenant, id)
+      assertCan(tenant, 'sell')
+      if (current.status !== 'draft')
+        throw new AppError(
+          'CONFLICT',
+          current.status === 'dispatched' || current.status === 'delivered'
+            ? 'A dispatched order cannot be edited; record a return instead.'
+            : `Only a draft order can be edited; this order is ${STATUS_WORDS[current.status as OrderStatus]}.`,
+        )
+      const { lines, order } = await linesToStore(repo, tenant, id, input)
+      await repo.updateOrder(tenant.entityId, id, order)
+      await repo.replaceLines(tenant.entityId, id, lines)
+      return one(repo, tenant, id)
+    },
+
+    /**
+     * Confirm Order: holds each line's units of finished goods, first-expiring lot first. All or nothing: when any
+     * line is short, nothing is held and the refusal names every short line with what is available.
+     */
+    async confirm(tx: Db, tenant: Tenant, id: string): Promise<Order> {
+      const repo = createSalesRepository(tx)
+      const order = await mustLock(repo, tenant, id)
+      assertCan(tenant, 'sell')
+      if (order.status !== 'draft') throw notNow('Confirm Order', order.status, 'a draft')
+      await lockForTransaction(tx, finishedGoodsLock(tenant.entityId))
+      const lines = await repo.lines(tenant.entityId, [id])
+      const lots = await lotsAvailable(repo, tenant.entityId, [...new Set(lines.map((l) => l.packageId))])
+      const short: { index: number; name: string; ordered: number; available: number }[] = []
+      const holds: { orderLineId: string; packageId: string; batchId: string | null; units: number }[] = []
+      lines.forEach((line, index) => {
+        const ofOption = lots.filter((lot) => lot.packageId === line.packageId)
+        const { allocations, short: missing } = allocateLots(ofOption, line.quantity)
+        if (missing > 0) {
+          short.push({
+            index,
+            name: `${line.productName} ${line.packageType}`,
+            ordered: line.quantity,
+            available: ofOption.reduce((sum, lot) => sum + Math.max(0, lot.available), 0),
+          })
+          return
+        }
+        for (const allocation of allocations) {
+          const lot = ofOption.find((l) => l.batchId === allocation.batchId)!
+          lot.available -= allocation.units
+          holds.push({ orderLineId: line.id, packageId: line.packageId, ...allocation })
+        }
+      })
+      if (short.length > 0)
+        throw new AppError(
+          'CONFLICT',
+          shortLinesMessage(short),
+          short.map((s) => ({
+            path: `lines.${s.index}.quantity`,
+            message: `${s.ordered} ordered, ${Math.max(0, s.available)} available`,
+          })),
+        )
+      await repo.insertReservations(holds.map((hold) => ({ entityId: tenant.entityId, ...hold })))
+      await repo.updateOrder(tenant.entityId, id, { status: 'confirmed', confirmedAt: new Date() })
+      return one(repo, tenant, id)
+    },
+
+    /** Pick: the lots held are on the van; each line keeps its lot (batch) numbers. */
+    async pick(tx: Db, tenant: Tenant, id: string): Promise<Order> {
+      const repo = createSalesRepository(tx)
+      const order = await mustLock(repo, tenant, id)
+      assertCan(tenant, 'fulfilOrders')
+      if (order.status !== 'confirmed') throw notNow('Pick', order.status, 'a confirmed order')
+      const now = new Date()
+      const lines = await repo.lines(tenant.entityId, [id])
+      await repo.markPicked(
+        tenant.entityId,
+        lines.map((l) => l.id),
+        now,
+      )
+      await repo.updateOrder(tenant.entityId, id, { status: 'picked', pickedAt: now })
+      return one(repo, tenant, id)
+    },
+
+    /** Cancel before dispatch: what the order held is released. */
+    async cancel(tx: Db, tenant: Tenant, id: string): Promise<Order> {
+      const repo = createSalesRepository(tx)
+      const order = await mustLock(repo, tenant, id)
+      assertCan(tenant, 'sell')
+      if (order.status === 'dispatched' || order.status === 'delivered')
+        throw new AppError('CONFLICT', 'A dispatched order cannot be cancelled; record a return instead.')
+      if (order.status === 'cancelled') throw new AppError('CONFLICT', 'This order is already cancelled.')
+      const now = new Date()
+      const lines = await repo.lines(tenant.entityId, [id])
+      await repo.releaseReservations(
+        tenant.entityId,
+        lines.map((l) => l.id),
+        'cancelled',
+        now,
+      )
+      await repo.updateOrder(tenant.entityId, id, { status: 'cancelled', cancelledAt: now })
+      return one(repo, tenant, id)
+    },
+
+    /** Delivered: the customer has it. */
+    async deliver(tx: Db, tenant: Tenant, id: string): Promise<Order> {
+      const repo = createSalesRepository(tx)
+      const order = await mustLock(repo, tenant, id)
+      assertCan(tenant, 'fulfilOrders')
+      if (order.status !== 'dispatched') throw notNow('Delivered', order.status, 'a dispatched order')
+      await repo.updateOrder(tenant.entityId, id, { status: 'delivered', deliveredAt: new Date() })
+      return one(repo, tenant, id)
+    },
+  }
+}
+
+export type OrderService = ReturnType<typeof createOrderService>

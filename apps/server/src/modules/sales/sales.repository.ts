@@ -1,0 +1,421 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { finishedGoodsMovements } from '../../db/schema/inventory.ts'
+import { batches } from '../../db/schema/production.ts'
+import { productPackages, products } from '../../db/schema/products.ts'
+import {
+  customers,
+  invoiceLines,
+  invoices,
+  payments,
+  priceListPrices,
+  priceLists,
+  salesDeposits,
+  salesOrderLines,
+  salesOrders,
+  salesReservations,
+  salesSettings,
+} from '../../db/schema/sales.ts'
+
+// Sales' queries (docs/production.md "Sales"). Every one is scoped to the brewery; the services decide.
+
+export type CustomerRow = typeof customers.$inferSelect
+export type OrderRow = typeof salesOrders.$inferSelect
+export type OrderLineRow = typeof salesOrderLines.$inferSelect
+export type ReservationRow = typeof salesReservations.$inferSelect
+export type InvoiceRow = typeof invoices.$inferSelect
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect
+export type PaymentRow = typeof payments.$inferSelect
+
+const none = <T>() => Promise.resolve([] as T[])
+
+export function createSalesRepository(db: Db) {
+  return {
+    // ---- settings, deposits, price lists ----
+
+    async settings(entityId: string) {
+      const [row] = await db.select().from(salesSettings).where(eq(salesSettings.entityId, entityId))
+      return row ?? null
+    },
+
+    async ensureSettings(entityId: string) {
+      await db.insert(salesSettings).values({ entityId }).onConflictDoNothing()
+    },
+
+    async updateSettings(entityId: string, values: { taxRateBasisPoints: number; invoicePrefix: string }) {
+      await db
+        .insert(salesSettings)
+        .values({ entityId, ...values })
+        .onConflictDoUpdate({ target: salesSettings.entityId, set: { ...values, updatedAt: new Date() } })
+    },
+
+    deposits: (entityId: string) =>
+      db
+        .select({ packageTypeId: salesDeposits.packageTypeId, depositCents: salesDeposits.depositCents })
+        .from(salesDeposits)
+        .where(eq(salesDeposits.entityId, entityId))
+        .orderBy(asc(salesDeposits.packageTypeId)),
+
+    async replaceDeposits(entityId: string, deposits: { packageTypeId: string; depositCents: number }[]) {
+      await db.delete(salesDeposits).where(eq(salesDeposits.entityId, entityId))
+      if (deposits.length > 0)
+        await db.insert(salesDeposits).values(deposits.map((d) => ({ entityId, ...d })))
+    },
+
+    /**
+     * Takes the next number of a counter (`order` or `invoice`) with one `UPDATE … RETURNING`: the row stays
+     * locked until the transaction ends, so concurrent takers queue and a rollback gives the number back.
+     */
+    async takeNumber(entityId: string, counter: 'order' | 'invoice') {
+      await db.insert(salesSettings).values({ entityId }).onConflictDoNothing()
+      const column = counter === 'order' ? salesSettings.nextOrderNumber : salesSettings.nextInvoiceNumber
+      const [row] = await db
+        .update(salesSettings)
+        .set(
+          counter === 'order'
+            ? { nextOrderNumber: sql`${column} + 1` }
+            : { nextInvoiceNumber: sql`${column} + 1` },
+        )
+        .where(eq(salesSettings.entityId, entityId))
+        .returning({ taken: sql<number>`${column} - 1`, prefix: salesSettings.invoicePrefix })
+      return { sequence: Number(row.taken), prefix: row.prefix }
+    },
+
+    priceLists: (entityId: string) =>
+      db.select().from(priceLists).where(eq(priceLists.entityId, entityId)).orderBy(asc(priceLists.name)),
+
+    async priceList(entityId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(priceLists)
+        .where(and(eq(priceLists.entityId, entityId), eq(priceLists.id, id)))
+      return row ?? null
+    },
+
+    prices: (entityId: string, priceListIds?: string[]) =>
+      priceListIds?.length === 0
+        ? none<typeof priceListPrices.$inferSelect>()
+        : db
+            .select()
+            .from(priceListPrices)
+            .where(
+              and(
+                eq(priceListPrices.entityId, entityId),
+                priceListIds ? inArray(priceListPrices.priceListId, priceListIds) : undefined,
+              ),
+            )
+            .orderBy(asc(priceListPrices.packageId), asc(priceListPrices.minQuantity)),
+
+    async insertPriceList(values: typeof priceLists.$inferInsert) {
+      const rows = await db.insert(priceLists).values(values).onConflictDoNothing().returning()
+      return rows[0] ?? null
+    },
+
+    async updatePriceList(entityId: string, id: string, values: { name: string; isDefault: boolean }) {
+      await db
+        .update(priceLists)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(priceLists.entityId, entityId), eq(priceLists.id, id)))
+    },
+
+    /** Makes `id` the brewery's only default list. */
+    async clearOtherDefaults(entityId: string, id: string) {
+      await db
+        .update(priceLists)
+        .set({ isDefault: false })
+        .where(
+          and(
+            eq(priceLists.entityId, entityId),
+            sql`${priceLists.id} <> ${id}`,
+            eq(priceLists.isDefault, true),
+          ),
+        )
+    },
+
+    async replacePrices(
+      entityId: string,
+      priceListId: string,
+      prices: { packageId: string; minQuantity: number; unitPriceCents: number }[],
+    ) {
+      await db.delete(priceListPrices).where(eq(priceListPrices.priceListId, priceListId))
+      if (prices.length > 0)
+        await db.insert(priceListPrices).values(prices.map((p) => ({ entityId, priceListId, ...p })))
+    },
+
+    // ---- packaging options and finished goods ----
+
+    /** The brewery's packaging options (the SKUs) with their product's name. */
+    options: (entityId: string, packageIds?: string[]) =>
+      packageIds?.length === 0
+        ? none<{ option: typeof productPackages.$inferSelect; productName: string }>()
+        : db
+            .select({ option: productPackages, productName: products.name })
+            .from(productPackages)
+            .innerJoin(products, eq(products.id, productPackages.productId))
+            .where(
+              and(
+                eq(productPackages.entityId, entityId),
+                packageIds ? inArray(productPackages.id, packageIds) : undefined,
+              ),
+            )
+            .orderBy(asc(products.name), asc(productPackages.position)),
+
+    /** The finished-goods ledger of some options (or all), oldest first. */
+    finishedGoods: (entityId: string, packageIds?: string[]) =>
+      packageIds?.length === 0
+        ? none<typeof finishedGoodsMovements.$inferSelect>()
+        : db
+            .select()
+            .from(finishedGoodsMovements)
+            .where(
+              and(
+                eq(finishedGoodsMovements.entityId, entityId),
+                packageIds ? inArray(finishedGoodsMovements.packageId, packageIds) : undefined,
+              ),
+            )
+            .orderBy(asc(finishedGoodsMovements.occurredAt)),
+
+    /** What confirmed orders hold, not yet released, of some options (or all). */
+    activeReservations: (entityId: string, packageIds?: string[]) =>
+      packageIds?.length === 0
+        ? none<ReservationRow>()
+        : db
+            .select()
+            .from(salesReservations)
+            .where(
+              and(
+                eq(salesReservations.entityId, entityId),
+                isNull(salesReservations.releasedAt),
+                packageIds ? inArray(salesReservations.packageId, packageIds) : undefined,
+              ),
+            ),
+
+    batchNumbers: async (entityId: string, batchIds: string[]) =>
+      new Map(
+        batchIds.length === 0
+          ? []
+          : (
+              await db
+                .select({ id: batches.id, number: batches.number })
+                .from(batches)
+                .where(and(eq(batches.entityId, entityId), inArray(batches.id, batchIds)))
+            ).map((row) => [row.id, row.number]),
+      ),
+
+    // ---- customers ----
+
+    customers: (entityId: string) =>
+      db.select().from(customers).where(eq(customers.entityId, entityId)).orderBy(asc(customers.name)),
+
+    async customer(entityId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.entityId, entityId), eq(customers.id, id)))
+      return row ?? null
+    },
+
+    async customerNamed(entityId: string, name: string) {
+      const [row] = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.entityId, entityId), sql`lower(${customers.name}) = lower(${name})`))
+      return row ?? null
+    },
+
+    async insertCustomers(values: (typeof customers.$inferInsert)[]) {
+      if (values.length === 0) return []
+      return db.insert(customers).values(values).onConflictDoNothing().returning()
+    },
+
+    async updateCustomer(entityId: string, id: string, values: Partial<typeof customers.$inferInsert>) {
+      const [row] = await db
+        .update(customers)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(customers.entityId, entityId), eq(customers.id, id)))
+        .returning()
+      return row ?? null
+    },
+
+    // ---- orders ----
+
+    orders: (entityId: string, customerId?: string) =>
+      db
+        .select({ order: salesOrders, customerName: customers.name })
+        .from(salesOrders)
+        .innerJoin(customers, eq(customers.id, salesOrders.customerId))
+        .where(
+          and(
+            eq(salesOrders.entityId, entityId),
+            customerId ? eq(salesOrders.customerId, customerId) : undefined,
+          ),
+        )
+        .orderBy(desc(salesOrders.sequence)),
+
+    async order(entityId: string, id: string, { lock = false } = {}) {
+      const query = db
+        .select({ order: salesOrders, customerName: customers.name })
+        .from(salesOrders)
+        .innerJoin(customers, eq(customers.id, salesOrders.customerId))
+        .where(and(eq(salesOrders.entityId, entityId), eq(salesOrders.id, id)))
+      const [row] = lock ? await query.for('update', { of: salesOrders }) : await query
+      return row ?? null
+    },
+
+    async insertOrder(values: typeof salesOrders.$inferInsert) {
+      const rows = await db.insert(salesOrders).values(values).onConflictDoNothing().returning()
+      return rows[0] ?? null
+    },
+
+    async updateOrder(entityId: string, id: string, values: Partial<typeof salesOrders.$inferInsert>) {
+      await db
+        .update(salesOrders)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(salesOrders.entityId, entityId), eq(salesOrders.id, id)))
+    },
+
+    lines: (entityId: string, orderIds: string[]) =>
+      orderIds.length === 0
+        ? none<OrderLineRow>()
+        : db
+            .select()
+            .from(salesOrderLines)
+            .where(and(eq(salesOrderLines.entityId, entityId), inArray(salesOrderLines.orderId, orderIds)))
+            .orderBy(asc(salesOrderLines.orderId), asc(salesOrderLines.position)),
+
+    async lineIdsTaken(ids: string[]) {
+      if (ids.length === 0) return []
+      return db
+        .select({ id: salesOrderLines.id, orderId: salesOrderLines.orderId })
+        .from(salesOrderLines)
+        .where(inArray(salesOrderLines.id, ids))
+    },
+
+    async replaceLines(entityId: string, orderId: string, lines: (typeof salesOrderLines.$inferInsert)[]) {
+      await db
+        .delete(salesOrderLines)
+        .where(and(eq(salesOrderLines.entityId, entityId), eq(salesOrderLines.orderId, orderId)))
+      if (lines.length > 0) await db.insert(salesOrderLines).values(lines)
+    },
+
+    reservationsOfLines: (entityId: string, lineIds: string[], { active = true } = {}) =>
+      lineIds.length === 0
+        ? none<ReservationRow>()
+        : db
+            .select()
+            .from(salesReservations)
+            .where(
+              and(
+                eq(salesReservations.entityId, entityId),
+                inArray(salesReservations.orderLineId, lineIds),
+                active ? isNull(salesReservations.releasedAt) : undefined,
+              ),
+            )
+            .orderBy(asc(salesReservations.reservedAt)),
+
+    async insertReservations(values: (typeof salesReservations.$inferInsert)[]) {
+      if (values.length > 0) await db.insert(salesReservations).values(values)
+    },
+
+    async releaseReservations(entityId: string, lineIds: string[], reason: string, at: Date) {
+      if (lineIds.length === 0) return
+      await db
+        .update(salesReservations)
+        .set({ releasedAt: at, releaseReason: reason })
+        .where(
+          and(
+            eq(salesReservations.entityId, entityId),
+            inArray(salesReservations.orderLineId, lineIds),
+            isNull(salesReservations.releasedAt),
+          ),
+        )
+    },
+
+    async markPicked(entityId: string, lineIds: string[], at: Date) {
+      if (lineIds.length === 0) return
+      await db
+        .update(salesReservations)
+        .set({ pickedAt: at })
+        .where(
+          and(
+            eq(salesReservations.entityId, entityId),
+            inArray(salesReservations.orderLineId, lineIds),
+            isNull(salesReservations.releasedAt),
+          ),
+        )
+    },
+
+    // ---- invoices and payments ----
+
+    invoices: (entityId: string, customerId?: string) =>
+      db
+        .select()
+        .from(invoices)
+        .where(
+          and(eq(invoices.entityId, entityId), customerId ? eq(invoices.customerId, customerId) : undefined),
+        )
+        .orderBy(desc(invoices.sequence)),
+
+    async invoice(entityId: string, id: string, { lock = false } = {}) {
+      const query = db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.entityId, entityId), eq(invoices.id, id)))
+      const [row] = lock ? await query.for('update') : await query
+      return row ?? null
+    },
+
+    async invoiceOfOrder(entityId: string, orderId: string) {
+      const [row] = await db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.entityId, entityId), eq(invoices.orderId, orderId)))
+      return row ?? null
+    },
+
+    async insertInvoice(values: typeof invoices.$inferInsert, lines: (typeof invoiceLines.$inferInsert)[]) {
+      await db.insert(invoices).values(values)
+      if (lines.length > 0) await db.insert(invoiceLines).values(lines)
+    },
+
+    async voidInvoice(
+      entityId: string,
+      id: string,
+      values: { voidedAt: Date; voidReason: string; voidedBy: string },
+    ) {
+      await db
+        .update(invoices)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(invoices.entityId, entityId), eq(invoices.id, id)))
+    },
+
+    invoiceLines: (entityId: string, invoiceIds: string[]) =>
+      invoiceIds.length === 0
+        ? none<InvoiceLineRow>()
+        : db
+            .select()
+            .from(invoiceLines)
+            .where(and(eq(invoiceLines.entityId, entityId), inArray(invoiceLines.invoiceId, invoiceIds)))
+            .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position)),
+
+    payments: (entityId: string, invoiceIds?: string[]) =>
+      invoiceIds?.length === 0
+        ? none<PaymentRow>()
+        : db
+            .select()
+            .from(payments)
+            .where(
+              and(
+                eq(payments.entityId, entityId),
+                invoiceIds ? inArray(payments.invoiceId, invoiceIds) : undefined,
+              ),
+            )
+            .orderBy(asc(payments.receivedOn), asc(payments.recordedAt)),
+
+    async insertPayment(values: typeof payments.$inferInsert) {
+      const rows = await db.insert(payments).values(values).onConflictDoNothing().returning()
+      return rows[0] ?? null
+    },
+  }
+}
+export type SalesRepository = ReturnType<typeof createSalesRepository>
