@@ -58,16 +58,31 @@ describe.each(TEST_DATABASES)('API authentication on %s', (kind) => {
     expect((await get('/api/config')).statusCode).toBe(200)
     // Config, health and contacts (docs/architecture.md, security/route-matrix.ts), and the invitation preview a person opens from the mail
     // before signing in (ADR 041; rate-limited). The Stripe webhook joins them only in Stripe mode.
-    // The calendar feed and device ingestion carry their own secret in the path (a hashed token).
+    // The calendar feed and device ingestion carry their own secret in the path (a hashed token). The API's
+    // OpenAPI document and its reference page describe routes, never data (ADR 280).
     expect([...t.app.publicRoutes].sort()).toEqual([
       'GET /api/calendar/:feedToken.ics',
       'GET /api/config',
+      'GET /api/docs',
+      'GET /api/docs/json',
+      'GET /api/docs/static/*',
+      'GET /api/docs/static/index.html',
+      'GET /api/docs/static/swagger-initializer.js',
+      'GET /api/docs/yaml',
       'GET /api/health',
       'GET /api/invitations/:token',
+      'GET /api/openapi.json',
       'HEAD /api/calendar/:feedToken.ics',
       'HEAD /api/config',
+      'HEAD /api/docs',
+      'HEAD /api/docs/json',
+      'HEAD /api/docs/static/*',
+      'HEAD /api/docs/static/index.html',
+      'HEAD /api/docs/static/swagger-initializer.js',
+      'HEAD /api/docs/yaml',
       'HEAD /api/health',
       'HEAD /api/invitations/:token',
+      'HEAD /api/openapi.json',
       'POST /api/contacts',
       'POST /api/ingest/:deviceToken',
     ])

@@ -83,7 +83,7 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'reports-costs': () => '/api/reports/costs?from=2025-07&to=2025-09',
   'reports-5130-26': () => '/api/reports/ttb/5130-26?quarter=2025-Q3',
   'reports-5130-9': () => '/api/reports/ttb/5130-9?month=2025-07',
-  'reports-5000-24': () => '/api/reports/ttb/5000-24?period=2025-07',
+  'reports-5000-24': () => '/api/reports/ttb/5000-24?period=2025-Q3',
   'reports-physical-inventories': () => '/api/reports/physical-inventories?from=2025-07&to=2025-09',
   'reports-tax-settings': () => '/api/reports/tax-settings',
   'reports-periods': () => '/api/reports/periods',

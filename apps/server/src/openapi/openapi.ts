@@ -110,6 +110,9 @@ export async function registerApiReference(app: FastifyInstance) {
     // swagger-ui's own routes (its page and its files) are public like the document they show.
     docs.addHook('onRoute', (route) => {
       route.config = { ...route.config, public: true }
+      // The auth plugin's list of public routes was written before this hook could mark them.
+      for (const method of [route.method].flat())
+        (app.publicRoutes as Set<string>).add(`${method} ${route.url}`)
     })
     // Limited per address like every public route (the rate-limit plugin has read the routes' own config
     // before this scope's hook could set it, so the limit is this scope's hook).

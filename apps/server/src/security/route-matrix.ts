@@ -691,18 +691,22 @@ const salesOrder = (customerId: string, packageId: string, id: string = uuid()) 
 /** A draft order of brewery A for 2 units of an option with 2 units on hand; confirmed or picked when told. */
 async function salesOrderOf(ctx: RequestContext, status: 'draft' | 'confirmed' | 'picked' = 'draft') {
   const packageId = (await ctx.product()).packageId
-  await ctx.asAdmin({
+  // Two units on hand, received in bond through the ledger (a return must name the removal it undoes).
+  const stocked = await ctx.asAdmin({
     method: 'POST',
     url: '/api/inventory/finished-goods/movements',
     payload: makeEnvelope('stock', {
       id: uuid(),
       packageId,
-      kind: 'returned',
+      kind: 'received',
       units: 2,
+      fromBrewery: 'Matrix Sister Brewing',
       customer: '',
-      reason: 'Seed',
+      reason: 'Received in bond',
     }),
   })
+  if (stocked.statusCode !== 201)
+    throw new Error(`seeding stock for an order: ${JSON.stringify(stocked.body)}`)
   const id = uuid()
   await ctx.asAdmin({
     method: 'POST',

@@ -8,11 +8,10 @@ import {
   type EnvelopeType,
   type Recipe,
 } from '@brewcommand/domain'
-import { eq } from 'drizzle-orm'
-import { breweryTaxSettings } from '../db/schema/reporting.ts'
 import { users } from '../db/schema/users.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from './identity-harness.ts'
 import type { DatabaseKind } from './test-app.ts'
+import { cutDaysInUtc } from './time-zone.ts'
 import { mintJwt } from './tokens.ts'
 
 const BUSINESS = {
@@ -96,10 +95,7 @@ export async function startProductionApp(kind: DatabaseKind) {
     const entityId = response.json<{ data: { entityId: string } }>().data.entityId
     // Onboarding gives an Oregon brewery Pacific time (ADR 260); these tests cut their days in UTC unless they
     // set the zone themselves (brewery-time-zone.test.ts).
-    await testDb.db
-      .update(breweryTaxSettings)
-      .set({ timeZone: 'UTC' })
-      .where(eq(breweryTaxSettings.entityId, entityId))
+    await cutDaysInUtc(testDb.db, entityId)
     const member = async (role: 'Manager' | 'Brewer') => {
       const sub = crypto.randomUUID()
       await testDb.db

@@ -1,5 +1,6 @@
 import { dayIn, makeEnvelope } from '@brewcommand/domain'
 import { eq } from 'drizzle-orm'
+import { cutDaysInUtc } from '../../testing/time-zone.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { liquidEvents } from '../../db/schema/production.ts'
 import { users } from '../../db/schema/users.ts'
@@ -72,6 +73,8 @@ describe.each(TEST_DATABASES)('the cellar on the ledger (%s)', (kind) => {
       headers: { authorization: `Bearer ${await token(admin)}` },
     })
     entityId = response.json<{ data: { entityId: string } }>().data.entityId
+    // Onboarding gives an Oregon brewery Pacific time (ADR 260); the closed day below is a UTC day.
+    await cutDaysInUtc(testDb.db, entityId)
     brewer = await member('Brewer')
     manager = await member('Manager')
   })

@@ -150,8 +150,9 @@ describe.each(TEST_DATABASES)('batch cost and shortfalls on %s', (kind) => {
         ],
       }),
     ])
-    // The Brewer reads it with today's permission (who may read costs is the permission table's: issue 33).
-    expect((await cost(batchId, members.Brewer)).totalCents).toBe(14_175)
+    // Costs are a Manager's (viewCosts, ADR 247): a Brewer is refused the batch's cost.
+    const brewer = await p.call(members.Brewer, 'GET', `/api/inventory/batches/${batchId}/cost`)
+    expect(brewer.statusCode).toBe(403)
   })
 
   it('settles shortfalls oldest first, and leaves the rest open', async () => {

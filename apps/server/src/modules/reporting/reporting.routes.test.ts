@@ -1,5 +1,6 @@
 import { makeEnvelope } from '@brewcommand/domain'
 import { Q3_IDS } from '@brewcommand/domain/production/ttb-fixture.ts'
+import { cutDaysInUtc } from '../../testing/time-zone.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
@@ -76,7 +77,10 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
       '/api/onboarding',
       makeEnvelope('OnboardingRequest', { user, entity: BUSINESS }),
     )
-    return response.json<{ data: { entityId: string } }>().data.entityId
+    const entityId = response.json<{ data: { entityId: string } }>().data.entityId
+    // Onboarding gives an Oregon brewery Pacific time (ADR 260); these tests cut days in UTC until they choose.
+    await cutDaysInUtc(testDb.db, entityId)
+    return entityId
   }
   async function member(entityId: string, role: 'Brewer' | 'Manager') {
     const sub = crypto.randomUUID()

@@ -1,4 +1,5 @@
 import { DAY_MS, makeEnvelope, newRecipe } from '@brewcommand/domain'
+import { cutDaysInUtc } from '../../testing/time-zone.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
@@ -58,7 +59,10 @@ describe.each(TEST_DATABASES)('schedule API on %s', (kind) => {
       '/api/onboarding',
       makeEnvelope('OnboardingRequest', { user, entity: BUSINESS }),
     )
-    return response.json<{ data: { entityId: string } }>().data.entityId
+    const entityId = response.json<{ data: { entityId: string } }>().data.entityId
+    // Onboarding gives an Oregon brewery Pacific time (ADR 260); these tests cut days in UTC until they choose.
+    await cutDaysInUtc(testDb.db, entityId)
+    return entityId
   }
   async function member(entityId: string, role: 'Brewer' | 'Manager') {
     const sub = crypto.randomUUID()
