@@ -88,6 +88,17 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'reports-tax-settings': () => '/api/reports/tax-settings',
   'reports-periods': () => '/api/reports/periods',
   billing: () => '/api/billing',
+  'first-week': () => '/api/first-week',
+  'batch-cost': (s) => `/api/inventory/batches/${s.brewingBatchId}/cost`,
+  'api-keys': () => '/api/api-keys',
+  'api-keys-uses': () => '/api/api-keys/uses?limit=100',
+  'sales-customers': () => '/api/sales/customers',
+  'sales-price-lists': () => '/api/sales/price-lists',
+  'sales-settings': () => '/api/sales/settings',
+  'sales-availability': () => '/api/sales/availability',
+  'sales-orders': () => '/api/sales/orders',
+  'sales-invoices': () => '/api/sales/invoices',
+  'sales-aging': () => '/api/sales/aging',
   'team-users': (s) => `/api/entities/${s.members.entityId}/users`,
 }
 

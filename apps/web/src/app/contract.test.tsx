@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider, useQuery, type UseQueryResult } from 
 import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { getApiKeys, getApiKeyUses } from '@/features/api-keys/api/api-keys-api.ts'
+import { getBatchCost } from '@/features/batches/api/get-batch-cost.ts'
 import { useBrewDay, useHopAmounts } from '@/features/brew-day/api/brew-day-api.ts'
 import {
   useAlerts,
@@ -19,6 +21,7 @@ import {
   useInventoryItems,
   useItemDetail,
 } from '@/features/inventory/api/inventory-api.ts'
+import { getFirstWeek } from '@/features/first-week/api/first-week-api.ts'
 import { getBilling } from '@/features/onboarding/api/billing-api.ts'
 import { useCatalog } from '@/features/recipes/api/use-catalog.ts'
 import {
@@ -32,6 +35,15 @@ import {
   getProduction,
   getTaxSettings,
 } from '@/features/reporting/api/reports-api.ts'
+import {
+  useAging,
+  useAvailability,
+  useCustomers,
+  useInvoices,
+  useOrders,
+  usePriceLists,
+  useSalesSettings,
+} from '@/features/sales/api/sales-api.ts'
 import { getCapacity, getSchedule } from '@/features/schedule/api/schedule-api.ts'
 import { getUsers } from '@/features/users/api/team-api.ts'
 import { StaticAppStateProvider, type AppStateValue } from '@/lib/app-state/app-state.tsx'
@@ -102,12 +114,23 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ['reports-costs', () => fetched((token) => getCosts(QUARTER, token))()],
   ['reports-5130-26', () => fetched((token) => getOperations('5130.26', '2025-Q3', token))()],
   ['reports-5130-9', () => fetched((token) => getOperations('5130.9', '2025-07', token))()],
-  ['reports-5000-24', () => fetched((token) => getExcise('2025-07', token))()],
+  ['reports-5000-24', () => fetched((token) => getExcise('2025-Q3', token))()],
   ['reports-physical-inventories', () => fetched((token) => getCounts(QUARTER, token))()],
   ['reports-tax-settings', () => fetched((token) => getTaxSettings(token))()],
   ['reports-periods', () => fetched((token) => getPeriods(token))()],
   ['billing', () => fetched((token) => getBilling(token))()],
   ['team-users', ([entityId]) => fetched((token) => getUsers(entityId, { token }))()],
+  ['first-week', () => fetched((token) => getFirstWeek(token))()],
+  ['batch-cost', ([batchId]) => fetched((token) => getBatchCost(batchId, token))()],
+  ['api-keys', () => fetched((token) => getApiKeys(token))()],
+  ['api-keys-uses', () => fetched((token) => getApiKeyUses(token))()],
+  ['sales-customers', () => useCustomers()],
+  ['sales-price-lists', () => usePriceLists()],
+  ['sales-settings', () => useSalesSettings()],
+  ['sales-availability', () => useAvailability()],
+  ['sales-orders', () => useOrders()],
+  ['sales-invoices', () => useInvoices()],
+  ['sales-aging', () => useAging()],
 ]
 
 /** The server as the fixtures record it: each request answered with its route's fixture, else a 404. */
