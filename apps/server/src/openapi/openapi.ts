@@ -1,14 +1,16 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
 import { ApiErrorSchema } from '@brewcommand/domain'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { AppError } from '../errors.ts'
 
 // The public API's description (ADR 280): an OpenAPI 3.1 document generated from the zod schemas that
 // validate every route (fastify-type-provider-zod's transform, through @fastify/swagger), served at
-// /api/openapi.json, and a reference page at /api/docs (swagger-ui's files from the npm package, served by this
-// server: no CDN). Nothing is written twice: a route's request and response schemas are the document.
+// /api/openapi.json, and a reference page at /api/docs (swagger-ui-dist's files, served by this server: no CDN). Nothing is written twice: a route's request and response schemas are the document.
 
 /** The failures every authenticated route can answer, in the one error shape (docs/architecture.md "Errors"). */
 const ERROR_RESPONSES: Record<number, string> = {
@@ -96,33 +98,64 @@ export async function registerOpenApi(app: FastifyInstance, { publicUrl }: { pub
   })
 }
 
-/** `/api/openapi.json` (public, rate limited) and the reference page at `/api/docs`. */
+/** swagger-ui's files the reference page loads, from the swagger-ui-dist package (served here: no CDN). */
+const UI_FILES: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+}
+const UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+
+/** The reference page: swagger-ui reading /api/openapi.json; its scripts are files, so `script-src 'self'` holds. */
+const PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>BrewCommand API</title>
+    <link rel="icon" href="/api/docs/static/favicon-32x32.png" />
+    <link rel="stylesheet" href="/api/docs/static/swagger-ui.css" />
+  </head>
+  <body>
+    <main id="swagger-ui"></main>
+    <script src="/api/docs/static/swagger-ui-bundle.js"></script>
+    <script src="/api/docs/static/swagger-ui-standalone-preset.js"></script>
+    <script src="/api/docs/static/start.js"></script>
+  </body>
+</html>
+`
+const START = `window.ui = SwaggerUIBundle({
+  url: '/api/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: 'StandaloneLayout',
+})
+`
+
+/** `/api/openapi.json` (public, rate limited) and the reference page at `/api/docs` with its files. */
 export async function registerApiReference(app: FastifyInstance) {
-  app.get(
-    '/api/openapi.json',
-    {
-      config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { hide: true },
-    },
-    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(app.swagger()),
+  const limited = (max: number) => ({ public: true, rateLimit: { max, timeWindow: '1 minute' } })
+  app.get('/api/openapi.json', { config: limited(30), schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(app.swagger()),
   )
-  await app.register(async (docs) => {
-    // swagger-ui's own routes (its page and its files) are public like the document they show.
-    docs.addHook('onRoute', (route) => {
-      route.config = { ...route.config, public: true }
-      // The auth plugin's list of public routes was written before this hook could mark them.
-      for (const method of [route.method].flat())
-        (app.publicRoutes as Set<string>).add(`${method} ${route.url}`)
-    })
-    // Limited per address like every public route (the rate-limit plugin has read the routes' own config
-    // before this scope's hook could set it, so the limit is this scope's hook).
-    docs.addHook('onRequest', app.rateLimit({ max: 60, timeWindow: '1 minute' }))
-    await docs.register(swaggerUi, {
-      routePrefix: '/api/docs',
-      // The page reads the document from our route, not from swagger-ui's own copy.
-      uiConfig: { url: '/api/openapi.json', deepLinking: true },
-      staticCSP: false,
-      logLevel: 'warn',
-    })
-  })
+  // A page view fetches the page and five files.
+  app.get('/api/docs', { config: limited(60), schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(PAGE),
+  )
+  app.get(
+    '/api/docs/static/:file',
+    { config: limited(60), schema: { hide: true, params: z.object({ file: z.string().max(64) }) } },
+    async (request, reply) => {
+      const { file } = request.params as { file: string }
+      if (file === 'start.js') return reply.type('text/javascript; charset=utf-8').send(START)
+      const type = UI_FILES[file]
+      if (!type) throw new AppError('NOT_FOUND', 'Not found.')
+      return reply
+        .type(type)
+        .header('cache-control', 'public, max-age=86400')
+        .send(await readFile(path.join(UI_DIR, file)))
+    },
+  )
 }

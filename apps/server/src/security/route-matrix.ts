@@ -277,11 +277,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     "a brewery's private calendar feed for calendar apps; the secret address is the key, stored hashed (rate limited)",
   'GET /api/openapi.json': "the API's OpenAPI document: routes and shapes, no data (ADR 280; rate limited)",
   'GET /api/docs': 'the API reference page that renders the OpenAPI document (ADR 280; rate limited)',
-  'GET /api/docs/json': "swagger-ui's copy of the OpenAPI document (rate limited)",
-  'GET /api/docs/yaml': "swagger-ui's copy of the OpenAPI document as YAML (rate limited)",
-  'GET /api/docs/static/*': "the reference page's files, from the swagger-ui-dist package (rate limited)",
-  'GET /api/docs/static/index.html': "swagger-ui's redirect to the reference page (rate limited)",
-  'GET /api/docs/static/swagger-initializer.js': "the reference page's start-up script (rate limited)",
+  'GET /api/docs/static/:file': "the reference page's files, from the swagger-ui-dist package (rate limited)",
 }
 
 /** Path prefixes that are public as a whole (not API routes). */
@@ -365,11 +361,7 @@ export const RATE_LIMITED_PUBLIC_ROUTES = [
   'GET /api/calendar/:feedToken.ics',
   'GET /api/openapi.json',
   'GET /api/docs',
-  'GET /api/docs/json',
-  'GET /api/docs/yaml',
-  'GET /api/docs/static/*',
-  'GET /api/docs/static/index.html',
-  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/static/:file',
 ]
 export const RATE_LIMIT_EXEMPT: Record<string, string> = {
   'GET /api/config': 'answers constant settings from memory; no database, mail or payment work',
