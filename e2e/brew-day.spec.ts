@@ -157,11 +157,12 @@ test('a brewer brews a batch: timeline, countdown on every screen, alarm, OG and
   const otherAlarms = other.getByRole('alert').filter({ hasText: 'Alarms' })
   await expect(otherAlarms.getByText('Add Saaz is due')).toBeVisible()
 
-  // Acknowledged on the second browser: the alarm stops on both, with who and when.
-  await otherAlarms.getByRole('button', { name: 'Acknowledge Add Saaz' }).click()
+  // Confirmed on the second browser (an addition has one action, its amount: ADR 262): the alarm stops on both,
+  // with who and when.
+  await other.getByRole('button', { name: 'Confirm addition: Add Saaz' }).click()
   await expect(other.getByText('Add Saaz is due')).toBeHidden()
   await expect(page.getByText('Add Saaz is due')).toBeHidden()
-  await expect(page.getByText(/alarm acknowledged by Bea/)).toBeVisible()
+  await expect(page.getByText(/Add Saaz — .*done by Bea/)).toBeVisible()
 
   // +5 min on the mash moves its end on the other screen too.
   await page.getByRole('button', { name: '+5 min' }).click()

@@ -255,8 +255,8 @@ describe('the Reporting page', { timeout: 20_000 }, () => {
         'Days run from midnight America/Los Angeles, the brewery’s time zone (Settings → Tax).',
       ),
     ).toBeInTheDocument()
-    // Two decimals, the exact figure on hover.
-    expect(screen.getByText('15.50')).toHaveAttribute('title', '15.50000 bbl')
+    // Two decimals as the forms report barrels; the server's exact 15.49871 on hover (and in the CSV).
+    expect(screen.getByText('15.50')).toHaveAttribute('title', '15.49871 bbl')
     expect(calls).toContain('/api/reports/production?from=2026-10&to=2026-12')
     expect(await screen.findByText('No beer was lost, dumped or sampled in this period.')).toBeInTheDocument()
     expect(screen.getAllByRole('button', { name: 'Download CSV' }).length).toBeGreaterThanOrEqual(3)
