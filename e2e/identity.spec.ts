@@ -71,7 +71,8 @@ test.describe('identity and the secure shell', () => {
     ).toBeVisible()
 
     // Signed out, the secure area sends the visitor back to /.
-    await page.goto('/secure/reporting')
+    // (The app sends the visitor on before the page has loaded, so the first navigation is cut short.)
+    await page.goto('/secure/reporting', { waitUntil: 'commit' })
     await expect(page).toHaveURL(/\/$/)
   })
 

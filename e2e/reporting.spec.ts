@@ -39,7 +39,8 @@ test('reporting: choose the quarter, see the 5130.26 lines, drill into one, down
       value.getByRole('button', { name: 'Download CSV' }).click(),
     ])
     expect(valueCsv.suggestedFilename()).toBe('inventory-value-2026-07-2026-09.csv')
-    expect(readFileSync(await valueCsv.path(), 'utf8')).toContain('2026-09,2026-10-01T00:00:00.000Z,0.00,')
+    // An Oregon brewery's month ends at Pacific midnight (ADR 260): 07:00 UTC in October.
+    expect(readFileSync(await valueCsv.path(), 'utf8')).toContain('2026-09,2026-10-01T07:00:00.000Z,0.00,')
 
     await page.getByRole('tab', { name: 'TTB' }).click()
     // TTB F 5130.26 in its own numbers and words: line 10 is removed for consumption or sale, 17 on hand at end.
