@@ -5,7 +5,7 @@
 import { makeEnvelope, type ApiKey, type CreatedApiKey } from '@brewcommand/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiKeys, idempotencyRecords } from '../../db/schema/index.ts'
+import { apiKeys, idempotencyRecords, users } from '../../db/schema/index.ts'
 import { startProductionApp, type Members, type ProductionApp } from '../../testing/production-harness.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
 import { hashOfSecret } from './api-keys.service.ts'
@@ -121,6 +121,23 @@ describe.each(TEST_DATABASES)('API keys on %s', (kind) => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(apiKeys.id, key.id))
     expect((await withKey(key.secret!, 'GET', '/api/products')).statusCode).toBe(401)
+  })
+
+  it('a key stops when the Admin who made it leaves the brewery', async () => {
+    const admin = crypto.randomUUID()
+    await p.testDb.db
+      .insert(users)
+      .values({ idpIdentifier: admin, entityId: a.entityId, role: 'Admin', email: `${admin}@example.com` })
+    const made = await p.write(admin, 'POST', '/api/api-keys', 'api-key', {
+      id: crypto.randomUUID(),
+      name: 'Leaver',
+      scopes: ['products:read'],
+      expiresOn: null,
+    })
+    const { secret } = made.json<{ data: CreatedApiKey }>().data
+    expect((await withKey(secret!, 'GET', '/api/products')).statusCode).toBe(200)
+    await p.testDb.db.update(users).set({ entityId: null }).where(eq(users.idpIdentifier, admin))
+    expect((await withKey(secret!, 'GET', '/api/products')).statusCode).toBe(401)
   })
 
   it("a key of one brewery sees none of another's data", async () => {

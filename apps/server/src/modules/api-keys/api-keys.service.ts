@@ -149,12 +149,14 @@ export function createApiKeyService({ db }: { db: Db }) {
       id: apiKeys.id,
       entityId: apiKeys.entityId,
       scopes: apiKeys.scopes,
-      createdBy: apiKeys.createdBy,
+      makerId: users.id,
       status: entities.subscriptionStatus,
       statusAt: stripeSubscriptions.statusAt,
     })
     .from(apiKeys)
     .innerJoin(entities, eq(entities.id, apiKeys.entityId))
+    // The Admin who made the key, still a member of its brewery: a key stops when its maker leaves.
+    .innerJoin(users, and(eq(users.id, apiKeys.createdBy), eq(users.entityId, apiKeys.entityId)))
     .leftJoin(stripeSubscriptions, eq(stripeSubscriptions.entityId, apiKeys.entityId))
     .where(
       and(
@@ -171,19 +173,14 @@ export function createApiKeyService({ db }: { db: Db }) {
    */
   async function authenticate(secret: string): Promise<ApiKeyCaller | null> {
     const [row] = await byHash.execute({ hash: hashOfSecret(secret) })
-    if (!row?.createdBy) return null
-    const [maker] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, row.createdBy), eq(users.entityId, row.entityId)))
-    if (!maker) return null
+    if (!row) return null
     return {
       keyId: row.id,
       entityId: row.entityId,
       scopes: row.scopes.filter((scope): scope is ApiKeyScope => ApiKeyScopeSchema.safeParse(scope).success),
       // A key acts as a Manager would: never as an Admin (team, billing, keys, equipment, closing periods).
       row: {
-        id: maker.id,
+        id: row.makerId,
         entityId: row.entityId,
         role: 'Manager',
         status: row.status,

@@ -106,12 +106,6 @@ export function ReportCard({
   )
 }
 
-/**
- * Barrels as the report screens show them: two decimals, as the TTB forms report them (the server answers five,
- * "6.83871"; the CSV keeps them).
- */
-export const barrelsText = (barrels: string) => Number(barrels).toFixed(2)
-
 /** A plain, accessible table of figures. */
 export function FigureTable({
   caption,
