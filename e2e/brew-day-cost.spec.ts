@@ -246,4 +246,19 @@ test('a hop lot above the recipe alpha: brew day offers its amount, and the batc
   await expect(ingredients.getByRole('row', { name: /Lot GW-A1/ })).toContainText(/120 lb\s*\$96\.00/)
   await expect(ingredients.getByRole('row', { name: /Lot GW-B2/ })).toContainText(/80 lb\s*\$76\.00/)
   await expectAccessible(page, 'batch page with its cost')
+
+  // Issue 41's third point, at 1280 px: Schedule → "Can we brew this?" has its fields right under its heading
+  // (no tall empty area above them) and its From date is wide enough for "11/27/2026" and its picker.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/secure/operations/schedule')
+  const capacity = page.getByRole('region', { name: 'Can we brew this?' })
+  await expect(capacity.getByLabel('Product')).toHaveValue(productId)
+  const heading = (await capacity.getByRole('heading', { name: 'Can we brew this?' }).boundingBox())!
+  const product = (await capacity.getByLabel('Product').boundingBox())!
+  expect(product.y - (heading.y + heading.height)).toBeLessThan(48)
+  const from = capacity.getByLabel('From')
+  await from.fill('2026-11-27')
+  expect((await from.boundingBox())!.width).toBeGreaterThanOrEqual(150)
+  expect(await from.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true)
+  await expectAccessible(page, 'Schedule at 1280 px')
 })
