@@ -1,8 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { makeEnvelope } from '@brewcommand/domain'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { entities } from '../db/schema/entities.ts'
 import { seedCellar } from '../testing/cellar-seed.ts'
+import { firstLink, readOutbox } from '../testing/mail.ts'
 import { startProductionApp, type Members, type ProductionApp } from '../testing/production-harness.ts'
 import { brewableRecipe, seedBatch } from '../testing/production-seed.ts'
 import { seedReportingQuarter } from '../testing/reporting-seed.ts'
@@ -20,11 +24,16 @@ const FIXTURES = path.resolve(
 )
 const UPDATE = process.env.UPDATE_CONTRACT_FIXTURES === '1'
 
-/** Ids and instants change with every run: ids are numbered in order of appearance so a rewrite diffs little. */
-function normalise(body: unknown): unknown {
+/**
+ * Ids and instants change with every run: ids are numbered in order of appearance so a rewrite diffs little;
+ * the run's other secrets (a checkout session, an invitation's token) are kept under fixed names.
+ */
+function normalise(body: unknown, secrets: Record<string, string> = {}): unknown {
   const ids = new Map<string, string>()
   const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
-  const text = JSON.stringify(body).replace(uuid, (id) => {
+  let json = JSON.stringify(body)
+  for (const [secret, name] of Object.entries(secrets)) json = json.split(secret).join(name)
+  const text = json.replace(uuid, (id) => {
     if (!ids.has(id)) ids.set(id, `00000000-0000-4000-8000-${String(ids.size + 1).padStart(12, '0')}`)
     return ids.get(id)!
   })
@@ -51,7 +60,18 @@ type Seeded = {
   hopItemId: string
   vesselId: string
   productId: string
+  customerId: string
+  /** A keg option with a unit sold taxpaid (its returnable removals). */
+  kegId: string
+  /** The caller's own checkout session (`GET /api/onboarding?session_id=`). */
+  sessionId: string
+  /** The link token of a pending invitation (`GET /api/invitations/:token`). */
+  invitationToken: string
 }
+
+/** The names the fixtures give the run's secrets (the web's contract test asks for these). */
+export const SESSION_NAME = 'cs_contract_session'
+export const INVITATION_NAME = 'contract-invitation-token'
 
 /** Every GET route the web app reads, by fixture name (one line each; the web's list uses the same names). */
 const ROUTES: Record<string, (s: Seeded) => string> = {
@@ -100,6 +120,14 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'sales-invoices': () => '/api/sales/invoices',
   'sales-aging': () => '/api/sales/aging',
   'team-users': (s) => `/api/entities/${s.members.entityId}/users`,
+  'sales-customer': (s) => `/api/sales/customers/${s.customerId}`,
+  'returnable-removals': (s) => `/api/inventory/finished-goods/${s.kegId}/removals`,
+  'schedule-batch': (s) => `/api/schedule/batches/${s.batchId}`,
+  'can-we-brew-batch': (s) => `/api/inventory/can-we-brew/${s.brewingBatchId}`,
+  'reports-line': () => '/api/reports/ttb/5130-26/lines/removedTaxpaid?quarter=2025-Q3',
+  'onboarding-status': (s) => `/api/onboarding?session_id=${encodeURIComponent(s.sessionId)}`,
+  invitation: (s) => `/api/invitations/${s.invitationToken}`,
+  config: () => '/api/config',
 }
 
 describe('contract fixtures: what each GET route the web reads answers', () => {
@@ -151,6 +179,9 @@ describe('contract fixtures: what each GET route the web reads answers', () => {
     expect(started.statusCode, started.body).toBe(201)
     await seedReportingQuarter(app.testDb.db, members.entityId)
     seeded = {
+      ...(await seedSales(members, cellar)),
+      sessionId: await checkoutSession(members),
+      invitationToken: await invitation(members),
       members,
       batchId: cellar.batchId,
       brewingBatchId: brewing.id,
@@ -163,13 +194,78 @@ describe('contract fixtures: what each GET route the web reads answers', () => {
     await app?.close()
   })
 
+  /** A customer, and 2 kegs of the cellar's batch packaged (through the cellar's route) and sold taxpaid. */
+  async function seedSales(members: Members, cellar: { fermenterId: string; packages: { half: string } }) {
+    const customerId = crypto.randomUUID()
+    const customer = await app.write(members.Admin, 'POST', '/api/sales/customers', 'sales', {
+      id: customerId,
+      name: 'Corner Bar',
+      kind: 'bar',
+      contacts: [{ name: 'Sam', email: 'sam@corner.example', phone: '' }],
+      priceListId: null,
+    })
+    expect(customer.statusCode, customer.body).toBe(201)
+    const keg = cellar.packages.half
+    const packaged = await app.write(members.Admin, 'POST', '/api/cellar/packaging-runs', 'liquid-event', {
+      id: crypto.randomUUID(),
+      fromVesselId: cellar.fermenterId,
+      lines: [{ id: crypto.randomUUID(), packageId: keg, units: 2 }],
+    })
+    expect(packaged.statusCode, packaged.body).toBe(201)
+    const sold = await app.write(members.Admin, 'POST', '/api/inventory/finished-goods/movements', 'stock', {
+      id: crypto.randomUUID(),
+      packageId: keg,
+      kind: 'sold',
+      units: 1,
+      customer: 'Corner Bar',
+      reason: '',
+    })
+    expect(sold.statusCode, sold.body).toBe(201)
+    return { customerId, kegId: keg }
+  }
+
+  /** A checkout session of the brewery's own (it is paid, and a paid brewery starts none: unpaid meanwhile). */
+  async function checkoutSession(members: Members) {
+    const config = await app.call(members.Admin, 'GET', '/api/config')
+    const priceId = config.json<{ data: { plans: { priceId: string }[] } }>().data.plans[0].priceId
+    const where = eq(entities.id, members.entityId)
+    const [{ subscriptionStatus }] = await app.testDb.db
+      .select({ subscriptionStatus: entities.subscriptionStatus })
+      .from(entities)
+      .where(where)
+    await app.testDb.db.update(entities).set({ subscriptionStatus: 'incomplete' }).where(where)
+    const checkout = await app.call(members.Admin, 'POST', '/api/checkout', { priceId })
+    await app.testDb.db.update(entities).set({ subscriptionStatus }).where(where)
+    expect(checkout.statusCode, checkout.body).toBe(201)
+    return checkout.json<{ data: { sessionId: string } }>().data.sessionId
+  }
+
+  /** An invitation of a Brewer, its token read from the link in the mail. */
+  async function invitation(members: Members) {
+    const email = `invited-${crypto.randomUUID()}@example.com`
+    const invited = await app.call(
+      members.Admin,
+      'POST',
+      `/api/entities/${members.entityId}/users`,
+      makeEnvelope('entities:user-invite', { email, role: 'Brewer' }),
+    )
+    expect(invited.statusCode, invited.body).toBe(201)
+    const [mail] = (await readOutbox(app.t.outboxDir, email)).slice(-1)
+    return firstLink(mail.text)!.split('/invitations/')[1]
+  }
+
   it.each(Object.keys(ROUTES))('%s', async (name) => {
     const url = ROUTES[name](seeded)
     const response = await app.call(seeded.members.Admin, 'GET', url)
     expect(response.statusCode, response.body).toBe(200)
-    const body = normalise(response.json())
+    const secrets = {
+      [seeded.sessionId]: SESSION_NAME,
+      [seeded.invitationToken]: INVITATION_NAME,
+      [encodeURIComponent(seeded.sessionId)]: SESSION_NAME,
+    }
+    const body = normalise(response.json(), secrets)
     const file = path.join(FIXTURES, `${name}.json`)
-    const fixture = { method: 'GET', url: normalise(url) as string, body }
+    const fixture = { method: 'GET', url: normalise(url, secrets) as string, body }
     if (UPDATE || !existsSync(file)) {
       mkdirSync(FIXTURES, { recursive: true })
       writeFileSync(file, `${JSON.stringify(fixture, null, 2)}\n`)

@@ -4,7 +4,9 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getApiKeys, getApiKeyUses } from '@/features/api-keys/api/api-keys-api.ts'
 import { getBatchCost } from '@/features/batches/api/get-batch-cost.ts'
+import { useBatchBooking, useLeftInTanks } from '@/features/batches/components/batch-schedule.tsx'
 import { useBrewDay, useHopAmounts } from '@/features/brew-day/api/brew-day-api.ts'
+import { useStartShortfalls } from '@/features/brew-day/api/start-shortfalls.ts'
 import {
   useAlerts,
   useBatchFermentation,
@@ -20,15 +22,18 @@ import {
   useInventoryAlerts,
   useInventoryItems,
   useItemDetail,
+  useReturnableRemovals,
 } from '@/features/inventory/api/inventory-api.ts'
 import { getFirstWeek } from '@/features/first-week/api/first-week-api.ts'
 import { getBilling } from '@/features/onboarding/api/billing-api.ts'
+import { getOnboardingStatus } from '@/features/onboarding/api/onboarding-api.ts'
 import { useCatalog } from '@/features/recipes/api/use-catalog.ts'
 import {
   getCosts,
   getCounts,
   getEfficiency,
   getExcise,
+  getLine,
   getLosses,
   getOperations,
   getPeriods,
@@ -38,6 +43,7 @@ import {
 import {
   useAging,
   useAvailability,
+  useCustomerDetail,
   useCustomers,
   useInvoices,
   useOrders,
@@ -45,10 +51,13 @@ import {
   useSalesSettings,
 } from '@/features/sales/api/sales-api.ts'
 import { getCapacity, getSchedule } from '@/features/schedule/api/schedule-api.ts'
-import { getUsers } from '@/features/users/api/team-api.ts'
+import { getInvitation, getUsers } from '@/features/users/api/team-api.ts'
+import { useClosedPeriods } from '@/components/ledger-date-field.tsx'
 import { StaticAppStateProvider, type AppStateValue } from '@/lib/app-state/app-state.tsx'
 import { getBootstrap, type BootstrapEntity } from '@/lib/app-state/get-bootstrap.ts'
 import { useBatch, useBatches, useBrewhouses, useVessels } from '@/lib/production/production-queries.ts'
+import { loadRunTimeConfig } from '@/lib/run-time-config.ts'
+import { SocketProvider } from '@/lib/socket/socket-provider.tsx'
 import { fakeAuth, FakeAuthProvider, signedInUser } from '@/testing/fake-auth.tsx'
 
 // Contract tests (docs/decisions/256-contract-fixtures-from-the-server.md): each web API hook gets the exact body
@@ -57,6 +66,7 @@ import { fakeAuth, FakeAuthProvider, signedInUser } from '@/testing/fake-auth.ts
 // expects another shape than the route sends fails here, not on a screen (issue 41: hop amounts).
 //
 // Adding a hook: one line below, `[fixture name, (ids) => the hook]`, and its route in the server's ROUTES.
+// Every GET path the web names has a fixture: apps/server/src/contract/web-reads.test.ts checks it.
 
 type Fixture = { method: 'GET'; url: string; body: unknown }
 const FIXTURES = import.meta.glob<Fixture>('../testing/contract-fixtures/*.json', {
@@ -81,7 +91,14 @@ const fetched =
 
 const QUARTER = { from: '2025-07', to: '2025-09' }
 
-/** Every GET hook and fetcher the web has, by the fixture of its route; `ids` are the ids in that route. */
+/** The names the server's contract test gives the run's secrets (a checkout session, an invitation token). */
+const SESSION_NAME = 'cs_contract_session'
+const INVITATION_NAME = 'contract-invitation-token'
+
+/**
+ * Every GET hook and fetcher the web has, by the fixture of its route (two hooks may read one route);
+ * `ids` are the ids in that route.
+ */
 const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ['users-bootstrap', () => fetched(() => getBootstrap({ accessToken: 'token', idToken: undefined }))()],
   ['catalog', () => useCatalog()],
@@ -131,6 +148,16 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ['sales-orders', () => useOrders()],
   ['sales-invoices', () => useInvoices()],
   ['sales-aging', () => useAging()],
+  ['sales-customer', ([customerId]) => useCustomerDetail(customerId)],
+  ['returnable-removals', ([packageId]) => useReturnableRemovals(packageId, true)],
+  ['schedule-batch', ([batchId]) => useBatchBooking(batchId)],
+  ['cellar-batch', ([batchId]) => useLeftInTanks(batchId)],
+  ['can-we-brew-batch', ([batchId]) => useStartShortfalls(batchId, true)],
+  ['reports-line', () => fetched((token) => getLine('5130.26', '2025-Q3', 'removedTaxpaid', token))()],
+  ['reports-periods', () => useClosedPeriods()],
+  ['onboarding-status', () => fetched((token) => getOnboardingStatus(token, SESSION_NAME))()],
+  ['invitation', () => fetched(() => getInvitation(INVITATION_NAME))()],
+  ['config', () => fetched(() => loadRunTimeConfig())()],
 ]
 
 /** The server as the fixtures record it: each request answered with its route's fixture, else a 404. */
@@ -168,7 +195,11 @@ function wrapper(entityId: string) {
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
       <FakeAuthProvider value={fakeAuth({ user: signedInUser('ada'), isAuthenticated: true })}>
-        <StaticAppStateProvider value={appState}>{children}</StaticAppStateProvider>
+        <StaticAppStateProvider value={appState}>
+          <SocketProvider entityId={undefined} token={undefined} onDataModified={() => undefined}>
+            {children}
+          </SocketProvider>
+        </StaticAppStateProvider>
       </FakeAuthProvider>
     </QueryClientProvider>
   )
@@ -181,12 +212,11 @@ afterEach(() => {
 
 describe('contract: every web API hook parses what its server route answers', () => {
   it('has a fixture for every hook, and a hook for every fixture', () => {
-    expect(HOOKS.map(([name]) => `../testing/contract-fixtures/${name}.json`).sort()).toEqual(
-      Object.keys(FIXTURES).sort(),
-    )
+    const named = new Set(HOOKS.map(([name]) => `../testing/contract-fixtures/${name}.json`))
+    expect([...named].sort()).toEqual(Object.keys(FIXTURES).sort())
   })
 
-  it.each(HOOKS)('%s', async (name, useHook) => {
+  it.each(HOOKS)('%s (%#)', async (name, useHook) => {
     const { url } = fixture(name)
     const ids = url.match(UUID) ?? []
     const requested: string[] = []

@@ -13,7 +13,7 @@ import { useAuth } from '@/lib/auth/auth-context.ts'
 // same; a role that cannot read the periods (a Brewer) sees the server's refusal in the save list instead.
 
 /** The brewery's closed report periods; none when the role may not read them. */
-function useClosedPeriods() {
+export function useClosedPeriods() {
   const { currentEntity } = useAppState()
   const { getAccessToken } = useAuth()
   const entityId = currentEntity?.entityId ?? ''

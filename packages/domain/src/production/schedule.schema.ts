@@ -209,5 +209,9 @@ export const CapacityAnswerSchema = z.object({
 export type CapacityAnswer = z.infer<typeof CapacityAnswerSchema>
 
 /** A new calendar feed address, shown once. */
-export const FeedAddressSchema = z.object({ url: z.string(), createdAt: instant })
+/**
+ * A new calendar feed address. `url` holds the secret, so it is in the first answer only (the write runner's
+ * `shownOnce`): a replay of the same request answers `createdAt` without it.
+ */
+export const FeedAddressSchema = z.object({ url: z.string().optional(), createdAt: instant })
 export type FeedAddress = z.infer<typeof FeedAddressSchema>

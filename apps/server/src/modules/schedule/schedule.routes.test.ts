@@ -1,6 +1,7 @@
 import { DAY_MS, makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { cutDaysInUtc } from '../../testing/time-zone.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { idempotencyRecords } from '../../db/schema/idempotency.ts'
 import { users } from '../../db/schema/users.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 import { seedBatch, seedBrewhouse, seedOccupancy, seedVessel } from '../../testing/schedule-seed.ts'
@@ -426,6 +427,29 @@ describe.each(TEST_DATABASES)('schedule API on %s', (kind) => {
     expect((await call(managerA, 'DELETE', '/api/schedule/feed')).statusCode).toBe(204)
     expect((await call(null, 'GET', second)).statusCode).toBe(404)
     expect((await read()).feed).toMatchObject({ active: false })
+  })
+
+  it('shows the feed address once: the idempotency row and a replay hold its date, never its secret', async () => {
+    const key = crypto.randomUUID()
+    const post = async () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/schedule/feed',
+        headers: { authorization: `Bearer ${await token(managerA)}`, 'idempotency-key': key },
+      })
+    const made = await post()
+    expect(made.statusCode, made.body).toBe(201)
+    const { url, createdAt } = made.json<{ data: { url: string; createdAt: string } }>().data
+    const secret = /\/api\/calendar\/([A-Za-z0-9_-]{43})\.ics$/.exec(url)![1]
+    const stored = await testDb.db.select().from(idempotencyRecords)
+    expect(JSON.stringify(stored)).toContain(createdAt)
+    expect(JSON.stringify(stored)).not.toContain(secret)
+    const replay = await post()
+    expect(replay.statusCode).toBe(201)
+    expect(replay.json()).toEqual({ data: { createdAt } })
+    // The replay made no new address: the first one still answers.
+    expect((await call(null, 'GET', new URL(url).pathname)).statusCode).toBe(200)
+    expect((await call(managerA, 'DELETE', '/api/schedule/feed')).statusCode).toBe(204)
   })
 
   it('lets only one of two concurrent bookings of the same days win', async () => {

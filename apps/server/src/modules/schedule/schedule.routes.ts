@@ -133,7 +133,9 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{
       runWrite(request, reply, {
         status: 201,
         run: (tx) => schedule.regenerateFeed(tx, request.tenant),
-        body: (address) => ({ data: address }),
+        // The address holds the secret: it is in this answer only, and a replay answers its date without it.
+        body: ({ createdAt }) => ({ data: { createdAt } }),
+        shownOnce: (address) => ({ data: address }),
         broadcast: () => scheduleChange(request.tenant.entityId, 'feed'),
       }),
   )

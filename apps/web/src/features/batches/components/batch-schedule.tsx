@@ -30,7 +30,7 @@ const bookingKey = (entityId: string, batchId: string) =>
   ['schedule', entityId, 'batch-booking', batchId] as const
 
 /** The batch's bookings, or why it has none (`GET /api/schedule/batches/{id}`); read again on any live change. */
-function useBatchBooking(batchId: string) {
+export function useBatchBooking(batchId: string) {
   const { getAccessToken } = useAuth()
   const entityId = useAppState().currentEntity?.entityId ?? ''
   const client = useQueryClient()
@@ -57,7 +57,7 @@ function useBatchBooking(batchId: string) {
 }
 
 /** What the batch still holds in its tanks, by the ledger (`GET /api/cellar/batches/{id}`, its yield). */
-function useLeftInTanks(batchId: string) {
+export function useLeftInTanks(batchId: string) {
   const { getAccessToken } = useAuth()
   const entityId = useAppState().currentEntity?.entityId ?? ''
   return useQuery({

@@ -286,7 +286,8 @@ export function FeedPanel({
   const make = useMutation({
     mutationFn: async () => makeFeedAddress(await getToken()),
     onSuccess: (address) => {
-      setUrl(address.url)
+      // A replay of the same request would answer without the address (shown once): nothing to show then.
+      setUrl(address.url ?? null)
       onChanged()
     },
   })
