@@ -51,6 +51,7 @@ type Seeded = {
   hopItemId: string
   vesselId: string
   productId: string
+  kegId: string
 }
 
 /** Every GET route the web app reads, by fixture name (one line each; the web's list uses the same names). */
@@ -100,6 +101,13 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'sales-invoices': () => '/api/sales/invoices',
   'sales-aging': () => '/api/sales/aging',
   'team-users': (s) => `/api/entities/${s.members.entityId}/users`,
+  kegs: () => '/api/kegs',
+  'kegs-board': () => '/api/kegs/board',
+  'kegs-package-runs': () => '/api/kegs/package-runs',
+  'kegs-orders': () => '/api/kegs/orders',
+  'kegs-settings': () => '/api/kegs/settings',
+  keg: (s) => `/api/kegs/${s.kegId}`,
+  'keg-trace': (s) => `/api/kegs/${s.kegId}/trace`,
 }
 
 describe('contract fixtures: what each GET route the web reads answers', () => {
@@ -150,6 +158,19 @@ describe('contract fixtures: what each GET route the web reads answers', () => {
     )
     expect(started.statusCode, started.body).toBe(201)
     await seedReportingQuarter(app.testDb.db, members.entityId)
+    const kegs = await app.write(members.Admin, 'POST', '/api/kegs', 'keg', {
+      count: 1,
+      size: '1/6 BBL',
+      owner: 'ours',
+      costCents: 12_000,
+      prefix: 'K-',
+    })
+    expect(kegs.statusCode, kegs.body).toBe(201)
+    const damaged = await app.write(members.Brewer, 'POST', '/api/kegs/scans', 'keg', {
+      kind: 'damaged',
+      assetNumber: 'K-0001',
+    })
+    expect(damaged.statusCode, damaged.body).toBe(201)
     seeded = {
       members,
       batchId: cellar.batchId,
@@ -157,6 +178,7 @@ describe('contract fixtures: what each GET route the web reads answers', () => {
       hopItemId,
       vesselId: cellar.fermenterId,
       productId,
+      kegId: kegs.json<{ data: { id: string }[] }>().data[0].id,
     }
   })
   afterAll(async () => {

@@ -44,6 +44,15 @@ import {
   usePriceLists,
   useSalesSettings,
 } from '@/features/sales/api/sales-api.ts'
+import {
+  useKegBoard,
+  useKegDetail,
+  useKegOrders,
+  useKegPackageRuns,
+  useKegs,
+  useKegSettings,
+  useKegTrace,
+} from '@/features/kegs/api/kegs-api.ts'
 import { getCapacity, getSchedule } from '@/features/schedule/api/schedule-api.ts'
 import { getUsers } from '@/features/users/api/team-api.ts'
 import { StaticAppStateProvider, type AppStateValue } from '@/lib/app-state/app-state.tsx'
@@ -131,6 +140,13 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ['sales-orders', () => useOrders()],
   ['sales-invoices', () => useInvoices()],
   ['sales-aging', () => useAging()],
+  ['kegs', () => useKegs()],
+  ['kegs-board', () => useKegBoard()],
+  ['kegs-package-runs', () => useKegPackageRuns()],
+  ['kegs-orders', () => useKegOrders()],
+  ['kegs-settings', () => useKegSettings()],
+  ['keg', ([kegId]) => useKegDetail(kegId)],
+  ['keg-trace', ([kegId]) => useKegTrace(kegId)],
 ]
 
 /** The server as the fixtures record it: each request answered with its route's fixture, else a 404. */
