@@ -76,6 +76,11 @@ import { createInvoiceService } from './modules/sales/invoices.service.ts'
 import { createDispatchService } from './modules/sales/dispatch.service.ts'
 import { removeFinishedGoods } from './modules/inventory/finished-goods.service.ts'
 import { INVOICE_MAIL_CRON, invoiceMailJob, invoiceMailQueuer } from './modules/sales/invoice-mail.job.ts'
+import { kegRoutes } from './modules/kegs/kegs.routes.ts'
+import { createKegService } from './modules/kegs/kegs.service.ts'
+import { createKegScans } from './modules/kegs/keg-scans.ts'
+import { createKegBoard } from './modules/kegs/keg-board.ts'
+import { KEGS_OVERDUE_CRON, kegsOverdueJob } from './modules/kegs/kegs-overdue.job.ts'
 import { createInventoryService } from './modules/inventory/inventory.service.ts'
 import { PAR_LEVELS_CRON, parLevelsJob, parLevelsQueuer } from './modules/inventory/par-levels.job.ts'
 import errorHandler, { sendFrameworkError } from './plugins/error-handler.ts'
@@ -442,6 +447,16 @@ export async function buildApp({
     runWrite,
     queueMail: invoiceMailQueuer(jobs, invoiceMail),
   })
+  // Kegs (docs/decisions/290-kegs.md): the register, scans (filled from a package run, shipped on an order with
+  // its deposit, returned, cleaned, damaged, lost), the board; a daily check alerts on kegs out past the limit.
+  await app.register(kegRoutes, {
+    prefix: '/api/kegs',
+    kegs: createKegService({ db: database.db }),
+    scans: createKegScans({ db: database.db }),
+    board: createKegBoard({ db: database.db }),
+    runWrite,
+  })
+  jobs.schedule(jobs.define(kegsOverdueJob(database.db, alertDeps)), KEGS_OVERDUE_CRON)
 
   // The vessel schedule (docs/production.md "Scheduling"): Plan Batch books a new batch's stages with it.
   const scheduleService = createScheduleService({ db: database.db, publicUrl: config.publicUrl })

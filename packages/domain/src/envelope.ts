@@ -84,5 +84,7 @@ export const ENVELOPE_TYPES = [
   'api-key',
   // Sales (docs/production.md "Sales").
   'sales',
+  // Kegs (docs/decisions/290-kegs.md).
+  'keg',
 ] as const
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]

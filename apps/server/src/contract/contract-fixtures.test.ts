@@ -67,6 +67,8 @@ type Seeded = {
   sessionId: string
   /** The link token of a pending invitation (`GET /api/invitations/:token`). */
   invitationToken: string
+  /** A keg of the register (`/api/kegs/:kegId`). */
+  registerKegId: string
 }
 
 /** The names the fixtures give the run's secrets (the web's contract test asks for these). */
@@ -128,6 +130,13 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'onboarding-status': (s) => `/api/onboarding?session_id=${encodeURIComponent(s.sessionId)}`,
   invitation: (s) => `/api/invitations/${s.invitationToken}`,
   config: () => '/api/config',
+  kegs: () => '/api/kegs',
+  'kegs-board': () => '/api/kegs/board',
+  'kegs-package-runs': () => '/api/kegs/package-runs',
+  'kegs-orders': () => '/api/kegs/orders',
+  'kegs-settings': () => '/api/kegs/settings',
+  keg: (s) => `/api/kegs/${s.registerKegId}`,
+  'keg-trace': (s) => `/api/kegs/${s.registerKegId}/trace`,
 }
 
 describe('contract fixtures: what each GET route the web reads answers', () => {
@@ -178,6 +187,19 @@ describe('contract fixtures: what each GET route the web reads answers', () => {
     )
     expect(started.statusCode, started.body).toBe(201)
     await seedReportingQuarter(app.testDb.db, members.entityId)
+    const kegs = await app.write(members.Admin, 'POST', '/api/kegs', 'keg', {
+      count: 1,
+      size: '1/6 BBL',
+      owner: 'ours',
+      costCents: 12_000,
+      prefix: 'K-',
+    })
+    expect(kegs.statusCode, kegs.body).toBe(201)
+    const damaged = await app.write(members.Brewer, 'POST', '/api/kegs/scans', 'keg', {
+      kind: 'damaged',
+      assetNumber: 'K-0001',
+    })
+    expect(damaged.statusCode, damaged.body).toBe(201)
     seeded = {
       ...(await seedSales(members, cellar)),
       sessionId: await checkoutSession(members),
@@ -188,6 +210,7 @@ describe('contract fixtures: what each GET route the web reads answers', () => {
       hopItemId,
       vesselId: cellar.fermenterId,
       productId,
+      registerKegId: kegs.json<{ data: { id: string }[] }>().data[0].id,
     }
   })
   afterAll(async () => {

@@ -863,6 +863,72 @@ export const SALES_MATRIX: Record<string, RouteDescriptor> = {
   'GET /api/sales/aging': tenant('sell', 'brewery', 200, () => ({ method: 'GET', url: '/api/sales/aging' })),
 }
 
+// ---- kegs (docs/decisions/290-kegs.md): each keg of its own prefix, so no two requests share a number ----
+const kegPrefix = () => `M${uuid().slice(0, 6).toUpperCase()}-`
+const addKegs = (prefix = kegPrefix()) =>
+  makeEnvelope('keg', { count: 1, size: '1/6 BBL', owner: 'ours', costCents: 12_000, prefix })
+/** A fresh keg of brewery A, clean at the brewery. */
+async function kegOf(ctx: RequestContext): Promise<{ id: string; assetNumber: string }> {
+  const added = await ctx.asAdmin({ method: 'POST', url: '/api/kegs', payload: addKegs() })
+  if (added.statusCode !== 201) throw new Error(`seeding a keg: ${JSON.stringify(added.body)}`)
+  return (added.body as { data: { id: string; assetNumber: string }[] }).data[0]
+}
+export const KEGS_MATRIX: Record<string, RouteDescriptor> = {
+  'GET /api/kegs': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/kegs' })),
+  'POST /api/kegs': tenant('manageKegs', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/kegs',
+    payload: addKegs(),
+  })),
+  'POST /api/kegs/import/preview': tenant('manageKegs', 'brewery', 200, () => ({
+    method: 'POST',
+    url: '/api/kegs/import/preview',
+    payload: { csv: `asset number,size,owner\n${kegPrefix()}1,1/6 BBL,ours` },
+  })),
+  'POST /api/kegs/import': tenant('manageKegs', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/kegs/import',
+    payload: makeEnvelope('keg', { csv: `asset number,size,owner\n${kegPrefix()}1,1/6 BBL,ours` }),
+  })),
+  'GET /api/kegs/labels': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/kegs/labels?numbers=${(await kegOf(ctx)).assetNumber}`,
+  })),
+  // A clean keg marked damaged: a scan any Brewer may make; another brewery does not know the number (404).
+  'POST /api/kegs/scans': tenant('scanKegs', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/kegs/scans',
+    payload: makeEnvelope('keg', { kind: 'damaged', assetNumber: (await kegOf(ctx)).assetNumber }),
+  })),
+  'GET /api/kegs/board': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/kegs/board' })),
+  'GET /api/kegs/package-runs': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/kegs/package-runs',
+  })),
+  'GET /api/kegs/orders': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/kegs/orders' })),
+  'GET /api/kegs/customers/:customerId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/kegs/customers/${await salesCustomerOf(ctx)}`,
+  })),
+  'GET /api/kegs/settings': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/kegs/settings',
+  })),
+  'PUT /api/kegs/settings': tenant('manageKegs', 'brewery', 200, () => ({
+    method: 'PUT',
+    url: '/api/kegs/settings',
+    payload: makeEnvelope('keg', { daysOutLimit: 60 }),
+  })),
+  'GET /api/kegs/:kegId': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/kegs/${(await kegOf(ctx)).id}`,
+  })),
+  'GET /api/kegs/:kegId/trace': tenant('read', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/kegs/${(await kegOf(ctx)).id}/trace`,
+  })),
+}
+
 export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
   ...Object.fromEntries(
     Object.entries(PUBLIC_ROUTES).map(([key, reason]) => [
@@ -1493,6 +1559,7 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
   })),
   ...INVENTORY_MATRIX,
   ...SALES_MATRIX,
+  ...KEGS_MATRIX,
 
   // ---- schedule (docs/production.md "Scheduling"): a Manager schedules, everyone reads ----
   'GET /api/schedule': tenant('read', 'brewery', 200, () => ({

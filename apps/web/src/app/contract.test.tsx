@@ -50,6 +50,15 @@ import {
   usePriceLists,
   useSalesSettings,
 } from '@/features/sales/api/sales-api.ts'
+import {
+  useKegBoard,
+  useKegDetail,
+  useKegOrders,
+  useKegPackageRuns,
+  useKegs,
+  useKegSettings,
+  useKegTrace,
+} from '@/features/kegs/api/kegs-api.ts'
 import { getCapacity, getSchedule } from '@/features/schedule/api/schedule-api.ts'
 import { getInvitation, getUsers } from '@/features/users/api/team-api.ts'
 import { useClosedPeriods } from '@/components/ledger-date-field.tsx'
@@ -158,6 +167,13 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ['onboarding-status', () => fetched((token) => getOnboardingStatus(token, SESSION_NAME))()],
   ['invitation', () => fetched(() => getInvitation(INVITATION_NAME))()],
   ['config', () => fetched(() => loadRunTimeConfig())()],
+  ['kegs', () => useKegs()],
+  ['kegs-board', () => useKegBoard()],
+  ['kegs-package-runs', () => useKegPackageRuns()],
+  ['kegs-orders', () => useKegOrders()],
+  ['kegs-settings', () => useKegSettings()],
+  ['keg', ([kegId]) => useKegDetail(kegId)],
+  ['keg-trace', ([kegId]) => useKegTrace(kegId)],
 ]
 
 /** The server as the fixtures record it: each request answered with its route's fixture, else a 404. */

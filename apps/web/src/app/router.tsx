@@ -49,6 +49,25 @@ export const routes: RouteObject[] = [
           { path: 'products/:productId/recipes', lazy: recipePage },
           { path: 'products/:productId/recipes/:recipeId', lazy: recipePage },
           { path: 'inventory', lazy: async () => ({ Component: (await secure()).InventoryPage }) },
+          // Kegs (docs/decisions/290-kegs.md): the board and register, the phone's Scan screen, one keg.
+          {
+            path: 'inventory/kegs',
+            lazy: async () => ({
+              Component: (await import('@/features/kegs/components/kegs-page.tsx')).KegsPage,
+            }),
+          },
+          {
+            path: 'inventory/kegs/scan',
+            lazy: async () => ({
+              Component: (await import('@/features/kegs/components/scan-page.tsx')).ScanPage,
+            }),
+          },
+          {
+            path: 'inventory/kegs/:kegId',
+            lazy: async () => ({
+              Component: (await import('@/features/kegs/components/keg-page.tsx')).KegPage,
+            }),
+          },
           { path: 'sales', lazy: async () => ({ Component: (await secure()).SalesPage }) },
           { path: 'sales/:section', lazy: async () => ({ Component: (await secure()).SalesPage }) },
           { path: 'operations', lazy: async () => ({ Component: (await secure()).OperationsPage }) },

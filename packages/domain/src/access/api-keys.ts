@@ -32,6 +32,7 @@ const AREA_OF_SEGMENT: Record<string, ApiKeyArea> = {
   schedule: 'production',
   equipment: 'production',
   inventory: 'inventory',
+  kegs: 'inventory',
   sales: 'sales',
   reports: 'reports',
 }

@@ -47,6 +47,9 @@ export const PERMISSIONS = {
   },
   fulfilOrders: { label: 'Pick, dispatch and deliver orders', minimum: 'Brewer' },
   voidInvoices: { label: 'Void invoices', minimum: 'Admin' },
+  // Kegs (docs/decisions/290-kegs.md): scanning on the floor is a Brewer's; the register a Manager's.
+  scanKegs: { label: 'Scan kegs: filled, shipped, returned, cleaned, damaged, lost', minimum: 'Brewer' },
+  manageKegs: { label: 'Register and import kegs; the days-out limit', minimum: 'Manager' },
   manageApiKeys: { label: 'API keys: make, revoke, read their use', minimum: 'Admin' },
 } as const satisfies Record<string, { label: string; minimum: Role }>
 export type Permission = keyof typeof PERMISSIONS

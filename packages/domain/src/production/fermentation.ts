@@ -83,6 +83,8 @@ export const ALERT_KINDS = {
   'fg-reached': 'Expected FG reached',
   // Raised by inventory's par-level check into the same bell (docs/decisions/212-par-level-alerts.md).
   'below-par': 'Below par level',
+  // Raised by the kegs' daily check (docs/decisions/290-kegs.md).
+  'kegs-overdue': 'Kegs out too long',
 } as const
 export type AlertKind = keyof typeof ALERT_KINDS
 

@@ -7,6 +7,7 @@ import {
 } from '@brewcommand/domain'
 import { AlertTriangle, Boxes } from 'lucide-react'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { Label } from '@/components/ui/label.tsx'
@@ -54,7 +55,15 @@ export function InventoryPage() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">{T.heading}</h1>
+        <div className="flex flex-wrap items-baseline gap-4">
+          <h1 className="text-2xl font-semibold tracking-tight">{T.heading}</h1>
+          <Link
+            to="/secure/inventory/kegs"
+            className="inline-flex min-h-11 items-center underline underline-offset-2"
+          >
+            Kegs
+          </Link>
+        </div>
         {canManage && (
           <div className="flex flex-wrap gap-2">
             <Button className="min-h-11" variant="outline" onClick={() => setDialog('new')}>
