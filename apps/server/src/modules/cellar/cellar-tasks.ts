@@ -5,7 +5,6 @@ import {
   dayIn,
   defaultStageDays,
   todayIn,
-  type Amount,
   type CellarTask,
   type CellarTaskDone,
   type CellarTasks,
