@@ -60,6 +60,8 @@ import { systemRoutes } from './modules/system/system.routes.ts'
 import { reportingRoutes } from './modules/reporting/reporting.routes.ts'
 import { createReportingService } from './modules/reporting/reporting.service.ts'
 import { cellarRoutes, ingestRoutes } from './modules/cellar/cellar.routes.ts'
+import { cellarTaskRoutes } from './modules/cellar/cellar-tasks.routes.ts'
+import { createCellarTaskService } from './modules/cellar/cellar-tasks.ts'
 import { createFirstWeekService, firstWeekRoutes } from './modules/first-week/first-week.routes.ts'
 import { createCellarService } from './modules/cellar/cellar.service.ts'
 import { CELLAR_ALERTS_CRON, cellarAlertsJob } from './modules/cellar/cellar-alerts.ts'
@@ -494,6 +496,12 @@ export async function buildApp({
     finishedGoods: (tx, tenant, event) => inventoryService.finishedGoodsFromPackaging(tx, tenant, event),
   })
   await app.register(cellarRoutes, { prefix: '/api/cellar', cellar, runWrite })
+  // Cellar tasks (ADR 263): dry hops, cold crash, transfer and packaging from the recipe and the schedule.
+  await app.register(cellarTaskRoutes, {
+    prefix: '/api/cellar/tasks',
+    tasks: createCellarTaskService({ db: database.db, stock: inventoryService }),
+    runWrite,
+  })
   // The dashboard's first-run path (ADR 261): steps from the brewery's records, the person's dismissal.
   await app.register(firstWeekRoutes, {
     prefix: '/api/first-week',

@@ -81,6 +81,7 @@ export const ENVELOPE_TYPES = [
   'alert',
   'schedule',
   'first-week',
+  'cellar-task',
   'api-key',
   // Sales (docs/production.md "Sales").
   'sales',

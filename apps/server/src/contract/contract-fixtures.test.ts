@@ -97,6 +97,7 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'cellar-settings': () => '/api/cellar/settings',
   'cellar-alerts': () => '/api/cellar/alerts',
   'cellar-dashboard': () => '/api/cellar/dashboard',
+  'cellar-tasks': () => '/api/cellar/tasks',
   schedule: () => '/api/schedule?from=2026-11-01&to=2026-12-31',
   'schedule-capacity': (s) => `/api/schedule/capacity?productId=${s.productId}&date=2026-12-01`,
   'reports-production': () => '/api/reports/production?from=2025-07&to=2025-09',

@@ -77,6 +77,8 @@ export interface SeededCellar {
   batchId: string
   alertId: string
   packages: { half: string }
+  /** The key of the batch's dry hop, a later-day brew step (a cellar task). */
+  dryHopKey: string
 }
 
 /** What `ctx.scheduleSeed()` made. */
@@ -1264,6 +1266,33 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
       }),
     }
   }),
+  // Cellar tasks (ADR 263).
+  'GET /api/cellar/tasks': tenant('read', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/cellar/tasks',
+  })),
+  'POST /api/cellar/tasks/dry-hop': tenant('cellarWork', 'record', 201, async (ctx) => {
+    const seeded = await ctx.cellar()
+    return {
+      method: 'POST',
+      url: '/api/cellar/tasks/dry-hop',
+      payload: makeEnvelope('cellar-task', {
+        batchId: seeded.batchId,
+        stepKey: seeded.dryHopKey,
+        actual: { value: 1, unit: 'Pounds' },
+      }),
+    }
+  }),
+  'POST /api/cellar/tasks/cold-crash': tenant('cellarWork', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/cellar/tasks/cold-crash',
+    payload: makeEnvelope('cellar-task', {
+      id: uuid(),
+      batchId: (await ctx.cellar()).batchId,
+      temperature: { value: 34, unit: 'F' },
+      note: 'Matrix crash',
+    }),
+  })),
   'POST /api/cellar/batches/:batchId/complete': tenant('planProduction', 'record', 200, async (ctx) => ({
     method: 'POST',
     url: `/api/cellar/batches/${(await ctx.cellar()).batchId}/complete`,

@@ -35,6 +35,7 @@ import {
 import { paidBreweries } from './paid-breweries.ts'
 import { seedCellar } from './cellar-seed.ts'
 import { cellarAlerts } from '../db/schema/cellar.ts'
+import { brewSteps } from '../db/schema/production.ts'
 import { seedScheduleCase } from './schedule-seed.ts'
 import { seedInvoice } from './sales-seed.ts'
 
@@ -412,7 +413,36 @@ export async function createWorld(s: SecurityApp): Promise<World> {
           subject: `batch:${seeded.batchId}`,
         })
         .returning({ id: cellarAlerts.id })
-      return { ...seeded, alertId: alert.id }
+      // A dry hop for the days after brew day, as brew day stores it (a cellar task, ADR 263).
+      const dryHopKey = `hop:${crypto.randomUUID()}`
+      await testDb.db.insert(brewSteps).values({
+        entityId: a.entityId,
+        batchId: seeded.batchId,
+        key: dryHopKey,
+        position: 1,
+        kind: 'reminder',
+        plan: {
+          key: dryHopKey,
+          order: 1,
+          kind: 'reminder',
+          title: 'Dry hop: add Citra',
+          detail: '1 lb',
+          plannedMinutes: 0,
+          parentKey: null,
+          dueAfterStartMinutes: null,
+          dueBeforeEndMinutes: null,
+          laterDays: 3,
+          measurementPoints: [],
+          addition: {
+            source: 'hop',
+            entryId: dryHopKey.slice(4),
+            ingredientId: 'citra',
+            name: 'Citra',
+            amount: { value: 1, unit: 'Pounds' },
+          },
+        },
+      })
+      return { ...seeded, alertId: alert.id, dryHopKey }
     },
     async plannedBatch() {
       const batch = await seedBatch(testDb.db, a.entityId)

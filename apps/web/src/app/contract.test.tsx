@@ -16,6 +16,7 @@ import {
   useTankBoard,
   useVesselDetail,
 } from '@/features/cellar/api/cellar-api.ts'
+import { getCellarTasks } from '@/features/cellar/api/cellar-tasks-api.ts'
 import {
   useCanWeBrew,
   useFinishedGoods,
@@ -129,6 +130,7 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ['cellar-settings', () => useCellarSettings()],
   ['cellar-alerts', () => useAlerts()],
   ['cellar-dashboard', () => useCellarDashboard()],
+  ['cellar-tasks', () => fetched((token) => getCellarTasks(token))()],
   ['schedule', () => fetched((token) => getSchedule(token, '2026-11-01', '2026-12-31'))()],
   [
     'schedule-capacity',

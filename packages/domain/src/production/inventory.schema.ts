@@ -218,6 +218,11 @@ export const InventoryItemSchema = z.object({
   category: z.enum(INVENTORY_CATEGORIES),
   ingredientId: z.string().nullable(),
   unit: StockUnitSchema,
+  /**
+   * The unit the person last received the item in (its latest lot's, when it converts), else the item's own: the
+   * list shows the quantities in it, so 1000 lb received reads as 1,000 lb and not 453.59 kg (issue 34 defect 11).
+   */
+  enteredUnit: StockUnitSchema,
   parLevel: z.number().nullable(),
   packageTypeId: z.string().nullable(),
   perUnit: z.number().nullable(),

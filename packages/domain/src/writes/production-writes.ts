@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Permission } from '../access/roles.ts'
 import type { EnvelopeType } from '../envelope.ts'
 import { BREW_DAY_WRITES } from '../production/brew-day.writes.ts'
+import { CELLAR_TASK_WRITES } from '../production/cellar-tasks.ts'
 import { CELLAR_WRITES } from '../production/cellar.writes.ts'
 import { EQUIPMENT_WRITES } from '../production/equipment.writes.ts'
 import { FIRST_WEEK_WRITES } from '../production/first-week.ts'
@@ -33,6 +34,7 @@ export const PRODUCTION_WRITES = {
   ...EQUIPMENT_WRITES,
   ...BREW_DAY_WRITES,
   ...CELLAR_WRITES,
+  ...CELLAR_TASK_WRITES,
   ...SCHEDULE_WRITES,
   ...INVENTORY_WRITES,
   ...REPORTING_WRITES,

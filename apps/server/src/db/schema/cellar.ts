@@ -152,3 +152,29 @@ export const cellarSettings = pgTable('cellar_settings', {
   alertRoles: jsonb('alert_roles').$type<string[]>().notNull(),
   ...timestamps,
 })
+
+/**
+ * A cellar step done on a batch that is not a movement of beer (ADR 263): a cold crash, with the temperature the
+ * tank was set to and the vessel it was in. Append-only; the cellar task it answers is gone once it exists.
+ */
+export const batchCellarSteps = pgTable(
+  'batch_cellar_steps',
+  {
+    id: uuid('id').primaryKey(),
+    entityId: entityId(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    vesselId: uuid('vessel_id').references(() => vessels.id),
+    /** 'cold-crash'. */
+    kind: text('kind').notNull(),
+    temperature: jsonb('temperature').$type<{ value: number; unit: 'F' | 'C' } | null>(),
+    note: text('note').notNull().default(''),
+    occurredAt: instant('occurred_at').notNull().defaultNow(),
+    recordedBy: byUser('recorded_by'),
+  },
+  (t) => [
+    index('batch_cellar_steps_entity_id_idx').on(t.entityId),
+    index('batch_cellar_steps_batch_idx').on(t.batchId, t.kind),
+  ],
+)

@@ -341,7 +341,7 @@ describe.each(TEST_DATABASES)('brew day API on %s', (kind) => {
   })
 
   it('finishes into a free fermenter: in use, fermenting, an occupancy and a brewed event of the measured volume', async () => {
-    const { id, number } = await batch()
+    const { id, number, mashHopKey } = await batch()
     const fermenter = await seedVessel(testDb.db, entityA, { name: 'FV Finish', workingBbl: 9 })
     await post(brewerA, `/api/batches/${id}/measurements`, 'measurement', {
       id: crypto.randomUUID(),
@@ -406,6 +406,38 @@ describe.each(TEST_DATABASES)('brew day API on %s', (kind) => {
     const twice = await post(brewerA, `${day(id)}/finish`, 'batch', { fermenterId: fermenter })
     expect(twice.statusCode).toBe(409)
     expect(twice.json<ErrorBody>().error.message).toBe(`Brew day of batch ${number} has already finished.`)
+
+    // Brew day is closed: steps, additions and brew-day measurements are refused in words; a final gravity is not.
+    const closed = `Brew day of batch ${number} is finished: its steps and additions can no longer change. Record a dry hop from the cellar's tasks.`
+    const startAgain = await post(brewerA, step(id, 'strike-water', 'start'), 'brew-step')
+    expect(startAgain.statusCode).toBe(409)
+    expect(startAgain.json<ErrorBody>().error.message).toBe(closed)
+    const confirmLate = await post(brewerA, step(id, mashHopKey, 'confirm'), 'brew-step', {
+      actual: { value: 1, unit: 'Ounces' },
+    })
+    expect(confirmLate.statusCode).toBe(409)
+    expect(confirmLate.json<ErrorBody>().error.message).toBe(closed)
+    const lateOg = await post(brewerA, `/api/batches/${id}/measurements`, 'measurement', {
+      id: crypto.randomUUID(),
+      point: 'original-gravity',
+      quantity: 'gravity',
+      value: 1.05,
+      unit: 'SG',
+      instrument: 'hydrometer',
+    })
+    expect(lateOg.statusCode).toBe(409)
+    expect(lateOg.json<ErrorBody>().error.message).toBe(
+      `Brew day of batch ${number} is finished: an original gravity measurement can no longer be added. Record a final gravity or another reading instead.`,
+    )
+    const fg = await post(brewerA, `/api/batches/${id}/measurements`, 'measurement', {
+      id: crypto.randomUUID(),
+      point: 'final-gravity',
+      quantity: 'gravity',
+      value: 1.01,
+      unit: 'SG',
+      instrument: 'hydrometer',
+    })
+    expect(fg.statusCode, fg.body).toBe(201)
 
     // The vessel now holds this batch: the next batch is refused, naming the vessel and the batch in it.
     const next = await batch()

@@ -32,6 +32,13 @@ const ACKNOWLEDGE_EARLY_MS = 5_000
 /** Statuses after brew day in which a batch still takes measurements (final gravity, packaging). */
 const MEASURABLE = new Set(['brewing', 'fermenting', 'conditioning', 'packaging'])
 const FERMENTING = new Set(['fermenting', 'conditioning', 'packaging', 'completed'])
+/** Measurements that belong to brew day itself: once the wort is in the fermenter they can no longer be taken. */
+const BREW_DAY_POINTS: Record<string, string> = {
+  'pre-boil': 'a pre-boil',
+  'post-boil': 'a post-boil',
+  'original-gravity': 'an original gravity',
+  'into-fermenter': 'an into-the-fermenter',
+}
 
 const batchNotFound = () => new AppError('NOT_FOUND', 'Batch not found.')
 const conflict = (message: string) => new AppError('CONFLICT', message)
@@ -304,6 +311,11 @@ export function createBrewDayService({
             ? 'Start Brew Day before recording measurements.'
             : `Batch ${batch.number} is ${batch.status}: it takes no more measurements.`,
         )
+      const brewDayPoint = BREW_DAY_POINTS[input.point]
+      if (brewDayPoint && batch.brewDayFinishedAt)
+        throw conflict(
+          `Brew day of batch ${batch.number} is finished: ${brewDayPoint} measurement can no longer be added. Record a final gravity or another reading instead.`,
+        )
       if (await repo.measurementExists(tenant.entityId, input.id))
         throw conflict('A measurement with this id already exists.')
       let gravity: number | null = null
@@ -436,5 +448,8 @@ function constantsOf(stored: unknown) {
 /** Steps change only while the batch is brewing. */
 function assertBrewing(status: string, number: string): void {
   if (status === 'planned') throw conflict('Start Brew Day first.')
-  if (status !== 'brewing') throw conflict(`Brew day of batch ${number} is finished.`)
+  if (status !== 'brewing')
+    throw conflict(
+      `Brew day of batch ${number} is finished: its steps and additions can no longer change. Record a dry hop from the cellar's tasks.`,
+    )
 }

@@ -165,6 +165,8 @@ describe.each(TEST_DATABASES)('inventory API on %s', (kind) => {
     })
     const item = await itemOf(itemId)
     expect(item).toMatchObject({ onHand: 200, reserved: 0, available: 200, unit: 'kg' })
+    // The latest lot was received in pounds: the list shows the item in pounds (issue 34 defect 11).
+    expect(item.enteredUnit).toBe('lb')
     expect(item.valueCents).toBe(11_000 + 11_023)
     const { lots, movements } = await detail(itemId)
     expect(lots.map((l) => l.remaining)).toEqual([100, 100])

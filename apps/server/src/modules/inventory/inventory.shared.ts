@@ -77,6 +77,18 @@ export type Consumption = {
 /** The `details` keys inventory reads of a liquid event of kind 'packaged' (docs/decisions/213-finished-goods-and-cost.md). */
 export type PackagedEventDetails = { packageId: string; units: number }
 
+/** The unit of the item's latest receipt (by day received, then when recorded) when it converts, else the item's. */
+function enteredUnitOf(item: ItemRow, lotsOfItem: LotState[]): StockUnit {
+  const itemUnit = item.unit as StockUnit
+  const latest = [...lotsOfItem].sort(
+    (a, b) =>
+      b.row.receivedOn.localeCompare(a.row.receivedOn) ||
+      b.row.recordedAt.getTime() - a.row.recordedAt.getTime(),
+  )[0]
+  const entered = latest?.row.enteredUnit as StockUnit | undefined
+  return entered && canConvertStock(entered, itemUnit) ? entered : itemUnit
+}
+
 export function itemView(item: ItemRow, lotsOfItem: LotState[], reserved: ScaledQuantity): InventoryItem {
   const onHand = lotsOfItem.reduce((sum, lot) => sum + lot.remaining, 0)
   const par = item.parLevel === null ? null : scaledFromText(item.parLevel)
@@ -87,6 +99,7 @@ export function itemView(item: ItemRow, lotsOfItem: LotState[], reserved: Scaled
     category: item.category as InventoryCategory,
     ingredientId: item.ingredientId,
     unit: item.unit as StockUnit,
+    enteredUnit: enteredUnitOf(item, lotsOfItem),
     parLevel: par === null ? null : fromScaled(par),
     packageTypeId: item.packageTypeId,
     perUnit: item.perUnit === null ? null : Number(item.perUnit),

@@ -88,3 +88,21 @@ export const DEVICE_HELP = {
   custom:
     'POST JSON to the address above, at most once every 10 seconds: the Brewfather custom-stream fields (name, temp, temp_unit "C" or "F", gravity, gravity_unit "G" or "P", ph, comment), or simply { "gravity": 1.012, "temperature": 18.5 } in °C.',
 } as const
+
+/** Cellar tasks (ADR 263). */
+export const CELLAR_TASK_TEXTS = {
+  title: 'Cellar tasks',
+  loading: 'Loading cellar tasks…',
+  loadFailed: 'The cellar tasks could not be loaded.',
+  none: 'Nothing to do in the cellar: no dry hop, crash, transfer or packaging is due.',
+  dueToday: 'Due today',
+  dueOn: (day: string) => `Due ${day}`,
+  overdueSince: (day: string) => `Overdue since ${day}`,
+  added: 'Added',
+  crashed: (value: number, unit: 'F' | 'C') => `Crashed to ${value} °${unit}`,
+  transfer: 'Transfer…',
+  package: 'Package…',
+  managerPackages: 'A manager packages',
+  brewerDoes: 'A brewer does this',
+  more: (n: number) => `${n} more in the cellar`,
+} as const

@@ -48,6 +48,9 @@ const EMPTY: Draft = {
   temperatureUnit: 'F',
 }
 
+/** What is still measured once brew day is finished (the server refuses brew day's own points then). */
+const AFTER_BREW_DAY_POINTS: readonly MeasurementInput['point'][] = ['final-gravity', 'packaging', 'other']
+
 /** A reading's unit as written after a number ("235 gal", "12 °Bx"), not its stored key ("235 GAL"). */
 export const MEASUREMENT_UNIT_TEXT: Record<string, string> = {
   GAL: 'gal',
@@ -84,7 +87,9 @@ export function MeasurementsPanel({
   onRecord: (input: MeasurementInput, label: string) => void
 }) {
   const id = useId()
-  const [draft, setDraft] = useState<Draft>(EMPTY)
+  const finished = brewDay.brewDayFinishedAt !== null
+  const points = finished ? AFTER_BREW_DAY_POINTS : MEASUREMENT_POINTS
+  const [draft, setDraft] = useState<Draft>(finished ? { ...EMPTY, point: 'final-gravity' } : EMPTY)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }))
   const comparisons = compareBrewDay(brewDay.expected, brewDay.measurements)
@@ -268,7 +273,7 @@ export function MeasurementsPanel({
                 })
               }}
             >
-              {MEASUREMENT_POINTS.map((p) => (
+              {points.map((p) => (
                 <option key={p} value={p}>
                   {POINT_LABELS[p]}
                 </option>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useCellarDashboard, useCellarLive } from '../api/cellar-api.ts'
-import { CELLAR_TEXTS } from '../messages.ts'
+import { CELLAR_TASK_TEXTS, CELLAR_TEXTS } from '../messages.ts'
 import { AlertItem } from './alert-item.tsx'
+import { CellarTasksList } from './cellar-tasks.tsx'
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -13,7 +14,7 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
   )
 }
 
-/** Below the greeting: today's brew days, the tanks that need attention and the unread alerts. */
+/** Below the greeting: the cellar tasks, today's brew days, the tanks that need attention and the unread alerts. */
 export function CellarDashboardSection() {
   useCellarLive()
   const dashboard = useCellarDashboard()
@@ -27,6 +28,11 @@ export function CellarDashboardSection() {
   const { brewDaysToday, tanksNeedingAttention, unreadAlerts, alerts } = dashboard.data
   return (
     <div className="grid gap-4 md:grid-cols-3">
+      <div className="md:col-span-3">
+        <Card title={CELLAR_TASK_TEXTS.title}>
+          <CellarTasksList limit={5} />
+        </Card>
+      </div>
       <Card title={CELLAR_TEXTS.brewDaysToday}>
         {brewDaysToday.length === 0 ? (
           <p className="text-sm text-muted-foreground">{CELLAR_TEXTS.noBrewDays}</p>

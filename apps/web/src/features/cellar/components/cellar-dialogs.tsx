@@ -146,18 +146,21 @@ export function MovementDialog({
   settings,
   open,
   onOpenChange,
+  toVesselId = '',
 }: DialogProps & {
   kind: CellarMoveKind
   card: TankCard
   board: TankCard[]
   settings: CellarSettings | undefined
+  /** The vessel a transfer goes to, filled in (a cellar task's booked brite tank). */
+  toVesselId?: string
 }) {
   const id = useId()
   const write = useWrite()
   const [form, setForm] = useState({
     volume: '',
     unit: 'BBL',
-    toVesselId: '',
+    toVesselId,
     reason: '',
     accept: false,
     purpose: '',

@@ -20,6 +20,7 @@ import { CELLAR_TEXTS } from '../messages.ts'
 import { BatchFermentation } from './batch-fermentation.tsx'
 import { BulkRemovalDialog } from './bulk-removal-dialog.tsx'
 import { CleaningDialog, MovementDialog, PackageDialog, ReadingDialog } from './cellar-dialogs.tsx'
+import { CellarTasksSection } from './cellar-tasks.tsx'
 
 const STATE_STYLES: Record<string, string> = {
   clean: 'bg-emerald-100 text-emerald-900',
@@ -296,6 +297,7 @@ export function CellarPage() {
           ))}
         </fieldset>
       </div>
+      <CellarTasksSection />
       {board.isPending && (
         <p role="status" className="flex items-center gap-2 text-muted-foreground">
           <Spinner /> {CELLAR_TEXTS.loading}

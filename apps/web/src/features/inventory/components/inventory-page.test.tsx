@@ -20,6 +20,7 @@ const item = (id: string, name: string, extra: Partial<InventoryItem> = {}): Inv
   category: 'fermentable',
   ingredientId: null,
   unit: 'kg',
+  enteredUnit: 'kg',
   parLevel: null,
   packageTypeId: null,
   perUnit: null,
@@ -130,6 +131,26 @@ describe('the Inventory page', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Below par' }))
     expect(within(table).queryByRole('row', { name: /Maris Otter/ })).toBeNull()
     expect(within(table).getByRole('row', { name: /Citra/ })).toBeVisible()
+  })
+
+  it('shows each item in the unit it was received in: 453.5924 kg received as pounds reads 1,000 lb', async () => {
+    // 453.5924 kg ÷ 0.45359237 kg/lb = 1000 lb; 283.495 g ÷ 28.349523 g/oz = 10 oz.
+    stock([
+      item(MALT, 'Pale 2-Row', { enteredUnit: 'lb', onHand: 453.5924, reserved: 0, available: 453.5924 }),
+      item(HOPS, 'Cascade', {
+        category: 'hop',
+        unit: 'g',
+        enteredUnit: 'oz',
+        onHand: 283.495,
+        reserved: 0,
+        available: 283.495,
+      }),
+    ])
+    renderPage()
+    const table = await screen.findByRole('table', { name: 'Inventory items' })
+    expect(within(table).getByRole('row', { name: /Pale 2-Row/ })).toHaveTextContent('1,000 lb')
+    expect(within(table).getByRole('row', { name: /Pale 2-Row/ })).not.toHaveTextContent('453.59 kg')
+    expect(within(table).getByRole('row', { name: /Cascade/ })).toHaveTextContent('10 oz')
   })
 
   it('shows each shortfall of Can we brew? with the date it bites', async () => {

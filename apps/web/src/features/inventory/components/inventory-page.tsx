@@ -9,6 +9,7 @@ import { AlertTriangle, Boxes } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
+import { itemQuantityText } from '../lib/lot-quantity.ts'
 import { Input } from '@/components/ui/input.tsx'
 import { Label } from '@/components/ui/label.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
@@ -182,10 +183,10 @@ function Alerts() {
 function ItemsList({ items, onOpen }: { items: InventoryItem[]; onOpen: (id: string) => void }) {
   if (items.length === 0) return <p className="text-muted-foreground">{T.noneMatch}</p>
   const figures = (item: InventoryItem) => ({
-    onHand: formatStock(item.onHand, item.unit),
-    reserved: formatStock(item.reserved, item.unit),
-    available: formatStock(item.available, item.unit),
-    par: item.parLevel === null ? '—' : formatStock(item.parLevel, item.unit),
+    onHand: itemQuantityText(item.onHand, item),
+    reserved: itemQuantityText(item.reserved, item),
+    available: itemQuantityText(item.available, item),
+    par: item.parLevel === null ? '—' : itemQuantityText(item.parLevel, item),
     // Null for a Brewer: values are a Manager's (viewCosts).
     value: item.valueCents === null ? '—' : formatCents(item.valueCents),
   })

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useItemDetail } from '../api/inventory-api.ts'
-import { lotQuantityText } from '../lib/lot-quantity.ts'
+import { itemQuantityText, lotQuantityText } from '../lib/lot-quantity.ts'
 import { INVENTORY_TEXTS as T } from '../messages.ts'
 import { AdjustDialog, CountDialog, EditItemDialog, ReceiveStockDialog } from './stock-dialogs.tsx'
 
@@ -29,9 +29,9 @@ export function ItemDetail({
             <SheetHeader>
               <SheetTitle>{current.name}</SheetTitle>
               <SheetDescription>
-                {T.columns.onHand} {formatStock(current.onHand, current.unit)} · {T.columns.reserved}{' '}
-                {formatStock(current.reserved, current.unit)} · {T.columns.available}{' '}
-                {formatStock(current.available, current.unit)}
+                {T.columns.onHand} {itemQuantityText(current.onHand, current)} · {T.columns.reserved}{' '}
+                {itemQuantityText(current.reserved, current)} · {T.columns.available}{' '}
+                {itemQuantityText(current.available, current)}
                 {current.valueCents !== null && ` · ${formatCents(current.valueCents)}`}
               </SheetDescription>
             </SheetHeader>

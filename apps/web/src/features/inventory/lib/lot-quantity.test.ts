@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lotQuantityText } from './lot-quantity.ts'
+import { itemQuantityText, lotQuantityText } from './lot-quantity.ts'
 
 describe('lotQuantityText', () => {
   it('reads 1,000 lb received as 1,000 lb, with the item’s 453.59 kg beside it', () => {
@@ -28,5 +28,13 @@ describe('lotQuantityText', () => {
         'kg',
       ),
     ).toBe('80 kg of 120 kg')
+  })
+
+  it('shows an item in the unit it was received in: 453.5924 kg kept reads 1,000 lb; the same unit reads as kept', () => {
+    // 453.5924 kg ÷ 0.45359237 kg/lb = 1000.0000 lb (to two decimals)
+    expect(itemQuantityText(453.5924, { unit: 'kg', enteredUnit: 'lb' })).toBe('1,000 lb')
+    // Cascade kept in g, received in oz: 283.495 g ÷ 28.349523 g/oz = 10 oz
+    expect(itemQuantityText(283.495, { unit: 'g', enteredUnit: 'oz' })).toBe('10 oz')
+    expect(itemQuantityText(12.5, { unit: 'kg', enteredUnit: 'kg' })).toBe('12.5 kg')
   })
 })
