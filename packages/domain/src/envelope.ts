@@ -82,6 +82,7 @@ export const ENVELOPE_TYPES = [
   'schedule',
   'first-week',
   'api-key',
+  'webhook-endpoint',
   // Sales (docs/production.md "Sales").
   'sales',
 ] as const
