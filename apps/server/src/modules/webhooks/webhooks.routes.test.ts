@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   makeEnvelope,
+  WEBHOOK_ROUTES,
   type CreatedWebhookEndpoint,
   type WebhookAttempt,
   type WebhookEndpoint,
@@ -20,7 +21,9 @@ import { loadConfig } from '../../config.ts'
 import { startProductionApp, type Members, type ProductionApp } from '../../testing/production-harness.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
 import { startReceiver, type Receiver } from '../../testing/webhook-receiver.ts'
+import { AppError } from '../../errors.ts'
 import { decryptSecret } from './secret-box.ts'
+import { createWebhookService } from './webhooks.service.ts'
 
 const ENV = {
   WEBHOOKS_ALLOW_PRIVATE: 'true',
@@ -296,6 +299,35 @@ describe.each(TEST_DATABASES)('webhooks on %s', (kind) => {
       headers: { authorization: `Bearer ${secret}` },
     })
     expect(withKey.statusCode).toBe(403)
+  })
+
+  it('without WEBHOOKS_ALLOW_PRIVATE, Add Endpoint refuses 127.0.0.1, 169.254.169.254 and localhost', async () => {
+    const strict = createWebhookService({
+      db: p.testDb.db,
+      secretKey: Buffer.alloc(32, 1),
+      policy: { allowHttp: false, allowPrivate: false },
+    })
+    const tenant = { entityId: a.entityId, role: 'Admin' as const, userId: crypto.randomUUID(), sub: a.Admin }
+    for (const [url, range] of [
+      ['https://127.0.0.1/hook', 'loopback'],
+      ['https://169.254.169.254/latest/meta-data', 'link-local'],
+      ['https://localhost/hook', 'loopback'],
+    ]) {
+      const refusal = await strict
+        .create(p.testDb.db, tenant, { id: crypto.randomUUID(), url, description: '', eventTypes: ['product.created'] })
+        .catch((error: unknown) => error)
+      expect(refusal).toBeInstanceOf(AppError)
+      expect((refusal as AppError).statusCode).toBe(400)
+      expect((refusal as AppError).message).toContain(range)
+      expect((refusal as AppError).issues).toEqual([{ path: 'data.url', message: (refusal as AppError).message }])
+    }
+  })
+
+  it('every route the event table names is a route of the server', () => {
+    for (const route of WEBHOOK_ROUTES) {
+      const [method, url] = route.split(' ')
+      expect(p.t.app.hasRoute({ method: method as 'POST', url }), route).toBe(true)
+    }
   })
 
   it('refuses bad input with sentences', async () => {
