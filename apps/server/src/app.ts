@@ -299,7 +299,9 @@ export async function buildApp({
   // Webhooks (ADR 282): every committed write of a publishing route is queued for the brewery's subscribed
   // endpoints (the write runner's publisher), each attempt a job.
   if (config.webhooks.secretKeyDerived && process.env.NODE_ENV === 'production') {
-    app.log.warn('WEBHOOK_SECRET_KEY is not set: webhook secrets are encrypted with a key derived from the database address')
+    app.log.warn(
+      'WEBHOOK_SECRET_KEY is not set: webhook secrets are encrypted with a key derived from the database address',
+    )
   }
   const webhookPolicy = { allowHttp: config.webhooks.allowHttp, allowPrivate: config.webhooks.allowPrivate }
   const webhookDelivery = jobs.define(
@@ -553,7 +555,9 @@ export async function buildApp({
                   })
                 : undefined,
             )
-            .catch((error: unknown) => app.log.error({ err: error }, 'webhooks: a device reading was not queued'))
+            .catch((error: unknown) =>
+              app.log.error({ err: error }, 'webhooks: a device reading was not queued'),
+            )
         },
       }),
       afterReading: async (entityId) => {

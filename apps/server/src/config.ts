@@ -345,7 +345,8 @@ export type WebhooksConfig = {
  * password) or the embedded database's folder. Fine for development and tests; production sets the variable.
  */
 function webhookSecretKey(raw: Raw, dataDir: string): { secretKey: Buffer; secretKeyDerived: boolean } {
-  if (raw.WEBHOOK_SECRET_KEY) return { secretKey: Buffer.from(raw.WEBHOOK_SECRET_KEY, 'hex'), secretKeyDerived: false }
+  if (raw.WEBHOOK_SECRET_KEY)
+    return { secretKey: Buffer.from(raw.WEBHOOK_SECRET_KEY, 'hex'), secretKeyDerived: false }
   const seed = raw.DATABASE_URL ?? dataDir
   const derived = Buffer.from(hkdfSync('sha256', seed, 'brewcommand', 'webhook endpoint secrets v1', 32))
   return { secretKey: derived, secretKeyDerived: true }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema/webhooks.ts'
 import { seedCellar } from '../testing/cellar-seed.ts'
 import { startProductionApp, type Members, type ProductionApp } from '../testing/production-harness.ts'
 import { brewableRecipe, seedBatch } from '../testing/production-seed.ts'
@@ -51,6 +52,7 @@ type Seeded = {
   hopItemId: string
   vesselId: string
   productId: string
+  webhookEndpointId: string
 }
 
 /** Every GET route the web app reads, by fixture name (one line each; the web's list uses the same names). */
@@ -100,6 +102,44 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'sales-invoices': () => '/api/sales/invoices',
   'sales-aging': () => '/api/sales/aging',
   'team-users': (s) => `/api/entities/${s.members.entityId}/users`,
+  'webhook-endpoints': () => '/api/webhook-endpoints',
+  'webhook-attempts': (s) => `/api/webhook-endpoints/${s.webhookEndpointId}/attempts`,
+}
+
+/** An endpoint with one delivery and its failed attempt, as the delivery job leaves them. */
+async function seedWebhookLog(app: ProductionApp, entityId: string): Promise<string> {
+  const id = crypto.randomUUID()
+  await app.testDb.db.insert(webhookEndpoints).values({
+    id,
+    entityId,
+    url: 'https://hooks.example.com/brewcommand',
+    description: 'Taproom POS',
+    eventTypes: ['product.created', 'order.created'],
+    secretCiphertext: 'v1:seeded:seeded:seeded',
+    secretHint: 'whsec_AbCdEf',
+  })
+  const [delivery] = await app.testDb.db
+    .insert(webhookDeliveries)
+    .values({
+      entityId,
+      endpointId: id,
+      messageId: 'msg_seeded',
+      eventType: 'product.created',
+      payload: '{}',
+    })
+    .returning()
+  await app.testDb.db.insert(webhookAttempts).values({
+    entityId,
+    endpointId: id,
+    deliveryId: delivery.id,
+    attempt: 1,
+    status: 'failed',
+    statusCode: 500,
+    error: 'The endpoint answered 500.',
+    durationMs: 120,
+    responseExcerpt: 'Internal Server Error',
+  })
+  return id
 }
 
 describe('contract fixtures: what each GET route the web reads answers', () => {
@@ -150,7 +190,9 @@ describe('contract fixtures: what each GET route the web reads answers', () => {
     )
     expect(started.statusCode, started.body).toBe(201)
     await seedReportingQuarter(app.testDb.db, members.entityId)
+    const webhookEndpointId = await seedWebhookLog(app, members.entityId)
     seeded = {
+      webhookEndpointId,
       members,
       batchId: cellar.batchId,
       brewingBatchId: brewing.id,

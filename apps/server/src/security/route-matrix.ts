@@ -1316,11 +1316,16 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     method: 'DELETE',
     url: `/api/webhook-endpoints/${await seedEndpoint(ctx)}`,
   })),
-  'POST /api/webhook-endpoints/:endpointId/rotate-secret': tenant('manageWebhooks', 'record', 200, async (ctx) => ({
-    method: 'POST',
-    url: `/api/webhook-endpoints/${await seedEndpoint(ctx)}/rotate-secret`,
-    payload: makeEnvelope('webhook-endpoint', {}),
-  })),
+  'POST /api/webhook-endpoints/:endpointId/rotate-secret': tenant(
+    'manageWebhooks',
+    'record',
+    200,
+    async (ctx) => ({
+      method: 'POST',
+      url: `/api/webhook-endpoints/${await seedEndpoint(ctx)}/rotate-secret`,
+      payload: makeEnvelope('webhook-endpoint', {}),
+    }),
+  ),
   'POST /api/webhook-endpoints/:endpointId/test': tenant('manageWebhooks', 'record', 201, async (ctx) => ({
     method: 'POST',
     url: `/api/webhook-endpoints/${await seedEndpoint(ctx)}/test`,

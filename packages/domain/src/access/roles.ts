@@ -48,7 +48,10 @@ export const PERMISSIONS = {
   fulfilOrders: { label: 'Pick, dispatch and deliver orders', minimum: 'Brewer' },
   voidInvoices: { label: 'Void invoices', minimum: 'Admin' },
   manageApiKeys: { label: 'API keys: make, revoke, read their use', minimum: 'Admin' },
-  manageWebhooks: { label: 'Webhooks: add, edit, disable, delete endpoints; read deliveries', minimum: 'Admin' },
+  manageWebhooks: {
+    label: 'Webhooks: add, edit, disable, delete endpoints; read deliveries',
+    minimum: 'Admin',
+  },
 } as const satisfies Record<string, { label: string; minimum: Role }>
 export type Permission = keyof typeof PERMISSIONS
 

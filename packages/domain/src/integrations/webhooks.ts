@@ -100,7 +100,11 @@ export function webhookEventOfWrite(
   if (rule.only) return rule.only
   const method = route.split(' ')[0]
   const action =
-    method === 'DELETE' || data.deleted === true ? 'deleted' : rule.created && status === 201 ? 'created' : 'changed'
+    method === 'DELETE' || data.deleted === true
+      ? 'deleted'
+      : rule.created && status === 201
+        ? 'created'
+        : 'changed'
   const type = `${rule.resource}.${action}`
   return WebhookEventTypeSchema.safeParse(type).success ? (type as WebhookEventType) : null
 }

@@ -22,7 +22,7 @@ export function nonPublicRange(address: string): string | null {
     parsed = (parsed as ipaddr.IPv6).toIPv4Address()
   }
   const range = parsed.range()
-  return range === 'unicast' ? null : RANGE_NAMES[range] ?? `a reserved range (${range})`
+  return range === 'unicast' ? null : (RANGE_NAMES[range] ?? `a reserved range (${range})`)
 }
 
 const RANGE_NAMES: Record<string, string> = {
@@ -59,7 +59,9 @@ export async function checkEndpointUrl(value: string, policy: AddressPolicy): Pr
     )
   }
   if (url.username || url.password) {
-    throw new EndpointRefused('The endpoint URL may not hold a user name or password; the signature authenticates.')
+    throw new EndpointRefused(
+      'The endpoint URL may not hold a user name or password; the signature authenticates.',
+    )
   }
   const host = url.hostname.replace(/^\[|\]$/g, '')
   const addresses = await resolve(host)

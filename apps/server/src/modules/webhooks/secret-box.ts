@@ -11,9 +11,9 @@ export function encryptSecret(key: Buffer, secret: string, endpointId: string): 
   const cipher = createCipheriv('aes-256-gcm', key, nonce)
   cipher.setAAD(Buffer.from(endpointId))
   const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()])
-  return [VERSION, nonce, cipher.getAuthTag(), ciphertext].map((part) =>
-    typeof part === 'string' ? part : part.toString('base64url'),
-  ).join(':')
+  return [VERSION, nonce, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join(':')
 }
 
 /** The secret, or an error when the key or the row is not the one it was sealed with. */
@@ -25,5 +25,7 @@ export function decryptSecret(key: Buffer, sealed: string, endpointId: string): 
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'))
   decipher.setAAD(Buffer.from(endpointId))
   decipher.setAuthTag(Buffer.from(tag, 'base64url'))
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8')
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
+    'utf8',
+  )
 }

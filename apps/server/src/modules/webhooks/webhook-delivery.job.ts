@@ -39,7 +39,11 @@ export function webhookDeliveryJob(deps: WebhookDeliveryDeps): JobDefinition<Del
   })
 }
 
-async function deliver(deps: WebhookDeliveryDeps, send: typeof sendDelivery, { deliveryId, attempt }: DeliveryJobData) {
+async function deliver(
+  deps: WebhookDeliveryDeps,
+  send: typeof sendDelivery,
+  { deliveryId, attempt }: DeliveryJobData,
+) {
   const { db } = deps
   const [found] = await db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
@@ -52,10 +56,19 @@ async function deliver(deps: WebhookDeliveryDeps, send: typeof sendDelivery, { d
   let outcome: SendOutcome
   try {
     const secret = decryptSecret(deps.secretKey, endpoint.secretCiphertext, endpoint.id)
-    outcome = await send({ messageId: delivery.messageId, payload: delivery.payload, secret, url: endpoint.url }, deps.policy)
+    outcome = await send(
+      { messageId: delivery.messageId, payload: delivery.payload, secret, url: endpoint.url },
+      deps.policy,
+    )
   } catch (error) {
     deps.logger?.error({ err: error, deliveryId }, 'webhooks: could not prepare a delivery')
-    outcome = { ok: false, statusCode: null, error: 'The endpoint secret could not be read (WEBHOOK_SECRET_KEY changed?); rotate the secret.', durationMs: 0, responseExcerpt: null }
+    outcome = {
+      ok: false,
+      statusCode: null,
+      error: 'The endpoint secret could not be read (WEBHOOK_SECRET_KEY changed?); rotate the secret.',
+      durationMs: 0,
+      responseExcerpt: null,
+    }
   }
   const last = attempt > deps.retryDelaysSeconds.length
   const failures = await db.transaction(async (transaction) => {
@@ -124,6 +137,9 @@ async function disable(
       if (email) await deps.mailer.send({ to: email, subject: 'Webhook endpoint turned off', text })
     }
   } catch (error) {
-    deps.logger?.warn({ err: error, endpointId }, 'webhooks: could not mail the Admins about a turned-off endpoint')
+    deps.logger?.warn(
+      { err: error, endpointId },
+      'webhooks: could not mail the Admins about a turned-off endpoint',
+    )
   }
 }

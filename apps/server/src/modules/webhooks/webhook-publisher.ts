@@ -54,7 +54,10 @@ export function createWebhookPublisher({
      * Stores one delivery per enabled endpoint of the brewery subscribed to the write's event and queues each.
      * Never throws: the write is committed, a failure here is logged.
      */
-    async publish(entityId: string, write: { route: string; status: number; payload: Broadcast }): Promise<void> {
+    async publish(
+      entityId: string,
+      write: { route: string; status: number; payload: Broadcast },
+    ): Promise<void> {
       try {
         const type = webhookEventOfWrite(write.route, write.status, write.payload.data)
         if (!type) return
@@ -73,11 +76,16 @@ export function createWebhookPublisher({
         const messageId = newMessageId()
         const rows = await db
           .insert(webhookDeliveries)
-          .values(subscribed.map(({ id }) => ({ entityId, endpointId: id, messageId, eventType: type, payload })))
+          .values(
+            subscribed.map(({ id }) => ({ entityId, endpointId: id, messageId, eventType: type, payload })),
+          )
           .returning({ id: webhookDeliveries.id })
         for (const row of rows) await queueDelivery(row.id)
       } catch (error) {
-        logger?.error({ err: error, entityId }, 'webhooks: could not queue the deliveries of a committed write')
+        logger?.error(
+          { err: error, entityId },
+          'webhooks: could not queue the deliveries of a committed write',
+        )
       }
     },
   }

@@ -123,9 +123,16 @@ describe.each(TEST_DATABASES)('webhooks on %s', (kind) => {
     expect(verified.data.id).toBe(product.id)
     expect(verified.data.objectUri).toBe(`brewcommand://products/${product.id}`)
     // Another secret does not verify it.
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(delivery.body, headers)).toThrow()
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(delivery.body, headers),
+    ).toThrow()
     const log = await waitForAttempts(a, endpoint.id, 1)
-    expect(log[0]).toMatchObject({ status: 'succeeded', statusCode: 200, eventType: 'product.created', attempt: 1 })
+    expect(log[0]).toMatchObject({
+      status: 'succeeded',
+      statusCode: 200,
+      eventType: 'product.created',
+      attempt: 1,
+    })
     expect(log[0].responseExcerpt).toBe('ok')
     await remove(a, endpoint.id)
   })
@@ -206,7 +213,10 @@ describe.each(TEST_DATABASES)('webhooks on %s', (kind) => {
     const test = await p.call(a.Admin, 'POST', `/api/webhook-endpoints/${endpoint.id}/test`, envelope({}))
     expect(test.statusCode, test.body).toBe(201)
     const [delivery] = await receiver.waitFor(1)
-    const verified = new Webhook(endpoint.secret!).verify(delivery.body, delivery.headers as Record<string, string>)
+    const verified = new Webhook(endpoint.secret!).verify(
+      delivery.body,
+      delivery.headers as Record<string, string>,
+    )
     expect(verified).toMatchObject({ type: 'webhook.test', data: { id: endpoint.id } })
     const [logged] = await waitForAttempts(a, endpoint.id, 1)
     const resend = await p.call(
@@ -224,7 +234,12 @@ describe.each(TEST_DATABASES)('webhooks on %s', (kind) => {
   it('Rotate secret: the next delivery is signed with the new secret only', async () => {
     fresh()
     const endpoint = await addEndpoint(a, receiver.url)
-    const rotated = await p.call(a.Admin, 'POST', `/api/webhook-endpoints/${endpoint.id}/rotate-secret`, envelope({}))
+    const rotated = await p.call(
+      a.Admin,
+      'POST',
+      `/api/webhook-endpoints/${endpoint.id}/rotate-secret`,
+      envelope({}),
+    )
     expect(rotated.statusCode, rotated.body).toBe(200)
     const { secret } = rotated.json<{ data: CreatedWebhookEndpoint }>().data
     expect(secret).not.toBe(endpoint.secret)
@@ -238,7 +253,10 @@ describe.each(TEST_DATABASES)('webhooks on %s', (kind) => {
 
   it('turns the endpoint off after its last retry fails and mails the Admins', async () => {
     fresh()
-    await p.testDb.db.update(users).set({ email: 'admin-a@example.com' }).where(eq(users.idpIdentifier, a.Admin))
+    await p.testDb.db
+      .update(users)
+      .set({ email: 'admin-a@example.com' })
+      .where(eq(users.idpIdentifier, a.Admin))
     receiver.answer((response) => {
       response.statusCode = 503
       response.end('down')
@@ -259,7 +277,7 @@ describe.each(TEST_DATABASES)('webhooks on %s', (kind) => {
     expect(after!.disabledReason).toContain('Turned off after every delivery attempt failed')
     // The mail goes out just after the endpoint is turned off.
     let mail: string | undefined
-    for (const stop = Date.now() + 5_000; !mail && Date.now() < stop; ) {
+    for (const stop = Date.now() + 5_000; !mail && Date.now() < stop;) {
       const files = await readdir(p.t.outboxDir).catch(() => [])
       const mails = await Promise.all(files.map((file) => readFile(join(p.t.outboxDir, file), 'utf8')))
       mail = mails.find((text) => text.includes('Webhook endpoint turned off'))
@@ -279,7 +297,11 @@ describe.each(TEST_DATABASES)('webhooks on %s', (kind) => {
       envelope({ url: endpoint.url, description: '', eventTypes: ['product.created'], enabled: true }),
     )
     expect(on.statusCode, on.body).toBe(200)
-    expect(on.json<{ data: WebhookEndpoint }>().data).toMatchObject({ enabled: true, failureCount: 0, disabledReason: null })
+    expect(on.json<{ data: WebhookEndpoint }>().data).toMatchObject({
+      enabled: true,
+      failureCount: 0,
+      disabledReason: null,
+    })
     await remove(a, endpoint.id)
   })
 
@@ -314,12 +336,19 @@ describe.each(TEST_DATABASES)('webhooks on %s', (kind) => {
       ['https://localhost/hook', 'loopback'],
     ]) {
       const refusal = await strict
-        .create(p.testDb.db, tenant, { id: crypto.randomUUID(), url, description: '', eventTypes: ['product.created'] })
+        .create(p.testDb.db, tenant, {
+          id: crypto.randomUUID(),
+          url,
+          description: '',
+          eventTypes: ['product.created'],
+        })
         .catch((error: unknown) => error)
       expect(refusal).toBeInstanceOf(AppError)
       expect((refusal as AppError).statusCode).toBe(400)
       expect((refusal as AppError).message).toContain(range)
-      expect((refusal as AppError).issues).toEqual([{ path: 'data.url', message: (refusal as AppError).message }])
+      expect((refusal as AppError).issues).toEqual([
+        { path: 'data.url', message: (refusal as AppError).message },
+      ])
     }
   })
 

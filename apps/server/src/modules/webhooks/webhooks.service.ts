@@ -139,7 +139,12 @@ export function createWebhookService({ db, secretKey, policy, onEndpointsChanged
     },
 
     /** Edit, disable, enable: enabling again clears the failure count and the server's reason. */
-    async change(tx: Db, tenant: Tenant, endpointId: string, input: WebhookEndpointChange): Promise<WebhookEndpoint> {
+    async change(
+      tx: Db,
+      tenant: Tenant,
+      endpointId: string,
+      input: WebhookEndpointChange,
+    ): Promise<WebhookEndpoint> {
       assertCan(tenant, 'manageWebhooks')
       const before = await owned(tx, tenant, endpointId)
       const url = input.url === before.url ? before.url : await checkedUrl(input.url)
@@ -195,10 +200,15 @@ export function createWebhookService({ db, secretKey, policy, onEndpointsChanged
     },
 
     /** Send Test Event: a `webhook.test` delivery to this endpoint only (queued once committed). */
-    async sendTest(tx: Db, tenant: Tenant, endpointId: string): Promise<{ deliveryId: string; messageId: string }> {
+    async sendTest(
+      tx: Db,
+      tenant: Tenant,
+      endpointId: string,
+    ): Promise<{ deliveryId: string; messageId: string }> {
       assertCan(tenant, 'manageWebhooks')
       const endpoint = await owned(tx, tenant, endpointId)
-      if (!endpoint.enabled) throw new AppError('CONFLICT', 'Turn the endpoint on before sending it a test event.')
+      if (!endpoint.enabled)
+        throw new AppError('CONFLICT', 'Turn the endpoint on before sending it a test event.')
       const messageId = newMessageId()
       const payload: WebhookPayload = {
         type: WEBHOOK_TEST_EVENT,
@@ -219,7 +229,12 @@ export function createWebhookService({ db, secretKey, policy, onEndpointsChanged
     },
 
     /** Resend: the same message (same `webhook-id` and body) again, as a new series of attempts. */
-    async resend(tx: Db, tenant: Tenant, endpointId: string, deliveryId: string): Promise<{ deliveryId: string }> {
+    async resend(
+      tx: Db,
+      tenant: Tenant,
+      endpointId: string,
+      deliveryId: string,
+    ): Promise<{ deliveryId: string }> {
       assertCan(tenant, 'manageWebhooks')
       const endpoint = await owned(tx, tenant, endpointId)
       if (!endpoint.enabled) throw new AppError('CONFLICT', 'Turn the endpoint on before resending to it.')
@@ -247,7 +262,11 @@ export function createWebhookService({ db, secretKey, policy, onEndpointsChanged
       assertCan(tenant, 'manageWebhooks')
       await owned(db, tenant, endpointId)
       const rows = await db
-        .select({ attempt: webhookAttempts, messageId: webhookDeliveries.messageId, eventType: webhookDeliveries.eventType })
+        .select({
+          attempt: webhookAttempts,
+          messageId: webhookDeliveries.messageId,
+          eventType: webhookDeliveries.eventType,
+        })
         .from(webhookAttempts)
         .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
         .where(
@@ -259,7 +278,9 @@ export function createWebhookService({ db, secretKey, policy, onEndpointsChanged
         )
         .orderBy(desc(webhookAttempts.at))
         .limit(limit)
-      return rows.map(({ attempt, messageId, eventType }) => attemptView({ ...attempt, messageId, eventType }))
+      return rows.map(({ attempt, messageId, eventType }) =>
+        attemptView({ ...attempt, messageId, eventType }),
+      )
     },
   }
 }
