@@ -65,6 +65,9 @@ export function serverEnv({
     // Every e2e request comes from 127.0.0.1; the limit itself is proven by the integration tests.
     CONTACTS_RATE_LIMIT_PER_MINUTE: '1000',
     SIGN_UP_MAX_PER_ADDRESS: '1000',
+    // The webhooks journey's receiver listens on 127.0.0.1 over plain http (ADR 282).
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
+    WEBHOOKS_ALLOW_HTTP: 'true',
   }
 }
 

@@ -94,6 +94,10 @@ import { enforceRequestTimeout } from './plugins/request-timeout.ts'
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts'
 import { createApiKeyService } from './modules/api-keys/api-keys.service.ts'
 import { registerApiReference, registerOpenApi } from './openapi/openapi.ts'
+import { createWebhookPublisher } from './modules/webhooks/webhook-publisher.ts'
+import { webhookDeliveryJob, type DeliveryJobData } from './modules/webhooks/webhook-delivery.job.ts'
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts'
+import { createWebhookService } from './modules/webhooks/webhooks.service.ts'
 
 export type BuildAppOptions = {
   config: AppConfig
@@ -299,6 +303,36 @@ export async function buildApp({
     ? await registerStripePayments(app, { config: config.stripe, db: database.db, api: stripeApi })
     : null
   const testGateway = stripe ? null : createTestGateway(database.db)
+  // Webhooks (ADR 282): every committed write of a publishing route is queued for the brewery's subscribed
+  // endpoints (the write runner's publisher), each attempt a job.
+  if (config.webhooks.secretKeyDerived && process.env.NODE_ENV === 'production') {
+    app.log.warn(
+      'WEBHOOK_SECRET_KEY is not set: webhook secrets are encrypted with a key derived from the database address',
+    )
+  }
+  const webhookPolicy = { allowHttp: config.webhooks.allowHttp, allowPrivate: config.webhooks.allowPrivate }
+  const webhookDelivery = jobs.define(
+    webhookDeliveryJob({
+      db: database.db,
+      secretKey: config.webhooks.secretKey,
+      policy: webhookPolicy,
+      retryDelaysSeconds: config.webhooks.retryDelaysSeconds,
+      queue: async (data, startAfterSeconds) => {
+        await jobs.enqueue(webhookDelivery, data, { startAfterSeconds })
+      },
+      mailer: identity.mailer,
+      publicUrl: config.publicUrl,
+      logger: app.log,
+    }),
+  )
+  const queueDelivery = async (deliveryId: string) => {
+    try {
+      await jobs.enqueue<DeliveryJobData>(webhookDelivery, { deliveryId, attempt: 1 })
+    } catch (error) {
+      app.log.error({ err: error, deliveryId }, 'webhooks: could not queue a delivery')
+    }
+  }
+  const webhookPublisher = createWebhookPublisher({ db: database.db, queueDelivery, logger: app.log })
   // Every write route runs through this (writes/write-runner.ts). `realtime` is set below, before the
   // first request; the runner reads it per write.
   const runWrite = createWriteRunner({
@@ -308,8 +342,20 @@ export async function buildApp({
       isHeard: (entityId) => realtime.isHeard(entityId),
     },
     lastStatement: insideEveryWrite,
+    publisher: webhookPublisher,
   })
   await app.register(apiKeyRoutes, { prefix: '/api/api-keys', keys: apiKeys, runWrite })
+  await app.register(webhookRoutes, {
+    prefix: '/api/webhook-endpoints',
+    webhooks: createWebhookService({
+      db: database.db,
+      secretKey: config.webhooks.secretKey,
+      policy: webhookPolicy,
+      onEndpointsChanged: (entityId) => webhookPublisher.invalidate(entityId),
+    }),
+    runWrite,
+    queueDelivery,
+  })
   await app.register(onboardingRoutes, {
     runWrite,
     prefix: '/api',
@@ -517,7 +563,26 @@ export async function buildApp({
     ingest: createIngest({
       db: database.db,
       cellar,
-      realtime: () => realtime,
+      // A device's reading reaches the room and, like every committed write, the brewery's webhooks.
+      realtime: () => ({
+        dataModified: (entityId, event) => {
+          realtime.dataModified(entityId, event)
+          void webhookPublisher
+            .wants(entityId)
+            .then((wanted) =>
+              wanted
+                ? webhookPublisher.publish(entityId, {
+                    route: 'POST /api/ingest/:deviceToken',
+                    status: 201,
+                    payload: event.payload,
+                  })
+                : undefined,
+            )
+            .catch((error: unknown) =>
+              app.log.error({ err: error }, 'webhooks: a device reading was not queued'),
+            )
+        },
+      }),
       afterReading: async (entityId) => {
         await jobs.enqueue(cellarAlerts, { entityId }, { singletonKey: `cellar.alerts:${entityId}` })
       },

@@ -110,6 +110,10 @@ describe('loadConfig', () => {
     [{ SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '0' }, 'SIGN_IN_MAX_FAILURES_PER_ACCOUNT'],
     [{ SIGN_UP_MAX_PER_ADDRESS: '0' }, 'SIGN_UP_MAX_PER_ADDRESS'],
     [{ SIGN_IN_WINDOW_MINUTES: '2000' }, 'SIGN_IN_WINDOW_MINUTES'],
+    [{ WEBHOOK_SECRET_KEY: 'too-short' }, 'WEBHOOK_SECRET_KEY'],
+    [{ WEBHOOKS_ALLOW_PRIVATE: 'yes' }, 'WEBHOOKS_ALLOW_PRIVATE'],
+    [{ WEBHOOKS_ALLOW_HTTP: 'sometimes' }, 'WEBHOOKS_ALLOW_HTTP'],
+    [{ WEBHOOK_RETRY_SCHEDULE_SECONDS: '5, 5 min' }, 'WEBHOOK_RETRY_SCHEDULE_SECONDS'],
   ])('refuses %j, naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n {2}${name}: `))
@@ -117,6 +121,33 @@ describe('loadConfig', () => {
 
   it('names every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT: .*\n {2}LOG_LEVEL: /s)
+  })
+})
+
+describe('the webhook settings (ADR 282)', () => {
+  it('reads WEBHOOK_SECRET_KEY as 32 bytes, or derives a stable key from the database when unset', () => {
+    const key = 'ab'.repeat(32)
+    expect(loadConfig({ WEBHOOK_SECRET_KEY: key }).webhooks).toMatchObject({
+      secretKey: Buffer.from(key, 'hex'),
+      secretKeyDerived: false,
+      allowPrivate: false,
+      retryDelaysSeconds: [5, 300, 1800, 7200, 18_000, 36_000, 36_000],
+    })
+    const derived = loadConfig({ DATA_DIR: '/tmp/a' }).webhooks
+    expect(derived.secretKeyDerived).toBe(true)
+    expect(derived.secretKey).toHaveLength(32)
+    expect(loadConfig({ DATA_DIR: '/tmp/a' }).webhooks.secretKey).toEqual(derived.secretKey)
+    expect(loadConfig({ DATA_DIR: '/tmp/b' }).webhooks.secretKey).not.toEqual(derived.secretKey)
+  })
+
+  it('reads the retry schedule and the address switches', () => {
+    expect(
+      loadConfig({
+        WEBHOOK_RETRY_SCHEDULE_SECONDS: '1,2',
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
+        WEBHOOKS_ALLOW_HTTP: '1',
+      }).webhooks,
+    ).toMatchObject({ retryDelaysSeconds: [1, 2], allowPrivate: true, allowHttp: true })
   })
 })
 

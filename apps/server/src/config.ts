@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
@@ -245,6 +246,38 @@ export const CONFIG_VARIABLES = {
     default: '5',
     about: 'how often each instance asks the database-stored job queue for background work',
   },
+  WEBHOOK_SECRET_KEY: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (32 bytes, e.g. `openssl rand -hex 32`)')
+      .optional(),
+    default: '(unset: derived from DATABASE_URL or DATA_DIR; set it in production)',
+    about:
+      'the AES-256-GCM key that encrypts webhook endpoints’ signing secrets at rest (64 hex characters); changing it makes the stored secrets unreadable, so rotate every endpoint’s secret after',
+  },
+  WEBHOOKS_ALLOW_HTTP: {
+    schema: boolean.optional(),
+    default: 'false (true when NODE_ENV=development)',
+    about: 'allow webhook endpoints at plain http:// URLs (development only; otherwise https:// is required)',
+  },
+  WEBHOOKS_ALLOW_PRIVATE: {
+    schema: boolean.default(false),
+    default: 'false',
+    about:
+      'allow webhook endpoints on loopback, private, link-local and other non-public addresses (development and tests only)',
+  },
+  WEBHOOK_RETRY_SCHEDULE_SECONDS: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}(,\d{1,6}){0,19}$/, 'must be a comma-separated list of seconds, e.g. 5,300,1800')
+      .transform((value) => value.split(',').map(Number))
+      .default([5, 300, 1800, 7200, 18_000, 36_000, 36_000]),
+    default: '5,300,1800,7200,18000,36000,36000',
+    about:
+      'the waits before each retry of a failed webhook delivery (about a day in all); after the last one fails the endpoint is turned off and the Admins are mailed',
+  },
   WEB_DIST: {
     schema: z.string().min(1).optional(),
     default: './apps/web/dist',
@@ -292,6 +325,31 @@ export type AppConfig = {
   uploadTimeoutMs: number
   /** How often a job queue worker polls, in seconds. */
   jobPollSeconds: number
+  /** Webhook deliveries (ADR 282). */
+  webhooks: WebhooksConfig
+}
+
+export type WebhooksConfig = {
+  /** The 32-byte AES-256-GCM key of the endpoints' stored secrets. */
+  secretKey: Buffer
+  /** Whether the key was derived (WEBHOOK_SECRET_KEY unset). */
+  secretKeyDerived: boolean
+  allowHttp: boolean
+  allowPrivate: boolean
+  /** Seconds before each retry of a failed delivery. */
+  retryDelaysSeconds: number[]
+}
+
+/**
+ * WEBHOOK_SECRET_KEY, or a key derived from the server's own secret when it is unset: the database URL (with its
+ * password) or the embedded database's folder. Fine for development and tests; production sets the variable.
+ */
+function webhookSecretKey(raw: Raw, dataDir: string): { secretKey: Buffer; secretKeyDerived: boolean } {
+  if (raw.WEBHOOK_SECRET_KEY)
+    return { secretKey: Buffer.from(raw.WEBHOOK_SECRET_KEY, 'hex'), secretKeyDerived: false }
+  const seed = raw.DATABASE_URL ?? dataDir
+  const derived = Buffer.from(hkdfSync('sha256', seed, 'brewcommand', 'webhook endpoint secrets v1', 32))
+  return { secretKey: derived, secretKeyDerived: true }
 }
 
 export type StripeConfig = {
@@ -429,6 +487,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     requestTimeoutMs: raw.REQUEST_TIMEOUT_SECONDS * 1000,
     uploadTimeoutMs: raw.UPLOAD_TIMEOUT_SECONDS * 1000,
     jobPollSeconds: raw.JOB_POLL_SECONDS,
+    webhooks: {
+      ...webhookSecretKey(raw, path.resolve(REPO_ROOT, raw.DATA_DIR ?? 'data')),
+      allowHttp: raw.WEBHOOKS_ALLOW_HTTP ?? env.NODE_ENV === 'development',
+      allowPrivate: raw.WEBHOOKS_ALLOW_PRIVATE,
+      retryDelaysSeconds: raw.WEBHOOK_RETRY_SCHEDULE_SECONDS,
+    },
   }
 }
 

@@ -83,6 +83,7 @@ export const ENVELOPE_TYPES = [
   'first-week',
   'cellar-task',
   'api-key',
+  'webhook-endpoint',
   // Sales (docs/production.md "Sales").
   'sales',
   // Kegs (docs/decisions/290-kegs.md).

@@ -5,6 +5,7 @@ import { makeEnvelope } from '@brewcommand/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { entities } from '../db/schema/entities.ts'
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema/webhooks.ts'
 import { seedCellar } from '../testing/cellar-seed.ts'
 import { firstLink, readOutbox } from '../testing/mail.ts'
 import { startProductionApp, type Members, type ProductionApp } from '../testing/production-harness.ts'
@@ -69,6 +70,7 @@ type Seeded = {
   invitationToken: string
   /** A keg of the register (`/api/kegs/:kegId`). */
   registerKegId: string
+  webhookEndpointId: string
 }
 
 /** The names the fixtures give the run's secrets (the web's contract test asks for these). */
@@ -138,6 +140,44 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'kegs-settings': () => '/api/kegs/settings',
   keg: (s) => `/api/kegs/${s.registerKegId}`,
   'keg-trace': (s) => `/api/kegs/${s.registerKegId}/trace`,
+  'webhook-endpoints': () => '/api/webhook-endpoints',
+  'webhook-attempts': (s) => `/api/webhook-endpoints/${s.webhookEndpointId}/attempts`,
+}
+
+/** An endpoint with one delivery and its failed attempt, as the delivery job leaves them. */
+async function seedWebhookLog(app: ProductionApp, entityId: string): Promise<string> {
+  const id = crypto.randomUUID()
+  await app.testDb.db.insert(webhookEndpoints).values({
+    id,
+    entityId,
+    url: 'https://hooks.example.com/brewcommand',
+    description: 'Taproom POS',
+    eventTypes: ['product.created', 'order.created'],
+    secretCiphertext: 'v1:seeded:seeded:seeded',
+    secretHint: 'whsec_AbCdEf',
+  })
+  const [delivery] = await app.testDb.db
+    .insert(webhookDeliveries)
+    .values({
+      entityId,
+      endpointId: id,
+      messageId: 'msg_seeded',
+      eventType: 'product.created',
+      payload: '{}',
+    })
+    .returning()
+  await app.testDb.db.insert(webhookAttempts).values({
+    entityId,
+    endpointId: id,
+    deliveryId: delivery.id,
+    attempt: 1,
+    status: 'failed',
+    statusCode: 500,
+    error: 'The endpoint answered 500.',
+    durationMs: 120,
+    responseExcerpt: 'Internal Server Error',
+  })
+  return id
 }
 
 describe('contract fixtures: what each GET route the web reads answers', () => {
@@ -205,6 +245,7 @@ describe('contract fixtures: what each GET route the web reads answers', () => {
       ...(await seedSales(members, cellar)),
       sessionId: await checkoutSession(members),
       invitationToken: await invitation(members),
+      webhookEndpointId: await seedWebhookLog(app, members.entityId),
       members,
       batchId: cellar.batchId,
       brewingBatchId: brewing.id,

@@ -1384,6 +1384,72 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
     if (key.statusCode !== 201) throw new Error(`seeding an API key: ${JSON.stringify(key.body)}`)
     return { method: 'POST', url: `/api/api-keys/${id}/revoke`, payload: makeEnvelope('api-key', {}) }
   }),
+  // Webhooks (ADR 282): an Admin's; no key reaches them. A public address literal: no DNS, nothing delivered.
+  'GET /api/webhook-endpoints': tenant('manageWebhooks', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/webhook-endpoints',
+  })),
+  'POST /api/webhook-endpoints': tenant('manageWebhooks', 'brewery', 201, () => ({
+    method: 'POST',
+    url: '/api/webhook-endpoints',
+    payload: makeEnvelope('webhook-endpoint', newEndpoint(uuid())),
+  })),
+  'PUT /api/webhook-endpoints/:endpointId': tenant('manageWebhooks', 'record', 200, async (ctx) => {
+    const id = await seedEndpoint(ctx)
+    return {
+      method: 'PUT',
+      url: `/api/webhook-endpoints/${id}`,
+      payload: makeEnvelope('webhook-endpoint', {
+        url: MATRIX_ENDPOINT_URL,
+        description: 'Changed',
+        eventTypes: ['order.created'],
+        enabled: false,
+      }),
+    }
+  }),
+  'DELETE /api/webhook-endpoints/:endpointId': tenant('manageWebhooks', 'record', 204, async (ctx) => ({
+    method: 'DELETE',
+    url: `/api/webhook-endpoints/${await seedEndpoint(ctx)}`,
+  })),
+  'POST /api/webhook-endpoints/:endpointId/rotate-secret': tenant(
+    'manageWebhooks',
+    'record',
+    200,
+    async (ctx) => ({
+      method: 'POST',
+      url: `/api/webhook-endpoints/${await seedEndpoint(ctx)}/rotate-secret`,
+      payload: makeEnvelope('webhook-endpoint', {}),
+    }),
+  ),
+  'POST /api/webhook-endpoints/:endpointId/test': tenant('manageWebhooks', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: `/api/webhook-endpoints/${await seedEndpoint(ctx)}/test`,
+    payload: makeEnvelope('webhook-endpoint', {}),
+  })),
+  'GET /api/webhook-endpoints/:endpointId/attempts': tenant('manageWebhooks', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/webhook-endpoints/${await seedEndpoint(ctx)}/attempts?limit=10`,
+  })),
+  'POST /api/webhook-endpoints/:endpointId/deliveries/:deliveryId/resend': tenant(
+    'manageWebhooks',
+    'record',
+    200,
+    async (ctx) => {
+      const id = await seedEndpoint(ctx)
+      const test = await ctx.asAdmin({
+        method: 'POST',
+        url: `/api/webhook-endpoints/${id}/test`,
+        payload: makeEnvelope('webhook-endpoint', {}),
+      })
+      if (test.statusCode !== 201) throw new Error(`seeding a delivery: ${JSON.stringify(test.body)}`)
+      const { deliveryId } = (test.body as { data: { deliveryId: string } }).data
+      return {
+        method: 'POST',
+        url: `/api/webhook-endpoints/${id}/deliveries/${deliveryId}/resend`,
+        payload: makeEnvelope('webhook-endpoint', {}),
+      }
+    },
+  ),
   'GET /api/cellar/settings': tenant('read', 'brewery', 200, () => ({
     method: 'GET',
     url: '/api/cellar/settings',
@@ -1688,3 +1754,24 @@ const plannedBatch = async (ctx: RequestContext) => seeded(ctx, '/api/batches', 
 
 /** Seeding helpers the factories above share with the harness. */
 export const SEED = { pkg, note, attribute }
+
+/** A public address literal: saved without DNS; nothing listens there, and the matrix starts no job queue. */
+const MATRIX_ENDPOINT_URL = 'https://93.184.215.14/brewcommand-matrix'
+const newEndpoint = (id: string) => ({
+  id,
+  url: MATRIX_ENDPOINT_URL,
+  description: 'Matrix endpoint',
+  eventTypes: ['product.created'],
+})
+
+/** A fresh webhook endpoint of brewery A. */
+async function seedEndpoint(ctx: RequestContext): Promise<string> {
+  const id = uuid()
+  const made = await ctx.asAdmin({
+    method: 'POST',
+    url: '/api/webhook-endpoints',
+    payload: makeEnvelope('webhook-endpoint', newEndpoint(id)),
+  })
+  if (made.statusCode !== 201) throw new Error(`seeding a webhook endpoint: ${JSON.stringify(made.body)}`)
+  return id
+}

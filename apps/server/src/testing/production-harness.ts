@@ -58,9 +58,9 @@ export function paleRecipe(productId: string): Recipe {
 export const brewhouseConstants = (name = 'Ten barrel') => ({ name, ...DEFAULT_BREWHOUSE_CONSTANTS })
 
 /** The app on a fresh database, two breweries (A with an Admin, a Manager and a Brewer; B with an Admin). */
-export async function startProductionApp(kind: DatabaseKind) {
+export async function startProductionApp(kind: DatabaseKind, env: Record<string, string> = {}) {
   const testDb: TestDb = await createTestDb(kind)
-  const t: TestApp = await createTestApp({ db: testDb })
+  const t: TestApp = await createTestApp({ db: testDb, env })
   const token = (sub: string) =>
     mintJwt(
       t.idp.keys.privateJwks.keys[0],

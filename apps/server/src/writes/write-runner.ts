@@ -49,6 +49,16 @@ export type BeforeCommit = (tx: Db, write: { entityId: string | null }) => Promi
 export type LastStatement = (write: { entityId: string | null }) => SQL | null
 
 /**
+ * Where committed writes go besides the brewery's room: the webhook deliveries (ADR 282). `route` is
+ * "METHOD /path" as registered; the payload is the route's broadcast.
+ */
+export type WritePublisher = {
+  publishes(route: string): boolean
+  wants(entityId: string): Promise<boolean>
+  publish(entityId: string, write: { route: string; status: number; payload: Broadcast }): Promise<void>
+}
+
+/**
  * The one way a write runs (docs/architecture.md "The write path"), for every write route:
  *
  * 1. the key: the Idempotency-Key header, else the envelope's correlation identifier;
@@ -65,6 +75,7 @@ export function createWriteRunner({
   realtime,
   beforeCommit,
   lastStatement,
+  publisher,
 }: {
   db: Db
   realtime: (Pick<Realtime, 'dataModified'> & Partial<Pick<Realtime, 'isHeard'>>) | null
@@ -76,6 +87,11 @@ export function createWriteRunner({
    * declaration here covers every write route.
    */
   lastStatement?: LastStatement
+  /**
+   * Hears every committed write of a brewery with its broadcast (the webhooks): the one hook that covers every
+   * write route. Called after the room's broadcast, before the answer; it never fails the answer.
+   */
+  publisher?: WritePublisher
 }) {
   return async function runWrite<R>(
     request: FastifyRequest,
@@ -117,12 +133,16 @@ export function createWriteRunner({
       return
     }
     await spec.afterCommit?.(outcome.result)
-    // Prepared only when someone can hear it (its data may take a query).
-    if (realtime && entityId && spec.broadcast && (realtime.isHeard?.(entityId) ?? true)) {
+    // Prepared only when someone can hear it (its data may take a query): the room, or a webhook endpoint.
+    const heard = !!realtime && (realtime.isHeard?.(entityId ?? '') ?? true)
+    const route = `${request.method} ${request.routeOptions.url ?? ''}`
+    if (entityId && spec.broadcast) {
       // The write is committed: a failed broadcast is logged, never turned into a failed answer.
       try {
-        const payload = await spec.broadcast(outcome.result)
-        if (payload) realtime.dataModified(entityId, { sourceSocketId: socketId, payload })
+        const hooked = !!publisher?.publishes(route) && (await publisher.wants(entityId))
+        const payload = heard || hooked ? await spec.broadcast(outcome.result) : null
+        if (payload && heard) realtime?.dataModified(entityId, { sourceSocketId: socketId, payload })
+        if (payload && hooked) await publisher?.publish(entityId, { route, status: spec.status, payload })
       } catch (error) {
         request.log.error({ err: error }, 'the broadcast of a committed write failed')
       }

@@ -3,6 +3,7 @@ import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getApiKeys, getApiKeyUses } from '@/features/api-keys/api/api-keys-api.ts'
+import { getWebhookAttempts, getWebhookEndpoints } from '@/features/webhooks/api/webhooks-api.ts'
 import { getBatchCost } from '@/features/batches/api/get-batch-cost.ts'
 import { useBatchBooking, useLeftInTanks } from '@/features/batches/components/batch-schedule.tsx'
 import { useBrewDay, useHopAmounts } from '@/features/brew-day/api/brew-day-api.ts'
@@ -152,6 +153,8 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ['batch-cost', ([batchId]) => fetched((token) => getBatchCost(batchId, token))()],
   ['api-keys', () => fetched((token) => getApiKeys(token))()],
   ['api-keys-uses', () => fetched((token) => getApiKeyUses(token))()],
+  ['webhook-endpoints', () => fetched((token) => getWebhookEndpoints(token))()],
+  ['webhook-attempts', ([endpointId]) => fetched((token) => getWebhookAttempts(endpointId, token))()],
   ['sales-customers', () => useCustomers()],
   ['sales-price-lists', () => usePriceLists()],
   ['sales-settings', () => useSalesSettings()],

@@ -146,6 +146,13 @@ export const routes: RouteObject[] = [
                     .ApiKeysSettings,
                 }),
               },
+              {
+                path: 'webhooks',
+                lazy: async () => ({
+                  Component: (await import('@/features/webhooks/components/webhooks-settings.tsx'))
+                    .WebhooksSettings,
+                }),
+              },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -51,6 +51,10 @@ export const PERMISSIONS = {
   scanKegs: { label: 'Scan kegs: filled, shipped, returned, cleaned, damaged, lost', minimum: 'Brewer' },
   manageKegs: { label: 'Register and import kegs; the days-out limit', minimum: 'Manager' },
   manageApiKeys: { label: 'API keys: make, revoke, read their use', minimum: 'Admin' },
+  manageWebhooks: {
+    label: 'Webhooks: add, edit, disable, delete endpoints; read deliveries',
+    minimum: 'Admin',
+  },
 } as const satisfies Record<string, { label: string; minimum: Role }>
 export type Permission = keyof typeof PERMISSIONS
 

@@ -72,6 +72,7 @@ const SETTINGS_MENU = [
   { label: 'Tax', to: '/secure/settings/tax' },
   { label: 'Devices', to: '/secure/settings/devices' },
   { label: 'API Keys', to: '/secure/settings/api-keys' },
+  { label: 'Webhooks', to: '/secure/settings/webhooks' },
 ] as const
 
 export function SettingsLayout() {
