@@ -84,5 +84,7 @@ export const ENVELOPE_TYPES = [
   'api-key',
   // Sales (docs/production.md "Sales").
   'sales',
+  // Trace and recall (docs/decisions/302).
+  'recall',
 ] as const
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]

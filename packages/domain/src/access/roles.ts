@@ -47,6 +47,10 @@ export const PERMISSIONS = {
   },
   fulfilOrders: { label: 'Pick, dispatch and deliver orders', minimum: 'Brewer' },
   voidInvoices: { label: 'Void invoices', minimum: 'Admin' },
+  runRecalls: {
+    label: 'Start recalls and mock recall drills; hold and release stock; mark customers contacted',
+    minimum: 'Manager',
+  },
   manageApiKeys: { label: 'API keys: make, revoke, read their use', minimum: 'Admin' },
 } as const satisfies Record<string, { label: string; minimum: Role }>
 export type Permission = keyof typeof PERMISSIONS

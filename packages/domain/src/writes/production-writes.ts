@@ -9,6 +9,7 @@ import { INVENTORY_WRITES } from '../production/inventory.writes.ts'
 import { REPORTING_WRITES } from '../production/reporting.writes.ts'
 import { SCHEDULE_WRITES } from '../production/schedule.writes.ts'
 import { SALES_WRITES } from '../sales/sales.writes.ts'
+import { RECALL_WRITES } from '../trace/trace.writes.ts'
 
 /**
  * What one kind of production write is (docs/decisions/150-writes-are-typed-intents.md): its HTTP method,
@@ -37,6 +38,7 @@ export const PRODUCTION_WRITES = {
   ...REPORTING_WRITES,
   ...FIRST_WEEK_WRITES,
   ...SALES_WRITES,
+  ...RECALL_WRITES,
 } as const satisfies Record<string, ProductionWriteDefinition>
 
 export type ProductionAction = keyof typeof PRODUCTION_WRITES
