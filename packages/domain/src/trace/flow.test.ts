@@ -9,7 +9,15 @@ import { replayFlow, shareOf, type FlowEvent } from './flow.ts'
 //   t5  package 4.5 bbl from BT2       carries A 4.5 × 6/9 = 3, B 4.5 × 3/9 = 1.5; BT2 keeps A 3, B 1.5
 //   FV2 keeps B 6 − 5 = 1 bbl.
 const at = (n: number) => `2026-03-0${n}T12:00:00.000Z`
-const event = (id: string, kind: string, batchId: string, from: string | null, to: string | null, bbl: number, t: number): FlowEvent => ({
+const event = (
+  id: string,
+  kind: string,
+  batchId: string,
+  from: string | null,
+  to: string | null,
+  bbl: number,
+  t: number,
+): FlowEvent => ({
   id,
   kind,
   batchId,

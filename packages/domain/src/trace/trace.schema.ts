@@ -173,7 +173,11 @@ export type Recall = z.infer<typeof RecallSchema>
 export const formatRecallNumber = (kind: 'recall' | 'drill', sequence: number) =>
   `${kind === 'drill' ? 'DRILL' : 'RC'}-${String(sequence).padStart(4, '0')}`
 
-const note = (label: string, max = 2000) => z.string({ error: `${label} must be text` }).trim().max(max)
+const note = (label: string, max = 2000) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max)
 
 export const StartRecallSchema = z.object({
   id: z.uuid('The recall id must be a UUID'),
@@ -199,7 +203,9 @@ export const MarkContactedSchema = z.object({
 })
 export type MarkContacted = z.infer<typeof MarkContactedSchema>
 
-export const ReleaseHoldSchema = z.object({ reason: note('The reason', 500).min(1, 'Say why it is released') })
+export const ReleaseHoldSchema = z.object({
+  reason: note('The reason', 500).min(1, 'Say why it is released'),
+})
 export type ReleaseHold = z.infer<typeof ReleaseHoldSchema>
 
 export const CloseRecallSchema = z.object({ outcome: note('The outcome').min(1, 'State the outcome') })

@@ -1,5 +1,10 @@
 import type { ProductionWriteDefinition } from '../writes/production-writes.ts'
-import { CloseRecallSchema, MarkContactedSchema, ReleaseHoldSchema, StartRecallSchema } from './trace.schema.ts'
+import {
+  CloseRecallSchema,
+  MarkContactedSchema,
+  ReleaseHoldSchema,
+  StartRecallSchema,
+} from './trace.schema.ts'
 
 /**
  * The queued writes of recalls (docs/decisions/302): Start Recall (or a drill), mark a customer contacted,

@@ -82,4 +82,4 @@ CREATE INDEX "holds_entity_active_idx" ON "holds" USING btree ("entity_id","rele
 CREATE INDEX "holds_recall_idx" ON "holds" USING btree ("recall_id");--> statement-breakpoint
 CREATE INDEX "recall_customers_recall_idx" ON "recall_customers" USING btree ("recall_id");--> statement-breakpoint
 CREATE INDEX "recall_events_recall_idx" ON "recall_events" USING btree ("recall_id","at");--> statement-breakpoint
-CREATE UNIQUE INDEX "recalls_sequence_uq" ON "recalls" USING btree ("entity_id","sequence");
+CREATE UNIQUE INDEX "recalls_sequence_uq" ON "recalls" USING btree ("entity_id","kind","sequence");

@@ -46,7 +46,7 @@ export const recalls = pgTable(
     outcome: text('outcome').notNull().default(''),
     ...timestamps,
   },
-  (t) => [uniqueIndex('recalls_sequence_uq').on(t.entityId, t.sequence)],
+  (t) => [uniqueIndex('recalls_sequence_uq').on(t.entityId, t.kind, t.sequence)],
 )
 
 /** A customer the recalled lots reached: what was shipped, whether they were contacted and what came back. */

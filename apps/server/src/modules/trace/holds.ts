@@ -15,10 +15,15 @@ export type HeldThing =
   | { kind: 'finished-goods'; packageId: string; batchId: string | null }
 
 function matchOf(thing: HeldThing): SQL | undefined {
-  if (thing.kind === 'ingredient-lot') return and(eq(holds.kind, 'ingredient-lot'), eq(holds.lotId, thing.lotId))
+  if (thing.kind === 'ingredient-lot')
+    return and(eq(holds.kind, 'ingredient-lot'), eq(holds.lotId, thing.lotId))
   if (thing.kind === 'bulk') return and(eq(holds.kind, 'bulk'), eq(holds.batchId, thing.batchId))
   if (!thing.batchId) return undefined
-  return and(eq(holds.kind, 'finished-goods'), eq(holds.packageId, thing.packageId), eq(holds.batchId, thing.batchId))
+  return and(
+    eq(holds.kind, 'finished-goods'),
+    eq(holds.packageId, thing.packageId),
+    eq(holds.batchId, thing.batchId),
+  )
 }
 
 /** The active holds on any of `things`, with their recall's number. */

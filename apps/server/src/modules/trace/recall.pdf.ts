@@ -31,7 +31,10 @@ export async function recallPdf(recall: Recall): Promise<Uint8Array> {
       y = 752
     }
   }
-  line(`${recall.kind === 'drill' ? 'Mock recall drill' : 'Recall'} ${recall.number}`, 40, { size: 16, font: bold })
+  line(`${recall.kind === 'drill' ? 'Mock recall drill' : 'Recall'} ${recall.number}`, 40, {
+    size: 16,
+    font: bold,
+  })
   next(22)
   line(`From: ${recall.originLabel}`)
   next()
@@ -51,7 +54,9 @@ export async function recallPdf(recall: Recall): Promise<Uint8Array> {
   for (const customer of recall.customers) {
     line(`${customer.customerName} - ${customer.unitsShipped} units`, 40, { font: bold })
     next()
-    const contact = customer.contacts.map((c) => [c.name, c.phone, c.email].filter(Boolean).join(' ')).join('; ')
+    const contact = customer.contacts
+      .map((c) => [c.name, c.phone, c.email].filter(Boolean).join(' '))
+      .join('; ')
     line(`Contact: ${contact || 'none on file'}`, 52)
     next()
     for (const s of customer.shipments) {

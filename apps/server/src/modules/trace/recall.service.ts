@@ -93,19 +93,17 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
     const [summary] = await summaries(tx, tenant, [row])
     return {
       ...summary,
-      customers: customers.map(
-        (c): RecallCustomer => ({
-          id: c.id,
-          customerId: c.customerId,
-          customerName: c.customerName,
-          contacts: c.contacts,
-          shipments: c.shipments,
-          unitsShipped: c.unitsShipped,
-          contactedAt: iso(c.contactedAt),
-          contactNote: c.contactNote,
-          returnedUnits: c.returnedUnits,
-        }),
-      ),
+      customers: customers.map((c): RecallCustomer => ({
+        id: c.id,
+        customerId: c.customerId,
+        customerName: c.customerName,
+        contacts: c.contacts,
+        shipments: c.shipments,
+        unitsShipped: c.unitsShipped,
+        contactedAt: iso(c.contactedAt),
+        contactNote: c.contactNote,
+        returnedUnits: c.returnedUnits,
+      })),
       stock: row.stock as RecallStock[],
       holds: held.map((h) => ({
         id: h.id,
@@ -157,9 +155,16 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
       const started = performance.now()
       assertCan(tenant, 'runRecalls')
       const affected = await trace.affected(tenant, input.originKind, input.originId, tx)
-      const byCustomer = new Map<string, { name: string; contacts: TraceContact[]; shipments: RecallShipment[] }>()
+      const byCustomer = new Map<
+        string,
+        { name: string; contacts: TraceContact[]; shipments: RecallShipment[] }
+      >()
       for (const s of affected.shipments) {
-        const entry = byCustomer.get(s.customerId) ?? { name: s.customerName, contacts: s.contacts, shipments: [] }
+        const entry = byCustomer.get(s.customerId) ?? {
+          name: s.customerName,
+          contacts: s.contacts,
+          shipments: [],
+        }
         entry.shipments.push({
           orderId: s.orderId,
           orderNumber: s.orderNumber,
@@ -196,10 +201,12 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
           listMs,
           stock: affected.stock,
         })
-        .onConflictDoNothing()
+        .onConflictDoNothing({ target: recalls.id })
         .returning({ id: recalls.id })
       if (inserted.length === 0)
-        throw new AppError('CONFLICT', 'A recall with this id exists.', [{ path: 'data.id', message: 'Taken' }])
+        throw new AppError('CONFLICT', 'A recall with this id exists.', [
+          { path: 'data.id', message: 'Taken' },
+        ])
       if (byCustomer.size > 0)
         await tx.insert(recallCustomers).values(
           [...byCustomer].map(([customerId, c]) => ({
@@ -235,7 +242,13 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
             placedBy: tenant.userId,
           })),
         )
-        await log(tx, tenant, input.id, 'held', affected.stock.map((s) => `${s.label} (${s.quantity})`).join('; '))
+        await log(
+          tx,
+          tenant,
+          input.id,
+          'held',
+          affected.stock.map((s) => `${s.label} (${s.quantity})`).join('; '),
+        )
       }
       return detail(tx, tenant, input.id)
     },
@@ -263,9 +276,11 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
         .returning()
       if (!customer) throw new AppError('NOT_FOUND', 'That customer is not on this recall.')
       if (input.returnedUnits > customer.unitsShipped)
-        throw new AppError('VALIDATION_FAILED', `At most ${customer.unitsShipped} units were shipped to them.`, [
-          { path: 'data.returnedUnits', message: `At most ${customer.unitsShipped}` },
-        ])
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `At most ${customer.unitsShipped} units were shipped to them.`,
+          [{ path: 'data.returnedUnits', message: `At most ${customer.unitsShipped}` }],
+        )
       await log(
         tx,
         tenant,
@@ -303,7 +318,13 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
       assertOpen(row)
       await tx
         .update(recalls)
-        .set({ status: 'closed', closedAt: new Date(), closedBy: tenant.userId, outcome: input.outcome, updatedAt: new Date() })
+        .set({
+          status: 'closed',
+          closedAt: new Date(),
+          closedBy: tenant.userId,
+          outcome: input.outcome,
+          updatedAt: new Date(),
+        })
         .where(and(eq(recalls.entityId, tenant.entityId), eq(recalls.id, id)))
       await log(tx, tenant, id, 'closed', input.outcome)
       return detail(tx, tenant, id)
@@ -327,11 +348,35 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
           c.contactNote,
         ]),
       )
-      const stock = recall.stock.map((s) => ['(in the brewery)', '', '', '', '', s.label, '', s.quantity, '', '', s.kind])
+      const stock = recall.stock.map((s) => [
+        '(in the brewery)',
+        '',
+        '',
+        '',
+        '',
+        s.label,
+        '',
+        s.quantity,
+        '',
+        '',
+        s.kind,
+      ])
       return {
         fileName: `${recall.number}.csv`,
         text: toCsv(
-          ['Customer', 'Contact', 'Order', 'Invoice', 'Dispatched', 'Product', 'Batch', 'Units', 'Contacted', 'Returned', 'Note'],
+          [
+            'Customer',
+            'Contact',
+            'Order',
+            'Invoice',
+            'Dispatched',
+            'Product',
+            'Batch',
+            'Units',
+            'Contacted',
+            'Returned',
+            'Note',
+          ],
           [...rows, ...stock],
         ),
       }

@@ -22,7 +22,11 @@ export type Run = {
   mix: Mix
 }
 
-export type Flow = { runs: Map<string, Run>; contents: Map<string, Mix>; vesselsCarrying: Map<string, Set<string>> }
+export type Flow = {
+  runs: Map<string, Run>
+  contents: Map<string, Mix>
+  vesselsCarrying: Map<string, Set<string>>
+}
 
 /** Replays the joined vessels' events: what each run carried and what each vessel holds now. */
 export function flowOf(rows: FlowRow[]): Flow {
@@ -167,7 +171,8 @@ export async function backward(repo: TraceRepository, entityId: string, lots: Go
 export async function batchRecords(repo: TraceRepository, entityId: string, batchIds: string[], flow?: Flow) {
   const touched = await repo.vesselsOfBatches(entityId, batchIds)
   const vesselIds = new Set(touched.map((row) => row.vessel_id))
-  for (const id of batchIds) for (const vesselId of flow?.vesselsCarrying.get(id) ?? []) vesselIds.add(vesselId)
+  for (const id of batchIds)
+    for (const vesselId of flow?.vesselsCarrying.get(id) ?? []) vesselIds.add(vesselId)
   const [batches, consumption, vessels, cleanings, readings, measurements] = await Promise.all([
     repo.batches(entityId, batchIds),
     repo.consumption(entityId, { batchIds }),

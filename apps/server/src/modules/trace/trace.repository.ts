@@ -4,7 +4,13 @@ import { cleaningEvents, readings } from '../../db/schema/cellar.ts'
 import { finishedGoodsMovements, inventoryItems, lots, stockMovements } from '../../db/schema/inventory.ts'
 import { batches, measurements, vessels } from '../../db/schema/production.ts'
 import { productPackages, products } from '../../db/schema/products.ts'
-import { customers, invoices, salesOrderLines, salesOrders, salesReservations } from '../../db/schema/sales.ts'
+import {
+  customers,
+  invoices,
+  salesOrderLines,
+  salesOrders,
+  salesReservations,
+} from '../../db/schema/sales.ts'
 
 // Trace's queries (docs/decisions/300): each one set-based over the ids of one step of the walk, scoped to the
 // brewery, so a trace is a fixed handful of statements whatever the size of the tree (never one per node).
@@ -286,7 +292,9 @@ export function createTraceRepository(db: Db) {
               lastAt: sql<string>`max(${readings.takenAt})::text`,
               firstGravity: sql<number | null>`(array_agg(${readings.gravitySg} order by ${readings.takenAt})
                 filter (where ${readings.gravitySg} is not null))[1]`,
-              lastGravity: sql<number | null>`(array_agg(${readings.gravitySg} order by ${readings.takenAt} desc)
+              lastGravity: sql<
+                number | null
+              >`(array_agg(${readings.gravitySg} order by ${readings.takenAt} desc)
                 filter (where ${readings.gravitySg} is not null))[1]`,
               minTemperature: sql<number | null>`min(${readings.temperatureC})`,
               maxTemperature: sql<number | null>`max(${readings.temperatureC})`,

@@ -44,7 +44,10 @@ export const traceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/search',
     {
-      schema: { querystring: TraceSearchQuerySchema, response: { 200: z.object({ data: z.array(TraceMatchSchema) }) } },
+      schema: {
+        querystring: TraceSearchQuerySchema,
+        response: { 200: z.object({ data: z.array(TraceMatchSchema) }) },
+      },
     },
     async (request) => ({ data: await trace.search(request.tenant, request.query.q) }),
   )
@@ -85,7 +88,13 @@ export const traceRoutes: FastifyPluginAsyncZod<{
       runWrite(request, reply, {
         status: 200,
         run: (tx) =>
-          recalls.contact(tx, request.tenant, request.params.recallId, request.params.customerRowId, request.body.data),
+          recalls.contact(
+            tx,
+            request.tenant,
+            request.params.recallId,
+            request.params.customerRowId,
+            request.body.data,
+          ),
         body: (item) => ({ data: item }),
         broadcast: changed,
       }),
@@ -103,7 +112,13 @@ export const traceRoutes: FastifyPluginAsyncZod<{
       runWrite(request, reply, {
         status: 200,
         run: (tx) =>
-          recalls.releaseHold(tx, request.tenant, request.params.recallId, request.params.holdId, request.body.data),
+          recalls.releaseHold(
+            tx,
+            request.tenant,
+            request.params.recallId,
+            request.params.holdId,
+            request.body.data,
+          ),
         body: (item) => ({ data: item }),
         broadcast: changed,
       }),

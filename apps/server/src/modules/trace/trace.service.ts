@@ -11,7 +11,12 @@ import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { backward, batchRecords, forward, type Backward, type Forward } from './trace.graph.ts'
-import { createTraceRepository, goodsLotKey, type GoodsLot, type TraceRepository } from './trace.repository.ts'
+import {
+  createTraceRepository,
+  goodsLotKey,
+  type GoodsLot,
+  type TraceRepository,
+} from './trace.repository.ts'
 import {
   amount,
   batchNode,
@@ -43,7 +48,12 @@ export function parseGoodsLot(id: string): GoodsLot | null {
   return packageId && batchId && UUID.test(packageId) && UUID.test(batchId) ? { packageId, batchId } : null
 }
 
-async function namesOf(repo: TraceRepository, entityId: string, batchIds: Iterable<string>, vesselIds: Iterable<string>): Promise<Names> {
+async function namesOf(
+  repo: TraceRepository,
+  entityId: string,
+  batchIds: Iterable<string>,
+  vesselIds: Iterable<string>,
+): Promise<Names> {
   const [batches, vessels] = await Promise.all([
     repo.batches(entityId, [...new Set(batchIds)]),
     repo.vessels(entityId, [...new Set(vesselIds)]),
@@ -68,10 +78,16 @@ const batchIdsOfForward = (fwd: Forward) => {
 }
 
 export function createTraceService({ db }: { db: Db }) {
-  const repo = createTraceRepository(db)
+  const reads = createTraceRepository(db)
+  const repo = reads
 
   /** The origin's label, or 404 for a record not of this brewery. */
-  async function originOf(entityId: string, kind: TraceOriginKind, id: string): Promise<TraceMatch> {
+  async function originOf(
+    entityId: string,
+    kind: TraceOriginKind,
+    id: string,
+    repo: TraceRepository = reads,
+  ): Promise<TraceMatch> {
     const uuid = (value: string) => (UUID.test(value) ? [value] : [])
     switch (kind) {
       case 'lot': {
@@ -110,7 +126,12 @@ export function createTraceService({ db }: { db: Db }) {
         const [option] = lot ? await repo.packages(entityId, [lot.packageId]) : []
         const [batch] = lot ? await repo.batches(entityId, [lot.batchId]) : []
         if (!option || !batch) throw notFound('Finished-goods lot')
-        return { kind, id, label: `${option.productName} ${option.type} lot ${batch.number}`, detail: option.sku }
+        return {
+          kind,
+          id,
+          label: `${option.productName} ${option.type} lot ${batch.number}`,
+          detail: option.sku,
+        }
       }
     }
   }
@@ -119,11 +140,16 @@ export function createTraceService({ db }: { db: Db }) {
   async function lotsOfOrders(entityId: string, by: { orderIds?: string[]; customerIds?: string[] }) {
     const rows = await repo.shipments(entityId, by)
     const lots = new Map<string, GoodsLot>()
-    for (const row of rows) if (row.batchId) lots.set(goodsLotKey(row), { packageId: row.packageId, batchId: row.batchId })
+    for (const row of rows)
+      if (row.batchId) lots.set(goodsLotKey(row), { packageId: row.packageId, batchId: row.batchId })
     return { rows, lots: [...lots.values()] }
   }
 
-  async function orderIdsOf(entityId: string, origin: TraceMatch): Promise<string[]> {
+  async function orderIdsOf(
+    entityId: string,
+    origin: TraceMatch,
+    repo: TraceRepository = reads,
+  ): Promise<string[]> {
     if (origin.kind === 'order') return [origin.id]
     const invoice = await repo.invoice(entityId, origin.id)
     return invoice?.orderId ? [invoice.orderId] : []
@@ -134,7 +160,12 @@ export function createTraceService({ db }: { db: Db }) {
     const { rows, lots } = await lotsOfOrders(entityId, by)
     const back: Backward = await backward(repo, entityId, lots)
     const records = await batchRecords(repo, entityId, back.batchIds, back.flow)
-    const names = await namesOf(repo, entityId, back.batchIds, records.vessels.map((v) => v.id))
+    const names = await namesOf(
+      repo,
+      entityId,
+      back.batchIds,
+      records.vessels.map((v) => v.id),
+    )
     const batchById = new Map(records.batches.map((b) => [b.id, b]))
     const batchTree = (batchId: string, quantity: string) => {
       const batch = batchById.get(batchId)
@@ -154,7 +185,9 @@ export function createTraceService({ db }: { db: Db }) {
           const run = back.runs.get(p.runId!)!
           const batches = [...run.mix]
             .filter(([id]) => id)
-            .map(([id, volume]) => batchTree(id!, `${bbl(volume)} (${shareText(shareOf(run.mix, new Set([id!])))})`))
+            .map(([id, volume]) =>
+              batchTree(id!, `${bbl(volume)} (${shareText(shareOf(run.mix, new Set([id!])))})`),
+            )
             .filter((b): b is Draft => !!b)
           return runNode(run, 'Package run', units(p.units), names, batches)
         })
@@ -189,7 +222,10 @@ export function createTraceService({ db }: { db: Db }) {
         ])
         return batchNode(batch, {
           quantity: quantities.get(batch.id),
-          children: [...batchRecordChildren(batch.id, records, names, vesselIds), ...forwardChildren(batch.id, fwd, names)],
+          children: [
+            ...batchRecordChildren(batch.id, records, names, vesselIds),
+            ...forwardChildren(batch.id, fwd, names),
+          ],
         })
       })
     return { fwd, batches, names }
@@ -209,11 +245,36 @@ export function createTraceService({ db }: { db: Db }) {
         repo.searchCustomers(entityId, q),
       ])
       return [
-        ...lots.map((l) => ({ kind: 'lot' as const, id: l.id, label: `${l.itemName} lot ${l.lotCode}`, detail: `${l.supplier} · received ${l.receivedOn}` })),
-        ...batches.map((b) => ({ kind: 'batch' as const, id: b.id, label: `Batch ${b.number}`, detail: b.productName })),
-        ...orders.map((o) => ({ kind: 'order' as const, id: o.id, label: formatOrderNumber(o.sequence), detail: o.customerName })),
-        ...invoices.map((i) => ({ kind: 'invoice' as const, id: i.id, label: `Invoice ${i.number}`, detail: i.customerName })),
-        ...packages.map((p) => ({ kind: 'package' as const, id: p.id, label: `${p.productName} ${p.type}`, detail: [p.sku, p.upc].filter(Boolean).join(' · ') })),
+        ...lots.map((l) => ({
+          kind: 'lot' as const,
+          id: l.id,
+          label: `${l.itemName} lot ${l.lotCode}`,
+          detail: `${l.supplier} · received ${l.receivedOn}`,
+        })),
+        ...batches.map((b) => ({
+          kind: 'batch' as const,
+          id: b.id,
+          label: `Batch ${b.number}`,
+          detail: b.productName,
+        })),
+        ...orders.map((o) => ({
+          kind: 'order' as const,
+          id: o.id,
+          label: formatOrderNumber(o.sequence),
+          detail: o.customerName,
+        })),
+        ...invoices.map((i) => ({
+          kind: 'invoice' as const,
+          id: i.id,
+          label: `Invoice ${i.number}`,
+          detail: i.customerName,
+        })),
+        ...packages.map((p) => ({
+          kind: 'package' as const,
+          id: p.id,
+          label: `${p.productName} ${p.type}`,
+          detail: [p.sku, p.upc].filter(Boolean).join(' · '),
+        })),
         ...customers.map((c) => ({ kind: 'customer' as const, id: c.id, label: c.name, detail: c.kind })),
       ]
     },
@@ -240,16 +301,21 @@ export function createTraceService({ db }: { db: Db }) {
         tree = batches[0]
       } else if (kind === 'package' || kind === 'finished-goods') {
         const lot = kind === 'finished-goods' ? parseGoodsLot(id) : null
-        const packaged = await repo.packaged(entityId, { packageIds: [lot?.packageId ?? id], ...(lot ? { batchIds: [lot.batchId] } : {}) })
+        const packaged = await repo.packaged(entityId, {
+          packageIds: [lot?.packageId ?? id],
+          ...(lot ? { batchIds: [lot.batchId] } : {}),
+        })
         const batchIds = [...new Set(packaged.map((p) => p.batchId).filter((b): b is string => !!b))]
         const { batches } = await forwardTree(entityId, batchIds, new Map())
         direction = 'both'
         tree = node(kind, id, origin.label, { detail: origin.detail, children: batches })
       } else {
         direction = 'backward'
-        const by = kind === 'customer' ? { customerIds: [id] } : { orderIds: await orderIdsOf(entityId, origin) }
+        const by =
+          kind === 'customer' ? { customerIds: [id] } : { orderIds: await orderIdsOf(entityId, origin) }
         const { orders } = await backwardTree(entityId, by)
-        if (kind === 'order') tree = orders[0] ?? node('order', id, origin.label, { detail: 'holds no finished goods yet' })
+        if (kind === 'order')
+          tree = orders[0] ?? node('order', id, origin.label, { detail: 'holds no finished goods yet' })
         else tree = node(kind, id, origin.label, { detail: origin.detail, children: orders })
       }
       return { origin, direction, tree: withKeys(tree), tookMs: Math.round(performance.now() - started) }
@@ -260,49 +326,77 @@ export function createTraceService({ db }: { db: Db }) {
      * touches, and the stock still in the brewery (the ingredient lot's remainder, beer in bulk, goods on hand).
      */
     async affected(tenant: Tenant, kind: TraceOriginKind, id: string, tx: Db = db) {
-      const reads = createTraceRepository(tx)
+      const tr = createTraceRepository(tx)
       const entityId = tenant.entityId
-      const origin = await originOf(entityId, kind, id)
+      const origin = await originOf(entityId, kind, id, tr)
       const stock: RecallStock[] = []
       let goods: { lots: GoodsLot[]; fwd: Forward | null } = { lots: [], fwd: null }
       if (kind === 'lot' || kind === 'batch') {
         let batchIds = [id]
         if (kind === 'lot') {
-          const [lot] = await reads.lots(entityId, [id])
+          const [lot] = await tr.lots(entityId, [id])
           if (Number(lot.remaining) > 0)
-            stock.push({ kind: 'ingredient-lot', lotId: id, batchId: null, packageId: null, label: origin.label, quantity: amount(lot.remaining, lot.unit) })
-          batchIds = [...new Set((await reads.consumption(entityId, { lotIds: [id] })).map((u) => u.batchId!))]
+            stock.push({
+              kind: 'ingredient-lot',
+              lotId: id,
+              batchId: null,
+              packageId: null,
+              label: origin.label,
+              quantity: amount(lot.remaining, lot.unit),
+            })
+          batchIds = [...new Set((await tr.consumption(entityId, { lotIds: [id] })).map((u) => u.batchId!))]
         }
-        const fwd = await forward(reads, entityId, batchIds)
+        const fwd = await forward(tr, entityId, batchIds)
         goods = { lots: [...fwd.goods.values()], fwd }
         const seeds = new Set(batchIds)
         const bulkBatches = new Map<string, number>()
         for (const mix of fwd.flow.contents.values())
-          if (shareOf(mix, seeds) > 0) for (const [batchId, volume] of mix) if (batchId) bulkBatches.set(batchId, (bulkBatches.get(batchId) ?? 0) + volume)
-        const names = await namesOf(reads, entityId, [...bulkBatches.keys()], [])
+          if (shareOf(mix, seeds) > 0)
+            for (const [batchId, volume] of mix)
+              if (batchId) bulkBatches.set(batchId, (bulkBatches.get(batchId) ?? 0) + volume)
+        const names = await namesOf(tr, entityId, [...bulkBatches.keys()], [])
         for (const [batchId, volume] of bulkBatches)
-          stock.push({ kind: 'bulk', lotId: null, batchId, packageId: null, label: `Batch ${names.batch.get(batchId) ?? ''} in bulk`, quantity: bbl(volume) })
+          stock.push({
+            kind: 'bulk',
+            lotId: null,
+            batchId,
+            packageId: null,
+            label: `Batch ${names.batch.get(batchId) ?? ''} in bulk`,
+            quantity: bbl(volume),
+          })
       } else if (kind === 'package' || kind === 'finished-goods') {
         const lot = kind === 'finished-goods' ? parseGoodsLot(id) : null
-        const packaged = await reads.packaged(entityId, { packageIds: [lot?.packageId ?? id], ...(lot ? { batchIds: [lot.batchId] } : {}) })
+        const packaged = await tr.packaged(entityId, {
+          packageIds: [lot?.packageId ?? id],
+          ...(lot ? { batchIds: [lot.batchId] } : {}),
+        })
         const lots = new Map<string, GoodsLot>()
-        for (const p of packaged) if (p.batchId) lots.set(goodsLotKey(p), { packageId: p.packageId, batchId: p.batchId })
+        for (const p of packaged)
+          if (p.batchId) lots.set(goodsLotKey(p), { packageId: p.packageId, batchId: p.batchId })
         goods.lots = [...lots.values()]
       } else {
-        const by = kind === 'customer' ? { customerIds: [id] } : { orderIds: await orderIdsOf(entityId, origin) }
-        const rows = await reads.shipments(entityId, by)
+        const by =
+          kind === 'customer' ? { customerIds: [id] } : { orderIds: await orderIdsOf(entityId, origin, tr) }
+        const rows = await tr.shipments(entityId, by)
         const lots = new Map<string, GoodsLot>()
-        for (const r of rows) if (r.batchId && r.releasedAt) lots.set(goodsLotKey(r), { packageId: r.packageId, batchId: r.batchId })
+        for (const r of rows)
+          if (r.batchId && r.releasedAt)
+            lots.set(goodsLotKey(r), { packageId: r.packageId, batchId: r.batchId })
         goods.lots = [...lots.values()]
       }
       const keys = new Set(goods.lots.map(goodsLotKey))
       const packageIds = [...new Set(goods.lots.map((l) => l.packageId))]
       const [onHand, shipments, options] = await Promise.all([
-        reads.onHand(entityId, packageIds),
-        reads.shipments(entityId, { packageIds }),
-        reads.packages(entityId, packageIds),
+        tr.onHand(entityId, packageIds),
+        tr.shipments(entityId, { packageIds }),
+        tr.packages(entityId, packageIds),
       ])
-      const names = await namesOf(reads, entityId, goods.lots.map((l) => l.batchId), [])
+      const names = await namesOf(
+        tr,
+        entityId,
+        goods.lots.map((l) => l.batchId),
+        [],
+      )
       const optionName = new Map(options.map((o) => [o.id, `${o.productName} ${o.type}`]))
       for (const row of onHand)
         if (keys.has(goodsLotKey(row)) && row.units > 0)

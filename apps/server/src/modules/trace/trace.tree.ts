@@ -68,7 +68,9 @@ export function customerNode(row: { customerId: string; customerName: string; co
 export function orderNode(rows: ShipmentRow[], children?: Draft[]): Draft {
   const first = rows[0]
   const total = rows.reduce((sum, row) => sum + row.units, 0)
-  const shipped = first.dispatchedAt ? `dispatched ${day(first.dispatchedAt)}` : `${first.status}, not shipped`
+  const shipped = first.dispatchedAt
+    ? `dispatched ${day(first.dispatchedAt)}`
+    : `${first.status}, not shipped`
   const invoice = first.invoiceNumber ? ` · invoice ${first.invoiceNumber}` : ''
   return node('order', first.orderId, formatOrderNumber(first.sequence), {
     detail: `${shipped}${invoice}`,
@@ -135,7 +137,12 @@ export function forwardChildren(batchId: string, fwd: Forward, names: Names): Dr
 }
 
 /** Backward from one batch: its ingredient lots, the vessels it passed through with their cleaning, its readings. */
-export function batchRecordChildren(batchId: string, records: BatchRecords, names: Names, vesselIds: Set<string>): Draft[] {
+export function batchRecordChildren(
+  batchId: string,
+  records: BatchRecords,
+  names: Names,
+  vesselIds: Set<string>,
+): Draft[] {
   const lots = records.consumption
     .filter((row) => row.batchId === batchId)
     .map((row) =>
@@ -159,7 +166,9 @@ export function batchRecordChildren(batchId: string, records: BatchRecords, name
       }),
     )
     return node('vessel', vesselId, vesselName(names, vesselId), {
-      detail: cleanings.length ? `cleaned ${day(before?.occurredAt ?? during[0]?.occurredAt)}` : 'no cleaning recorded before it',
+      detail: cleanings.length
+        ? `cleaned ${day(before?.occurredAt ?? during[0]?.occurredAt)}`
+        : 'no cleaning recorded before it',
       children: cleanings,
     })
   })
@@ -197,7 +206,13 @@ export function batchRecordChildren(batchId: string, records: BatchRecords, name
 }
 
 export function batchNode(
-  batch: { id: string; number: string; productName: string; plannedBrewDate: string; brewDayStartedAt: Date | null },
+  batch: {
+    id: string
+    number: string
+    productName: string
+    plannedBrewDate: string
+    brewDayStartedAt: Date | null
+  },
   fields: { quantity?: string; children: Draft[] },
 ): Draft {
   return node('batch', batch.id, batch.number, {
