@@ -99,6 +99,9 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'sales-orders': () => '/api/sales/orders',
   'sales-invoices': () => '/api/sales/invoices',
   'sales-aging': () => '/api/sales/aging',
+  'trace-search': () => '/api/trace/search?q=HOP',
+  'trace-node': (s) => `/api/trace/nodes/batch/${s.brewingBatchId}`,
+  'trace-recalls': () => '/api/trace/recalls',
   'team-users': (s) => `/api/entities/${s.members.entityId}/users`,
 }
 

@@ -44,6 +44,7 @@ import {
   usePriceLists,
   useSalesSettings,
 } from '@/features/sales/api/sales-api.ts'
+import { useRecalls, useTrace, useTraceSearch } from '@/features/trace/api/trace-api.ts'
 import { getCapacity, getSchedule } from '@/features/schedule/api/schedule-api.ts'
 import { getUsers } from '@/features/users/api/team-api.ts'
 import { StaticAppStateProvider, type AppStateValue } from '@/lib/app-state/app-state.tsx'
@@ -131,6 +132,9 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ['sales-orders', () => useOrders()],
   ['sales-invoices', () => useInvoices()],
   ['sales-aging', () => useAging()],
+  ['trace-search', () => useTraceSearch('HOP')],
+  ['trace-node', () => useTrace({ kind: 'batch', id: '00000000-0000-4000-8000-000000000001' })],
+  ['trace-recalls', () => useRecalls()],
 ]
 
 /** The server as the fixtures record it: each request answered with its route's fixture, else a 404. */
