@@ -41,7 +41,13 @@ test('trace a malt lot to the customer and back, start a recall, and the held st
     grainBill: [
       {
         id: crypto.randomUUID(),
-        ingredient: { id: 'trace-pale-malt', type: 'grain', name: 'Trace Pale Malt' },
+        ingredient: {
+          id: 'trace-pale-malt',
+          type: 'grain',
+          name: 'Trace Pale Malt',
+          extractFgMin: 0.8,
+          lovibond: 2,
+        },
         amount: { value: 200, unit: 'Kilograms' },
       },
     ],
