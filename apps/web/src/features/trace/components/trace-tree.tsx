@@ -51,10 +51,10 @@ function TreeItem({
           <Button
             variant="ghost"
             className="min-h-11 min-w-11 px-2"
-            aria-label={`${open ? 'Collapse' : 'Expand'} ${node.label}`}
             onClick={() => setOpen((value) => !value)}
           >
-            {open ? '▾' : '▸'}
+            <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+            <span className="sr-only">{`${open ? 'Collapse' : 'Expand'} ${node.label}`}</span>
           </Button>
         ) : (
           <span className="inline-block min-w-11" aria-hidden="true" />
