@@ -73,6 +73,9 @@ import { createCustomerService } from './modules/sales/customers.service.ts'
 import { createOrderService } from './modules/sales/orders.service.ts'
 import { createPriceListService } from './modules/sales/price-lists.service.ts'
 import { salesRoutes } from './modules/sales/sales.routes.ts'
+import { createRecallService } from './modules/trace/recall.service.ts'
+import { createTraceService } from './modules/trace/trace.service.ts'
+import { traceRoutes } from './modules/trace/trace.routes.ts'
 import { invoiceRoutes } from './modules/sales/invoices.routes.ts'
 import { createInvoiceService } from './modules/sales/invoices.service.ts'
 import { createDispatchService } from './modules/sales/dispatch.service.ts'
@@ -505,6 +508,15 @@ export async function buildApp({
     runWrite,
   })
   jobs.schedule(jobs.define(kegsOverdueJob(database.db, alertDeps)), KEGS_OVERDUE_CRON)
+
+  // Trace and recall (docs/decisions/300–303): a query over the links above, and recalls with their holds.
+  const traceService = createTraceService({ db: database.db })
+  await app.register(traceRoutes, {
+    prefix: '/api/trace',
+    trace: traceService,
+    recalls: createRecallService({ db: database.db, trace: traceService }),
+    runWrite,
+  })
 
   // The vessel schedule (docs/production.md "Scheduling"): Plan Batch books a new batch's stages with it.
   const scheduleService = createScheduleService({ db: database.db, publicUrl: config.publicUrl })

@@ -88,5 +88,7 @@ export const ENVELOPE_TYPES = [
   'sales',
   // Kegs (docs/decisions/290-kegs.md).
   'keg',
+  // Trace and recall (docs/decisions/302).
+  'recall',
 ] as const
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number]

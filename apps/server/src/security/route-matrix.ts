@@ -928,6 +928,106 @@ export const KEGS_MATRIX: Record<string, RouteDescriptor> = {
   'GET /api/kegs/:kegId/trace': tenant('read', 'record', 200, async (ctx) => ({
     method: 'GET',
     url: `/api/kegs/${(await kegOf(ctx)).id}/trace`,
+// ---- trace and recall (docs/decisions/300–303) ----
+/** A lot of brewery A (an item with one 25 kg lot), by its id. */
+async function tracedLot(ctx: RequestContext) {
+  const itemId = uuid()
+  const lotId = uuid()
+  await ctx.asAdmin({
+    method: 'POST',
+    url: '/api/inventory/items',
+    payload: makeEnvelope('stock', stockItem(itemId)),
+  })
+  await ctx.asAdmin({
+    method: 'POST',
+    url: `/api/inventory/items/${itemId}/lots`,
+    payload: makeEnvelope('stock', stockLot(lotId)),
+  })
+  return lotId
+}
+/** A recall of brewery A from a fresh lot (its 25 kg on hold): the recall's id and its hold's. */
+async function tracedRecall(ctx: RequestContext, kind: 'recall' | 'drill' = 'recall') {
+  const response = await ctx.asAdmin({
+    method: 'POST',
+    url: '/api/trace/recalls',
+    payload: makeEnvelope('recall', {
+      id: uuid(),
+      kind,
+      originKind: 'lot',
+      originId: await tracedLot(ctx),
+      reason: 'Matrix recall',
+    }),
+  })
+  if (response.statusCode !== 201) throw new Error(`seeding a recall: ${JSON.stringify(response.body)}`)
+  const data = (response.body as { data: { id: string; holds: { id: string }[] } }).data
+  return { id: data.id, holdId: data.holds[0]?.id ?? uuid() }
+}
+
+export const TRACE_MATRIX: Record<string, RouteDescriptor> = {
+  'GET /api/trace/search': tenant('viewReports', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/trace/search?q=MX-1',
+  })),
+  'GET /api/trace/nodes/:kind/:id': tenant('viewReports', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/trace/nodes/lot/${await tracedLot(ctx)}`,
+  })),
+  'GET /api/trace/recalls': tenant('viewReports', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/trace/recalls',
+  })),
+  'POST /api/trace/recalls': tenant('runRecalls', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/trace/recalls',
+    payload: makeEnvelope('recall', {
+      id: uuid(),
+      kind: 'drill',
+      originKind: 'lot',
+      originId: await tracedLot(ctx),
+      reason: 'Matrix drill',
+    }),
+  })),
+  'GET /api/trace/recalls/:recallId': tenant('viewReports', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/trace/recalls/${(await tracedRecall(ctx, 'drill')).id}`,
+  })),
+  // A recall from a lot never shipped lists no customer: the positive case reaches the service's own 404 for a
+  // customer not on the recall (after the brewery's and the permission's checks).
+  'PUT /api/trace/recalls/:recallId/customers/:customerRowId': tenant(
+    'runRecalls',
+    'record',
+    404,
+    async (ctx) => ({
+      method: 'PUT',
+      url: `/api/trace/recalls/${(await tracedRecall(ctx, 'drill')).id}/customers/${uuid()}`,
+      payload: makeEnvelope('recall', { contacted: true, note: '', returnedUnits: 0 }),
+    }),
+  ),
+  'POST /api/trace/recalls/:recallId/holds/:holdId/release': tenant(
+    'runRecalls',
+    'record',
+    200,
+    async (ctx) => {
+      const recall = await tracedRecall(ctx)
+      return {
+        method: 'POST',
+        url: `/api/trace/recalls/${recall.id}/holds/${recall.holdId}/release`,
+        payload: makeEnvelope('recall', { reason: 'Matrix release' }),
+      }
+    },
+  ),
+  'POST /api/trace/recalls/:recallId/close': tenant('runRecalls', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: `/api/trace/recalls/${(await tracedRecall(ctx, 'drill')).id}/close`,
+    payload: makeEnvelope('recall', { outcome: 'Matrix outcome' }),
+  })),
+  'GET /api/trace/recalls/:recallId/list.csv': tenant('viewReports', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/trace/recalls/${(await tracedRecall(ctx, 'drill')).id}/list.csv`,
+  })),
+  'GET /api/trace/recalls/:recallId/list.pdf': tenant('viewReports', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/trace/recalls/${(await tracedRecall(ctx, 'drill')).id}/list.pdf`,
   })),
 }
 
@@ -1655,6 +1755,7 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
   ...INVENTORY_MATRIX,
   ...SALES_MATRIX,
   ...KEGS_MATRIX,
+  ...TRACE_MATRIX,
 
   // ---- schedule (docs/production.md "Scheduling"): a Manager schedules, everyone reads ----
   'GET /api/schedule': tenant('read', 'brewery', 200, () => ({

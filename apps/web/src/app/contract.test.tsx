@@ -61,6 +61,7 @@ import {
   useKegSettings,
   useKegTrace,
 } from '@/features/kegs/api/kegs-api.ts'
+import { useRecalls, useTrace, useTraceSearch } from '@/features/trace/api/trace-api.ts'
 import { getCapacity, getSchedule } from '@/features/schedule/api/schedule-api.ts'
 import { getInvitation, getUsers } from '@/features/users/api/team-api.ts'
 import { useClosedPeriods } from '@/components/ledger-date-field.tsx'
@@ -179,6 +180,9 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ['kegs-settings', () => useKegSettings()],
   ['keg', ([kegId]) => useKegDetail(kegId)],
   ['keg-trace', ([kegId]) => useKegTrace(kegId)],
+  ['trace-search', () => useTraceSearch('HOP')],
+  ['trace-node', () => useTrace({ kind: 'batch', id: '00000000-0000-4000-8000-000000000001' })],
+  ['trace-recalls', () => useRecalls()],
 ]
 
 /** The server as the fixtures record it: each request answered with its route's fixture, else a 404. */

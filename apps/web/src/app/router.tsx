@@ -101,6 +101,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'reporting/trace',
+            lazy: async () => ({
+              Component: (await import('@/features/trace/components/trace-page.tsx')).TracePage,
+            }),
+          },
+          {
             // Its own chunk: the charting library loads with the Reporting page only (ADR 217).
             path: 'reporting',
             lazy: async () => ({

@@ -35,6 +35,7 @@ const AREA_OF_SEGMENT: Record<string, ApiKeyArea> = {
   kegs: 'inventory',
   sales: 'sales',
   reports: 'reports',
+  trace: 'reports',
 }
 
 /** A device reading posted with a key: `ingest` is enough, without production:write. */

@@ -50,6 +50,10 @@ export const PERMISSIONS = {
   // Kegs (docs/decisions/290-kegs.md): scanning on the floor is a Brewer's; the register a Manager's.
   scanKegs: { label: 'Scan kegs: filled, shipped, returned, cleaned, damaged, lost', minimum: 'Brewer' },
   manageKegs: { label: 'Register and import kegs; the days-out limit', minimum: 'Manager' },
+  runRecalls: {
+    label: 'Start recalls and mock recall drills; hold and release stock; mark customers contacted',
+    minimum: 'Manager',
+  },
   manageApiKeys: { label: 'API keys: make, revoke, read their use', minimum: 'Admin' },
   manageWebhooks: {
     label: 'Webhooks: add, edit, disable, delete endpoints; read deliveries',

@@ -11,6 +11,7 @@ import { REPORTING_WRITES } from '../production/reporting.writes.ts'
 import { SCHEDULE_WRITES } from '../production/schedule.writes.ts'
 import { SALES_WRITES } from '../sales/sales.writes.ts'
 import { KEG_WRITES } from '../kegs/kegs.writes.ts'
+import { RECALL_WRITES } from '../trace/trace.writes.ts'
 
 /**
  * What one kind of production write is (docs/decisions/150-writes-are-typed-intents.md): its HTTP method,
@@ -41,6 +42,7 @@ export const PRODUCTION_WRITES = {
   ...FIRST_WEEK_WRITES,
   ...SALES_WRITES,
   ...KEG_WRITES,
+  ...RECALL_WRITES,
 } as const satisfies Record<string, ProductionWriteDefinition>
 
 export type ProductionAction = keyof typeof PRODUCTION_WRITES

@@ -13,6 +13,7 @@ import { adjustmentDetails, assertTimelineHolds, dateLiquidEvent } from '../ledg
 import { batchInVessel, mustVessel, type CellarContext } from './cellar-context.ts'
 import { createCellarRepository, toLedgerEvent, type EventRow } from './cellar.repository.ts'
 import { toLiquidEvent } from './cellar-views.ts'
+import { assertNotHeld } from '../trace/holds.ts'
 import {
   afterMovement,
   assertNoOverdraw,
@@ -44,6 +45,7 @@ export async function packageRun(ctx: CellarContext, tx: Db, tenant: Tenant, inp
     ])
   const batch = await repo.batch(tenant.entityId, batchId)
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found.')
+  await assertNotHeld(tx, tenant.entityId, [{ kind: 'bulk', batchId }], 'data.fromVesselId')
   const options = batch.productId ? await repo.productPackages(tenant.entityId, batch.productId) : []
   const dated = await dateLiquidEvent(tx, tenant, {
     requested: input.occurredAt ? new Date(input.occurredAt) : now(),

@@ -19,6 +19,7 @@ import {
   type DatedEvent,
 } from '../ledger/ledger-guard.ts'
 import { createLedgerRepository, ledgerEventOf, type LedgerRepository } from '../ledger/ledger.repository.ts'
+import { assertNotHeld, heldGoods } from '../trace/holds.ts'
 
 // Finished goods on the one ledger (docs/production.md "Removals on the ledger"; the ledger contract): every
 // removal, breakage, destruction, return and receipt of packaged beer writes its liquid event in the caller's
@@ -213,8 +214,20 @@ export async function takeFinishedGoods(
     field: 'data.occurredAt',
   })
   const events = (await repo.eventsOfPlaces(tenant.entityId, [], [input.packageId])).map(ledgerEventOf)
+  // A lot on hold (a recall, ADR 303) is not sold, removed or consumed; it may still be broken or destroyed.
+  const guarded = input.kind === 'sold' || input.kind === 'removed' || input.kind === 'consumed'
+  if (guarded && input.batchId)
+    await assertNotHeld(
+      tx,
+      tenant.entityId,
+      [{ kind: 'finished-goods', packageId: input.packageId, batchId: input.batchId }],
+      'data.batchId',
+    )
+  const held = guarded ? await heldGoods(tx, tenant.entityId, [input.packageId]) : new Set<string>()
   const available = packagedAvailableAt(events, input.packageId, dated.occurredAt.toISOString()).filter(
-    (part) => !input.batchId || part.batchId === input.batchId,
+    (part) =>
+      (!input.batchId || part.batchId === input.batchId) &&
+      !held.has(`${input.packageId}:${part.batchId ?? ''}`),
   )
   const there = available.reduce((sum, part) => sum + part.units, 0)
   if (there < input.units) {

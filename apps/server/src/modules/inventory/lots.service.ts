@@ -43,6 +43,7 @@ import {
   listItems,
   inItemUnit,
 } from './inventory.shared.ts'
+import { assertNotHeld, heldLots } from '../trace/holds.ts'
 
 // Items and lots: the Inventory page's reads, and its writes (manageStock): add and change an item, receive a
 // lot, adjust, count (docs/decisions/210-inventory-ledger.md).
@@ -160,9 +161,23 @@ export function createLotsService({ db }: { db: Db }) {
         throw new AppError('CONFLICT', `An adjustment with id ${input.id} already exists.`)
       const quantity = inItemUnit(item, input.quantity, input.unit, 'data.unit')
       if (quantity === 0) throw invalid('data.quantity', 'Quantity is below the smallest step (0.0001)')
-      const states = (await repo.lotsWithRemaining(tenant.entityId, [itemId])).map(lotState)
-      const lot = input.lotId === null ? null : (states.find((state) => state.row.id === input.lotId) ?? null)
+      const all = (await repo.lotsWithRemaining(tenant.entityId, [itemId])).map(lotState)
+      const lot = input.lotId === null ? null : (all.find((state) => state.row.id === input.lotId) ?? null)
       if (input.lotId !== null && !lot) throw invalid('data.lotId', 'Not a lot of this item')
+      // A lot on hold (a recall, ADR 303) gives nothing out; removals by first-expiring pass it by.
+      if (lot && input.direction !== 'add')
+        await assertNotHeld(
+          tx,
+          tenant.entityId,
+          [{ kind: 'ingredient-lot', lotId: lot.row.id }],
+          'data.lotId',
+        )
+      const held = await heldLots(
+        tx,
+        tenant.entityId,
+        all.map((state) => state.row.id),
+      )
+      const states = all.filter((state) => state === lot || !held.has(state.row.id))
       const movements: MovementInsert[] = []
       const base = {
         entityId: tenant.entityId,

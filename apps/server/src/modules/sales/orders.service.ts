@@ -13,6 +13,7 @@ import {
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import { lockForTransaction, type Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { assertNotHeld, heldGoods } from '../trace/holds.ts'
 import { settingsOf } from './price-lists.service.ts'
 import { createSalesRepository, type OrderRow, type SalesRepository } from './sales.repository.ts'
 import { groupBy, orderView } from './sales.views.ts'
@@ -258,7 +259,12 @@ export function createOrderService({ db }: { db: Db }) {
       if (order.status !== 'draft') throw notNow('Confirm Order', order.status, 'a draft')
       await lockForTransaction(tx, finishedGoodsLock(tenant.entityId))
       const lines = await repo.lines(tenant.entityId, [id])
-      const lots = await lotsAvailable(repo, tenant.entityId, [...new Set(lines.map((l) => l.packageId))])
+      const packageIds = [...new Set(lines.map((l) => l.packageId))]
+      // Lots on hold (a recall, ADR 303) are not available to promise.
+      const held = await heldGoods(tx, tenant.entityId, packageIds)
+      const lots = (await lotsAvailable(repo, tenant.entityId, packageIds)).filter(
+        (lot) => !held.has(`${lot.packageId}:${lot.batchId ?? ''}`),
+      )
       const short: { index: number; name: string; ordered: number; available: number }[] = []
       const holds: { orderLineId: string; packageId: string; batchId: string | null; units: number }[] = []
       lines.forEach((line, index) => {
@@ -301,6 +307,16 @@ export function createOrderService({ db }: { db: Db }) {
       if (order.status !== 'confirmed') throw notNow('Pick', order.status, 'a confirmed order')
       const now = new Date()
       const lines = await repo.lines(tenant.entityId, [id])
+      const holding = await repo.reservationsOfLines(
+        tenant.entityId,
+        lines.map((l) => l.id),
+      )
+      await assertNotHeld(
+        tx,
+        tenant.entityId,
+        holding.map((r) => ({ kind: 'finished-goods' as const, packageId: r.packageId, batchId: r.batchId })),
+        'status',
+      )
       await repo.markPicked(
         tenant.entityId,
         lines.map((l) => l.id),

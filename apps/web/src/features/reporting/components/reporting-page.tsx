@@ -1,5 +1,6 @@
 import { can } from '@brewcommand/domain'
 import { useId, useState } from 'react'
+import { Link } from 'react-router'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { cn } from '@/lib/utils.ts'
 import { useOperations, useReportsLive } from '../api/use-reports.ts'
@@ -49,6 +50,9 @@ export function ReportingPage({ now = () => new Date() }: { now?: () => Date }) 
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">{REPORTING_HEADING}</h1>
           <ReportsZone quarter={quarter} />
+          <Link className="text-sm underline underline-offset-2" to="/secure/reporting/trace">
+            Trace and recall
+          </Link>
         </div>
         <div className="grid gap-1">
           <label htmlFor={periodId} className="text-sm font-medium">

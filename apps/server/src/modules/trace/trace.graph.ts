@@ -1,0 +1,186 @@
+import { replayFlow, shareOf, type Mix } from '@brewcommand/domain'
+import { goodsLotKey, type FlowRow, type GoodsLot, type TraceRepository } from './trace.repository.ts'
+
+// The walk of the trace (docs/decisions/300–301) in a fixed handful of set-based reads. Forward: batches → the
+// vessels they touched → every event of the vessels joined to those by transfers (one recursive query), replayed
+// so a blend passes each batch on in proportion → the package runs that carried them → the finished-goods lots
+// those runs made → the orders that hold or shipped those lots → customers. Backward: finished-goods lots → the
+// runs that made them → the same replay → the batches in each run, in proportion.
+//
+// Extension point (kegs): a keg is filled from a package run and shipped on an order. When `keg_event` lands,
+// `forward` reads the keg events of `runIds` (one query) into `kegs`, and the tree adds a 'keg' node under the
+// finished-goods lot; recall lists the kegs still out beside the customers, and a keg hold joins `holds`.
+
+const time = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString()
+
+export type Run = {
+  id: string
+  vesselId: string | null
+  occurredAt: string
+  volumeBbl: number
+  /** The batches the run carried (barrels), from the replay. */
+  mix: Mix
+}
+
+export type Flow = {
+  runs: Map<string, Run>
+  contents: Map<string, Mix>
+  vesselsCarrying: Map<string, Set<string>>
+}
+
+/** Replays the joined vessels' events: what each run carried and what each vessel holds now. */
+export function flowOf(rows: FlowRow[]): Flow {
+  const events = rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    batchId: row.batch_id,
+    fromVesselId: row.from_vessel_id,
+    toVesselId: row.to_vessel_id,
+    volumeBbl: Number(row.volume_bbl),
+    occurredAt: time(row.occurred_at),
+    supersedesId: row.supersedes_id,
+  }))
+  const { carried, contents } = replayFlow(events)
+  const runs = new Map<string, Run>()
+  // Which batches passed through each vessel (the vessels a batch went through, blends included).
+  const vesselsCarrying = new Map<string, Set<string>>()
+  const mark = (vesselId: string | null, mix: Mix | undefined) => {
+    if (!vesselId || !mix) return
+    for (const batchId of mix.keys()) {
+      if (!batchId) continue
+      const set = vesselsCarrying.get(batchId) ?? new Set<string>()
+      set.add(vesselId)
+      vesselsCarrying.set(batchId, set)
+    }
+  }
+  for (const event of events) {
+    const mix = carried.get(event.id)
+    if (event.kind === 'brewed' && event.batchId) mark(event.toVesselId, new Map([[event.batchId, 1]]))
+    mark(event.fromVesselId, mix)
+    if (event.kind === 'transferred') mark(event.toVesselId, mix)
+    if (event.kind === 'packaged' && mix)
+      runs.set(event.id, {
+        id: event.id,
+        vesselId: event.fromVesselId,
+        occurredAt: event.occurredAt,
+        volumeBbl: event.volumeBbl,
+        mix,
+      })
+  }
+  return { runs, contents, vesselsCarrying }
+}
+
+export type PackagedRow = Awaited<ReturnType<TraceRepository['packaged']>>[number]
+export type ShipmentRow = Awaited<ReturnType<TraceRepository['shipments']>>[number]
+
+export type Forward = {
+  flow: Flow
+  /** Runs that carried any of the batches. */
+  runs: Run[]
+  /** Finished goods each run put on hand. */
+  packaged: PackagedRow[]
+  /** The finished-goods lots reached, with the share of the batches in them (0–1, by units). */
+  goods: Map<string, GoodsLot & { share: number; onHand: number; label: string }>
+  shipments: ShipmentRow[]
+}
+
+/** The finished-goods lots' units on hand and the orders that hold or shipped them. */
+async function downstream(repo: TraceRepository, entityId: string, lots: Map<string, GoodsLot>) {
+  const packageIds = [...new Set([...lots.values()].map((lot) => lot.packageId))]
+  const [stock, shipments] = await Promise.all([
+    repo.onHand(entityId, packageIds),
+    repo.shipments(entityId, { packageIds }),
+  ])
+  return {
+    onHand: new Map(stock.map((row) => [goodsLotKey(row), row.units])),
+    shipments: shipments.filter((row) => lots.has(goodsLotKey(row))),
+  }
+}
+
+/** Forward from batches: vessels, blends, runs, finished-goods lots, orders, customers. */
+export async function forward(repo: TraceRepository, entityId: string, batchIds: string[]): Promise<Forward> {
+  const seeds = new Set(batchIds)
+  const touched = await repo.vesselsOfBatches(entityId, batchIds)
+  const flow = flowOf(await repo.flowEvents(entityId, [...new Set(touched.map((row) => row.vessel_id))]))
+  const runs = [...flow.runs.values()].filter((run) => shareOf(run.mix, seeds) > 0)
+  const packaged = await repo.packaged(entityId, { runIds: runs.map((run) => run.id) })
+  const runOf = new Map(runs.map((run) => [run.id, run]))
+  const weights = new Map<string, { lot: GoodsLot; units: number; ours: number; label: string }>()
+  for (const row of packaged) {
+    if (!row.batchId || !row.runId) continue
+    const key = goodsLotKey(row)
+    const entry = weights.get(key) ?? {
+      lot: { packageId: row.packageId, batchId: row.batchId },
+      units: 0,
+      ours: 0,
+      label: `${row.productName} ${row.packageType}`.trim(),
+    }
+    entry.units += row.units
+    entry.ours += row.units * shareOf(runOf.get(row.runId)?.mix, seeds)
+    weights.set(key, entry)
+  }
+  const lots = new Map([...weights].map(([key, entry]) => [key, entry.lot]))
+  const { onHand, shipments } = await downstream(repo, entityId, lots)
+  const goods = new Map(
+    [...weights].map(([key, entry]) => [
+      key,
+      {
+        ...entry.lot,
+        share: entry.units ? entry.ours / entry.units : 0,
+        onHand: onHand.get(key) ?? 0,
+        label: entry.label,
+      },
+    ]),
+  )
+  return { flow, runs, packaged, goods, shipments }
+}
+
+export type Backward = {
+  flow: Flow
+  /** The runs that made the finished-goods lots, with the units each put on hand. */
+  packaged: PackagedRow[]
+  runs: Map<string, Run>
+  /** Barrels of each batch in the lots, summed over their runs. */
+  batchIds: string[]
+}
+
+/** Backward from finished-goods lots: the runs that made them and the batches in those runs, in proportion. */
+export async function backward(repo: TraceRepository, entityId: string, lots: GoodsLot[]): Promise<Backward> {
+  const keys = new Set(lots.map(goodsLotKey))
+  const packaged = (
+    await repo.packaged(entityId, {
+      packageIds: [...new Set(lots.map((lot) => lot.packageId))],
+      batchIds: [...new Set(lots.map((lot) => lot.batchId))],
+    })
+  ).filter((row) => keys.has(goodsLotKey(row)))
+  const tagged = [...new Set(packaged.map((row) => row.batchId).filter((id): id is string => !!id))]
+  const touched = await repo.vesselsOfBatches(entityId, tagged)
+  const flow = flowOf(await repo.flowEvents(entityId, [...new Set(touched.map((row) => row.vessel_id))]))
+  const runs = new Map<string, Run>()
+  for (const row of packaged) {
+    const run = row.runId ? flow.runs.get(row.runId) : undefined
+    if (run) runs.set(run.id, run)
+  }
+  const batchIds = new Set<string>()
+  for (const run of runs.values()) for (const id of run.mix.keys()) if (id) batchIds.add(id)
+  for (const id of tagged) batchIds.add(id)
+  return { flow, packaged, runs, batchIds: [...batchIds] }
+}
+
+/** The ingredient lots, vessels (with cleaning) and quality readings of batches: each a single read. */
+export async function batchRecords(repo: TraceRepository, entityId: string, batchIds: string[], flow?: Flow) {
+  const touched = await repo.vesselsOfBatches(entityId, batchIds)
+  const vesselIds = new Set(touched.map((row) => row.vessel_id))
+  for (const id of batchIds)
+    for (const vesselId of flow?.vesselsCarrying.get(id) ?? []) vesselIds.add(vesselId)
+  const [batches, consumption, vessels, cleanings, readings, measurements] = await Promise.all([
+    repo.batches(entityId, batchIds),
+    repo.consumption(entityId, { batchIds }),
+    repo.vessels(entityId, [...vesselIds]),
+    repo.cleanings(entityId, [...vesselIds]),
+    repo.readingSummary(entityId, batchIds),
+    repo.measurements(entityId, batchIds),
+  ])
+  return { batches, consumption, touched, vessels, cleanings, readings, measurements }
+}
+export type BatchRecords = Awaited<ReturnType<typeof batchRecords>>

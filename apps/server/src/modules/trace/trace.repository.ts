@@ -1,0 +1,435 @@
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { cleaningEvents, readings } from '../../db/schema/cellar.ts'
+import { finishedGoodsMovements, inventoryItems, lots, stockMovements } from '../../db/schema/inventory.ts'
+import { batches, measurements, vessels } from '../../db/schema/production.ts'
+import { productPackages, products } from '../../db/schema/products.ts'
+import {
+  customers,
+  invoices,
+  salesOrderLines,
+  salesOrders,
+  salesReservations,
+} from '../../db/schema/sales.ts'
+
+// Trace's queries (docs/decisions/300): each one set-based over the ids of one step of the walk, scoped to the
+// brewery, so a trace is a fixed handful of statements whatever the size of the tree (never one per node).
+
+/** A LIKE pattern that matches `q` literally anywhere (its % and _ escaped). */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
+const uuidArray = (ids: readonly string[]): SQL =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`
+
+export type FlowRow = {
+  id: string
+  kind: string
+  batch_id: string | null
+  from_vessel_id: string | null
+  to_vessel_id: string | null
+  volume_bbl: string
+  occurred_at: Date | string
+  supersedes_id: string | null
+}
+
+/** A finished-goods lot: a packaging option of one batch (how sales reserves and picks). */
+export type GoodsLot = { packageId: string; batchId: string }
+export const goodsLotKey = (lot: { packageId: string; batchId: string | null }) =>
+  `${lot.packageId}:${lot.batchId ?? ''}`
+
+export function createTraceRepository(db: Db) {
+  return {
+    /**
+     * Every liquid event of the vessels joined to `seedVesselIds` by transfers, either way (a recursive CTE over
+     * the transfer edges), in one statement: enough to replay what each outflow of the seeds' vessels carried.
+     */
+    async flowEvents(entityId: string, seedVesselIds: string[]): Promise<FlowRow[]> {
+      if (seedVesselIds.length === 0) return []
+      const result = await db.execute(sql`
+        with recursive joined(id) as (
+          select unnest(${uuidArray(seedVesselIds)})
+          union
+          select case when le.from_vessel_id = joined.id then le.to_vessel_id else le.from_vessel_id end
+          from liquid_events le
+          join joined on le.from_vessel_id = joined.id or le.to_vessel_id = joined.id
+          where le.entity_id = ${entityId} and le.kind = 'transferred'
+            and le.from_vessel_id is not null and le.to_vessel_id is not null
+        )
+        select le.id, le.kind, le.batch_id, le.from_vessel_id, le.to_vessel_id, le.volume_bbl, le.occurred_at,
+               le.supersedes_id
+        from liquid_events le
+        where le.entity_id = ${entityId}
+          and (le.from_vessel_id in (select id from joined) or le.to_vessel_id in (select id from joined))
+      `)
+      return rowsOf<FlowRow>(result)
+    },
+
+    /** The vessels each batch's own events went into or out of. */
+    async vesselsOfBatches(entityId: string, batchIds: string[]) {
+      if (batchIds.length === 0) return []
+      const result = await db.execute(sql`
+        select distinct batch_id, vessel_id, min(occurred_at) as first_at, max(occurred_at) as last_at from (
+          select batch_id, from_vessel_id as vessel_id, occurred_at from liquid_events
+            where entity_id = ${entityId} and batch_id = any(${uuidArray(batchIds)}) and from_vessel_id is not null
+          union all
+          select batch_id, to_vessel_id, occurred_at from liquid_events
+            where entity_id = ${entityId} and batch_id = any(${uuidArray(batchIds)}) and to_vessel_id is not null
+        ) touched group by batch_id, vessel_id
+      `)
+      return rowsOf<{ batch_id: string; vessel_id: string; first_at: Date | string; last_at: Date | string }>(
+        result,
+      )
+    },
+
+    vessels: (entityId: string, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ id: vessels.id, name: vessels.name, kind: vessels.kind })
+            .from(vessels)
+            .where(and(eq(vessels.entityId, entityId), inArray(vessels.id, ids))),
+
+    batches: (entityId: string, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              id: batches.id,
+              number: batches.number,
+              productName: batches.productName,
+              plannedBrewDate: batches.plannedBrewDate,
+              brewDayStartedAt: batches.brewDayStartedAt,
+              status: batches.status,
+            })
+            .from(batches)
+            .where(and(eq(batches.entityId, entityId), inArray(batches.id, ids))),
+
+    /** What brew days took from the lots (consumed less reversed), per batch and lot. */
+    async consumption(entityId: string, by: { lotIds?: string[]; batchIds?: string[] }) {
+      const filter = by.lotIds
+        ? inArray(stockMovements.lotId, by.lotIds)
+        : inArray(stockMovements.batchId, by.batchIds ?? [])
+      if ((by.lotIds ?? by.batchIds ?? []).length === 0) return []
+      return db
+        .select({
+          batchId: stockMovements.batchId,
+          lotId: stockMovements.lotId,
+          used: sql<string>`-sum(${stockMovements.quantity})`,
+          lotCode: lots.lotCode,
+          supplier: lots.supplier,
+          receivedOn: lots.receivedOn,
+          itemName: inventoryItems.name,
+          unit: inventoryItems.unit,
+        })
+        .from(stockMovements)
+        .innerJoin(lots, eq(lots.id, stockMovements.lotId))
+        .innerJoin(inventoryItems, eq(inventoryItems.id, stockMovements.itemId))
+        .where(
+          and(
+            eq(stockMovements.entityId, entityId),
+            isNotNull(stockMovements.batchId),
+            inArray(stockMovements.kind, ['consumed', 'consumption-reversed']),
+            filter,
+          ),
+        )
+        .groupBy(
+          stockMovements.batchId,
+          stockMovements.lotId,
+          lots.lotCode,
+          lots.supplier,
+          lots.receivedOn,
+          inventoryItems.name,
+          inventoryItems.unit,
+        )
+        .having(sql`sum(${stockMovements.quantity}) <> 0`)
+    },
+
+    /** Lots with their item and what is left of each. */
+    lots: (entityId: string, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              id: lots.id,
+              lotCode: lots.lotCode,
+              supplier: lots.supplier,
+              receivedOn: lots.receivedOn,
+              itemName: inventoryItems.name,
+              unit: inventoryItems.unit,
+              remaining: sql<string>`(select coalesce(sum(${stockMovements.quantity}), 0) from ${stockMovements}
+                where ${stockMovements.lotId} = ${lots.id})`,
+            })
+            .from(lots)
+            .innerJoin(inventoryItems, eq(inventoryItems.id, lots.itemId))
+            .where(and(eq(lots.entityId, entityId), inArray(lots.id, ids))),
+
+    /** The finished goods that package runs put on hand (by their liquid events), or every packaging of some lots. */
+    packaged: (entityId: string, by: { runIds?: string[]; packageIds?: string[]; batchIds?: string[] }) => {
+      const filter = by.runIds
+        ? inArray(finishedGoodsMovements.liquidEventId, by.runIds)
+        : and(
+            inArray(finishedGoodsMovements.packageId, by.packageIds ?? []),
+            by.batchIds ? inArray(finishedGoodsMovements.batchId, by.batchIds) : undefined,
+          )
+      if ((by.runIds ?? by.packageIds ?? []).length === 0) return Promise.resolve([])
+      return db
+        .select({
+          runId: finishedGoodsMovements.liquidEventId,
+          packageId: finishedGoodsMovements.packageId,
+          batchId: finishedGoodsMovements.batchId,
+          productName: finishedGoodsMovements.productName,
+          packageType: finishedGoodsMovements.packageType,
+          sku: finishedGoodsMovements.sku,
+          units: finishedGoodsMovements.units,
+          volumeBbl: finishedGoodsMovements.volumeBbl,
+          occurredAt: finishedGoodsMovements.occurredAt,
+        })
+        .from(finishedGoodsMovements)
+        .where(
+          and(
+            eq(finishedGoodsMovements.entityId, entityId),
+            eq(finishedGoodsMovements.kind, 'packaged'),
+            filter,
+          ),
+        )
+    },
+
+    /** Units on hand per finished-goods lot of the options (the finished-goods ledger). */
+    onHand: (entityId: string, packageIds: string[]) =>
+      packageIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              packageId: finishedGoodsMovements.packageId,
+              batchId: finishedGoodsMovements.batchId,
+              units: sql<number>`sum(${finishedGoodsMovements.units})::int`,
+            })
+            .from(finishedGoodsMovements)
+            .where(
+              and(
+                eq(finishedGoodsMovements.entityId, entityId),
+                inArray(finishedGoodsMovements.packageId, packageIds),
+              ),
+            )
+            .groupBy(finishedGoodsMovements.packageId, finishedGoodsMovements.batchId),
+
+    /**
+     * What orders hold or shipped of the options' lots: reservations still held and those released by dispatch,
+     * with the line, the order, its customer and its invoice (not void). Filtered to lots by the caller.
+     */
+    shipments: (
+      entityId: string,
+      by: { packageIds?: string[]; orderIds?: string[]; customerIds?: string[] },
+    ) => {
+      const filter = by.packageIds
+        ? inArray(salesReservations.packageId, by.packageIds)
+        : by.orderIds
+          ? inArray(salesOrders.id, by.orderIds)
+          : inArray(salesOrders.customerId, by.customerIds ?? [])
+      if ((by.packageIds ?? by.orderIds ?? by.customerIds ?? []).length === 0) return Promise.resolve([])
+      return db
+        .select({
+          packageId: salesReservations.packageId,
+          batchId: salesReservations.batchId,
+          units: salesReservations.units,
+          releasedAt: salesReservations.releasedAt,
+          pickedAt: salesReservations.pickedAt,
+          productName: salesOrderLines.productName,
+          packageType: salesOrderLines.packageType,
+          orderId: salesOrders.id,
+          sequence: salesOrders.sequence,
+          status: salesOrders.status,
+          dispatchedAt: salesOrders.dispatchedAt,
+          customerId: customers.id,
+          customerName: customers.name,
+          contacts: customers.contacts,
+          invoiceNumber: invoices.number,
+          invoiceId: invoices.id,
+        })
+        .from(salesReservations)
+        .innerJoin(salesOrderLines, eq(salesOrderLines.id, salesReservations.orderLineId))
+        .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
+        .innerJoin(customers, eq(customers.id, salesOrders.customerId))
+        .leftJoin(invoices, and(eq(invoices.orderId, salesOrders.id), isNull(invoices.voidedAt)))
+        .where(
+          and(
+            eq(salesReservations.entityId, entityId),
+            or(isNull(salesReservations.releasedAt), eq(salesReservations.releaseReason, 'dispatched')),
+            filter,
+          ),
+        )
+        .orderBy(asc(salesOrders.sequence))
+    },
+
+    cleanings: (entityId: string, vesselIds: string[]) =>
+      vesselIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              vesselId: cleaningEvents.vesselId,
+              kind: cleaningEvents.kind,
+              chemical: cleaningEvents.chemical,
+              concentration: cleaningEvents.concentration,
+              verification: cleaningEvents.verification,
+              occurredAt: cleaningEvents.occurredAt,
+            })
+            .from(cleaningEvents)
+            .where(and(eq(cleaningEvents.entityId, entityId), inArray(cleaningEvents.vesselId, vesselIds)))
+            .orderBy(asc(cleaningEvents.occurredAt)),
+
+    /** A batch's device and typed readings summed up in the database (a device posts every few minutes). */
+    readingSummary: (entityId: string, batchIds: string[]) =>
+      batchIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              batchId: readings.batchId,
+              count: sql<number>`count(*)::int`,
+              firstAt: sql<string>`min(${readings.takenAt})::text`,
+              lastAt: sql<string>`max(${readings.takenAt})::text`,
+              firstGravity: sql<number | null>`(array_agg(${readings.gravitySg} order by ${readings.takenAt})
+                filter (where ${readings.gravitySg} is not null))[1]`,
+              lastGravity: sql<
+                number | null
+              >`(array_agg(${readings.gravitySg} order by ${readings.takenAt} desc)
+                filter (where ${readings.gravitySg} is not null))[1]`,
+              minTemperature: sql<number | null>`min(${readings.temperatureC})`,
+              maxTemperature: sql<number | null>`max(${readings.temperatureC})`,
+            })
+            .from(readings)
+            .where(and(eq(readings.entityId, entityId), inArray(readings.batchId, batchIds)))
+            .groupBy(readings.batchId),
+
+    measurements: (entityId: string, batchIds: string[]) =>
+      batchIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              batchId: measurements.batchId,
+              point: measurements.point,
+              quantity: measurements.quantity,
+              value: measurements.value,
+              unit: measurements.unit,
+              gravity: measurements.gravity,
+              takenAt: measurements.takenAt,
+            })
+            .from(measurements)
+            .where(and(eq(measurements.entityId, entityId), inArray(measurements.batchId, batchIds)))
+            .orderBy(asc(measurements.takenAt)),
+
+    /** The packaging options (with product names), for labels and the SKU search. */
+    packages: (entityId: string, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              id: productPackages.id,
+              type: productPackages.type,
+              sku: productPackages.sku,
+              upc: productPackages.upc,
+              productName: products.name,
+            })
+            .from(productPackages)
+            .innerJoin(products, eq(products.id, productPackages.productId))
+            .where(and(eq(productPackages.entityId, entityId), inArray(productPackages.id, ids))),
+
+    orders: (entityId: string, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              id: salesOrders.id,
+              sequence: salesOrders.sequence,
+              status: salesOrders.status,
+              customerId: salesOrders.customerId,
+              dispatchedAt: salesOrders.dispatchedAt,
+            })
+            .from(salesOrders)
+            .where(and(eq(salesOrders.entityId, entityId), inArray(salesOrders.id, ids))),
+
+    customers: (entityId: string, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ id: customers.id, name: customers.name, contacts: customers.contacts })
+            .from(customers)
+            .where(and(eq(customers.entityId, entityId), inArray(customers.id, ids))),
+
+    invoice: async (entityId: string, id: string) => {
+      const [row] = await db
+        .select({ id: invoices.id, number: invoices.number, orderId: invoices.orderId })
+        .from(invoices)
+        .where(and(eq(invoices.entityId, entityId), eq(invoices.id, id)))
+      return row ?? null
+    },
+
+    // ---- search: each kind a bounded query ----
+
+    searchLots: (entityId: string, q: string) =>
+      db
+        .select({
+          id: lots.id,
+          lotCode: lots.lotCode,
+          supplier: lots.supplier,
+          receivedOn: lots.receivedOn,
+          itemName: inventoryItems.name,
+        })
+        .from(lots)
+        .innerJoin(inventoryItems, eq(inventoryItems.id, lots.itemId))
+        .where(and(eq(lots.entityId, entityId), ilike(lots.lotCode, containing(q))))
+        .limit(10),
+
+    searchBatches: (entityId: string, q: string) =>
+      db
+        .select({ id: batches.id, number: batches.number, productName: batches.productName })
+        .from(batches)
+        .where(and(eq(batches.entityId, entityId), ilike(batches.number, containing(q))))
+        .limit(10),
+
+    searchOrders: (entityId: string, sequence: number) =>
+      db
+        .select({ id: salesOrders.id, sequence: salesOrders.sequence, customerName: customers.name })
+        .from(salesOrders)
+        .innerJoin(customers, eq(customers.id, salesOrders.customerId))
+        .where(and(eq(salesOrders.entityId, entityId), eq(salesOrders.sequence, sequence)))
+        .limit(10),
+
+    searchInvoices: (entityId: string, q: string) =>
+      db
+        .select({ id: invoices.id, number: invoices.number, customerName: invoices.customerName })
+        .from(invoices)
+        .where(and(eq(invoices.entityId, entityId), ilike(invoices.number, containing(q))))
+        .limit(10),
+
+    searchPackages: (entityId: string, q: string) =>
+      db
+        .select({
+          id: productPackages.id,
+          type: productPackages.type,
+          sku: productPackages.sku,
+          upc: productPackages.upc,
+          productName: products.name,
+        })
+        .from(productPackages)
+        .innerJoin(products, eq(products.id, productPackages.productId))
+        .where(
+          and(
+            eq(productPackages.entityId, entityId),
+            or(ilike(productPackages.sku, containing(q)), eq(productPackages.upc, q)),
+          ),
+        )
+        .limit(10),
+
+    searchCustomers: (entityId: string, q: string) =>
+      db
+        .select({ id: customers.id, name: customers.name, kind: customers.kind })
+        .from(customers)
+        .where(and(eq(customers.entityId, entityId), ilike(customers.name, containing(q))))
+        .limit(10),
+  }
+}
+
+export type TraceRepository = ReturnType<typeof createTraceRepository>

@@ -1,0 +1,431 @@
+import {
+  formatOrderNumber,
+  shareOf,
+  shareText,
+  type RecallStock,
+  type Trace,
+  type TraceMatch,
+  type TraceOriginKind,
+} from '@brewcommand/domain'
+import { assertCan, type Tenant } from '../../auth/tenant.ts'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import { backward, batchRecords, forward, type Backward, type Forward } from './trace.graph.ts'
+import {
+  createTraceRepository,
+  goodsLotKey,
+  type GoodsLot,
+  type TraceRepository,
+} from './trace.repository.ts'
+import {
+  amount,
+  batchNode,
+  batchRecordChildren,
+  bbl,
+  contactText,
+  customerNode,
+  day,
+  forwardChildren,
+  groupBy,
+  node,
+  orderNode,
+  runNode,
+  units,
+  withKeys,
+  type Draft,
+  type Names,
+} from './trace.tree.ts'
+
+// Trace (docs/decisions/300): one search over lot codes, batch numbers, order and invoice numbers, SKUs and UPCs
+// and customers; then the genealogy of the chosen record, forward toward customers or backward toward the malt.
+
+const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found.`)
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** A finished-goods lot's id on the wire: `packageId:batchId`. */
+export function parseGoodsLot(id: string): GoodsLot | null {
+  const [packageId, batchId] = id.split(':')
+  return packageId && batchId && UUID.test(packageId) && UUID.test(batchId) ? { packageId, batchId } : null
+}
+
+async function namesOf(
+  repo: TraceRepository,
+  entityId: string,
+  batchIds: Iterable<string>,
+  vesselIds: Iterable<string>,
+): Promise<Names> {
+  const [batches, vessels] = await Promise.all([
+    repo.batches(entityId, [...new Set(batchIds)]),
+    repo.vessels(entityId, [...new Set(vesselIds)]),
+  ])
+  return {
+    batch: new Map(batches.map((b) => [b.id, b.number])),
+    vessel: new Map(vessels.map((v) => [v.id, v.name])),
+  }
+}
+
+const vesselIdsOf = (fwd: { flow: Forward['flow'] }) => {
+  const ids = new Set<string>()
+  for (const set of fwd.flow.vesselsCarrying.values()) for (const id of set) ids.add(id)
+  for (const id of fwd.flow.contents.keys()) ids.add(id)
+  return ids
+}
+const batchIdsOfForward = (fwd: Forward) => {
+  const ids = new Set<string>()
+  for (const run of fwd.runs) for (const id of run.mix.keys()) if (id) ids.add(id)
+  for (const lot of fwd.goods.values()) ids.add(lot.batchId)
+  return ids
+}
+
+export function createTraceService({ db }: { db: Db }) {
+  const reads = createTraceRepository(db)
+  const repo = reads
+
+  /** The origin's label, or 404 for a record not of this brewery. */
+  async function originOf(
+    entityId: string,
+    kind: TraceOriginKind,
+    id: string,
+    repo: TraceRepository = reads,
+  ): Promise<TraceMatch> {
+    const uuid = (value: string) => (UUID.test(value) ? [value] : [])
+    switch (kind) {
+      case 'lot': {
+        const [lot] = await repo.lots(entityId, uuid(id))
+        if (!lot) throw notFound('Lot')
+        return { kind, id, label: `${lot.itemName} lot ${lot.lotCode || '(no code)'}`, detail: lot.supplier }
+      }
+      case 'batch': {
+        const [batch] = await repo.batches(entityId, uuid(id))
+        if (!batch) throw notFound('Batch')
+        return { kind, id, label: `Batch ${batch.number}`, detail: batch.productName }
+      }
+      case 'order': {
+        const [order] = await repo.orders(entityId, uuid(id))
+        if (!order) throw notFound('Order')
+        const [customer] = await repo.customers(entityId, [order.customerId])
+        return { kind, id, label: formatOrderNumber(order.sequence), detail: customer?.name ?? '' }
+      }
+      case 'invoice': {
+        const invoice = UUID.test(id) ? await repo.invoice(entityId, id) : null
+        if (!invoice) throw notFound('Invoice')
+        return { kind, id, label: `Invoice ${invoice.number}`, detail: '' }
+      }
+      case 'customer': {
+        const [customer] = await repo.customers(entityId, uuid(id))
+        if (!customer) throw notFound('Customer')
+        return { kind, id, label: customer.name, detail: contactText(customer.contacts) }
+      }
+      case 'package': {
+        const [option] = await repo.packages(entityId, uuid(id))
+        if (!option) throw notFound('Packaging option')
+        return { kind, id, label: `${option.productName} ${option.type}`, detail: option.sku || option.upc }
+      }
+      case 'finished-goods': {
+        const lot = parseGoodsLot(id)
+        const [option] = lot ? await repo.packages(entityId, [lot.packageId]) : []
+        const [batch] = lot ? await repo.batches(entityId, [lot.batchId]) : []
+        if (!option || !batch) throw notFound('Finished-goods lot')
+        return {
+          kind,
+          id,
+          label: `${option.productName} ${option.type} lot ${batch.number}`,
+          detail: option.sku,
+        }
+      }
+    }
+  }
+
+  /** The finished-goods lots an order, invoice or customer received or holds. */
+  async function lotsOfOrders(entityId: string, by: { orderIds?: string[]; customerIds?: string[] }) {
+    const rows = await repo.shipments(entityId, by)
+    const lots = new Map<string, GoodsLot>()
+    for (const row of rows)
+      if (row.batchId) lots.set(goodsLotKey(row), { packageId: row.packageId, batchId: row.batchId })
+    return { rows, lots: [...lots.values()] }
+  }
+
+  async function orderIdsOf(
+    entityId: string,
+    origin: TraceMatch,
+    repo: TraceRepository = reads,
+  ): Promise<string[]> {
+    if (origin.kind === 'order') return [origin.id]
+    const invoice = await repo.invoice(entityId, origin.id)
+    return invoice?.orderId ? [invoice.orderId] : []
+  }
+
+  /** Backward from orders (of an order, an invoice or a customer): each order → its lots → runs → batches → records. */
+  async function backwardTree(entityId: string, by: { orderIds?: string[]; customerIds?: string[] }) {
+    const { rows, lots } = await lotsOfOrders(entityId, by)
+    const back: Backward = await backward(repo, entityId, lots)
+    const records = await batchRecords(repo, entityId, back.batchIds, back.flow)
+    const names = await namesOf(
+      repo,
+      entityId,
+      back.batchIds,
+      records.vessels.map((v) => v.id),
+    )
+    const batchById = new Map(records.batches.map((b) => [b.id, b]))
+    const batchTree = (batchId: string, quantity: string) => {
+      const batch = batchById.get(batchId)
+      if (!batch) return null
+      const vesselIds = new Set([
+        ...records.touched.filter((t) => t.batch_id === batchId).map((t) => t.vessel_id),
+        ...(back.flow.vesselsCarrying.get(batchId) ?? []),
+      ])
+      return batchNode(batch, { quantity, children: batchRecordChildren(batchId, records, names, vesselIds) })
+    }
+    const lotTree = (lotRows: typeof rows) => {
+      const first = lotRows[0]
+      const lotKey = goodsLotKey(first)
+      const runs = back.packaged
+        .filter((p) => goodsLotKey(p) === lotKey && p.runId && back.runs.has(p.runId))
+        .map((p) => {
+          const run = back.runs.get(p.runId!)!
+          const batches = [...run.mix]
+            .filter(([id]) => id)
+            .map(([id, volume]) =>
+              batchTree(id!, `${bbl(volume)} (${shareText(shareOf(run.mix, new Set([id!])))})`),
+            )
+            .filter((b): b is Draft => !!b)
+          return runNode(run, 'Package run', units(p.units), names, batches)
+        })
+      return node('finished-goods', lotKey, `${first.productName} ${first.packageType}`.trim(), {
+        detail: `lot ${first.batchId ? (names.batch.get(first.batchId) ?? '') : 'without batch'}`,
+        quantity: units(lotRows.reduce((sum, r) => sum + r.units, 0)),
+        children: runs.length ? runs : [batchTree(first.batchId ?? '', '')].filter((b): b is Draft => !!b),
+      })
+    }
+    const orders = [...groupBy(rows, (r) => r.orderId).values()].map((orderRows) =>
+      orderNode(orderRows, [
+        customerNode(orderRows[0]),
+        ...[...groupBy(orderRows, goodsLotKey).values()].map(lotTree),
+      ]),
+    )
+    return { orders, rows }
+  }
+
+  /** Forward from batches, each batch with its records and where it went. */
+  async function forwardTree(entityId: string, batchIds: string[], quantities: Map<string, string>) {
+    const fwd = await forward(repo, entityId, batchIds)
+    const records = await batchRecords(repo, entityId, batchIds, fwd.flow)
+    const names = await namesOf(repo, entityId, [...batchIds, ...batchIdsOfForward(fwd)], vesselIdsOf(fwd))
+    const byId = new Map(records.batches.map((b) => [b.id, b]))
+    const batches = batchIds
+      .map((id) => byId.get(id))
+      .filter((b) => !!b)
+      .map((batch) => {
+        const vesselIds = new Set([
+          ...records.touched.filter((t) => t.batch_id === batch.id).map((t) => t.vessel_id),
+          ...(fwd.flow.vesselsCarrying.get(batch.id) ?? []),
+        ])
+        return batchNode(batch, {
+          quantity: quantities.get(batch.id),
+          children: [
+            ...batchRecordChildren(batch.id, records, names, vesselIds),
+            ...forwardChildren(batch.id, fwd, names),
+          ],
+        })
+      })
+    return { fwd, batches, names }
+  }
+
+  return {
+    async search(tenant: Tenant, q: string): Promise<TraceMatch[]> {
+      assertCan(tenant, 'viewReports')
+      const entityId = tenant.entityId
+      const orderSequence = /^(?:SO-?)?0*(\d{1,9})$/i.exec(q)
+      const [lots, batches, orders, invoices, packages, customers] = await Promise.all([
+        repo.searchLots(entityId, q),
+        repo.searchBatches(entityId, q),
+        orderSequence ? repo.searchOrders(entityId, Number(orderSequence[1])) : Promise.resolve([]),
+        repo.searchInvoices(entityId, q),
+        repo.searchPackages(entityId, q),
+        repo.searchCustomers(entityId, q),
+      ])
+      return [
+        ...lots.map((l) => ({
+          kind: 'lot' as const,
+          id: l.id,
+          label: `${l.itemName} lot ${l.lotCode}`,
+          detail: `${l.supplier} · received ${l.receivedOn}`,
+        })),
+        ...batches.map((b) => ({
+          kind: 'batch' as const,
+          id: b.id,
+          label: `Batch ${b.number}`,
+          detail: b.productName,
+        })),
+        ...orders.map((o) => ({
+          kind: 'order' as const,
+          id: o.id,
+          label: formatOrderNumber(o.sequence),
+          detail: o.customerName,
+        })),
+        ...invoices.map((i) => ({
+          kind: 'invoice' as const,
+          id: i.id,
+          label: `Invoice ${i.number}`,
+          detail: i.customerName,
+        })),
+        ...packages.map((p) => ({
+          kind: 'package' as const,
+          id: p.id,
+          label: `${p.productName} ${p.type}`,
+          detail: [p.sku, p.upc].filter(Boolean).join(' · '),
+        })),
+        ...customers.map((c) => ({ kind: 'customer' as const, id: c.id, label: c.name, detail: c.kind })),
+      ]
+    },
+
+    async trace(tenant: Tenant, kind: TraceOriginKind, id: string): Promise<Trace> {
+      assertCan(tenant, 'viewReports')
+      const started = performance.now()
+      const entityId = tenant.entityId
+      const origin = await originOf(entityId, kind, id)
+      let tree: Draft
+      let direction: Trace['direction'] = 'forward'
+      if (kind === 'lot') {
+        const used = await repo.consumption(entityId, { lotIds: [id] })
+        const [lot] = await repo.lots(entityId, [id])
+        const quantities = new Map(used.map((u) => [u.batchId!, `${amount(u.used, u.unit)} used`]))
+        const { batches } = await forwardTree(entityId, [...quantities.keys()], quantities)
+        tree = node('lot', id, origin.label, {
+          detail: `${lot.supplier || 'supplier not recorded'} · received ${lot.receivedOn} · ${amount(lot.remaining, lot.unit)} left`,
+          children: batches,
+        })
+      } else if (kind === 'batch') {
+        direction = 'both'
+        const { batches } = await forwardTree(entityId, [id], new Map())
+        tree = batches[0]
+      } else if (kind === 'package' || kind === 'finished-goods') {
+        const lot = kind === 'finished-goods' ? parseGoodsLot(id) : null
+        const packaged = await repo.packaged(entityId, {
+          packageIds: [lot?.packageId ?? id],
+          ...(lot ? { batchIds: [lot.batchId] } : {}),
+        })
+        const batchIds = [...new Set(packaged.map((p) => p.batchId).filter((b): b is string => !!b))]
+        const { batches } = await forwardTree(entityId, batchIds, new Map())
+        direction = 'both'
+        tree = node(kind, id, origin.label, { detail: origin.detail, children: batches })
+      } else {
+        direction = 'backward'
+        const by =
+          kind === 'customer' ? { customerIds: [id] } : { orderIds: await orderIdsOf(entityId, origin) }
+        const { orders } = await backwardTree(entityId, by)
+        if (kind === 'order')
+          tree = orders[0] ?? node('order', id, origin.label, { detail: 'holds no finished goods yet' })
+        else tree = node(kind, id, origin.label, { detail: origin.detail, children: orders })
+      }
+      return { origin, direction, tree: withKeys(tree), tookMs: Math.round(performance.now() - started) }
+    },
+
+    /**
+     * What a recall from this origin reaches (docs/decisions/302): the shipments of every finished-goods lot it
+     * touches, and the stock still in the brewery (the ingredient lot's remainder, beer in bulk, goods on hand).
+     */
+    async affected(tenant: Tenant, kind: TraceOriginKind, id: string, tx: Db = db) {
+      const tr = createTraceRepository(tx)
+      const entityId = tenant.entityId
+      const origin = await originOf(entityId, kind, id, tr)
+      const stock: RecallStock[] = []
+      let goods: { lots: GoodsLot[]; fwd: Forward | null } = { lots: [], fwd: null }
+      if (kind === 'lot' || kind === 'batch') {
+        let batchIds = [id]
+        if (kind === 'lot') {
+          const [lot] = await tr.lots(entityId, [id])
+          if (Number(lot.remaining) > 0)
+            stock.push({
+              kind: 'ingredient-lot',
+              lotId: id,
+              batchId: null,
+              packageId: null,
+              label: origin.label,
+              quantity: amount(lot.remaining, lot.unit),
+            })
+          batchIds = [...new Set((await tr.consumption(entityId, { lotIds: [id] })).map((u) => u.batchId!))]
+        }
+        const fwd = await forward(tr, entityId, batchIds)
+        goods = { lots: [...fwd.goods.values()], fwd }
+        const seeds = new Set(batchIds)
+        const bulkBatches = new Map<string, number>()
+        for (const mix of fwd.flow.contents.values())
+          if (shareOf(mix, seeds) > 0)
+            for (const [batchId, volume] of mix)
+              if (batchId) bulkBatches.set(batchId, (bulkBatches.get(batchId) ?? 0) + volume)
+        const names = await namesOf(tr, entityId, [...bulkBatches.keys()], [])
+        for (const [batchId, volume] of bulkBatches)
+          stock.push({
+            kind: 'bulk',
+            lotId: null,
+            batchId,
+            packageId: null,
+            label: `Batch ${names.batch.get(batchId) ?? ''} in bulk`,
+            quantity: bbl(volume),
+          })
+      } else if (kind === 'package' || kind === 'finished-goods') {
+        const lot = kind === 'finished-goods' ? parseGoodsLot(id) : null
+        const packaged = await tr.packaged(entityId, {
+          packageIds: [lot?.packageId ?? id],
+          ...(lot ? { batchIds: [lot.batchId] } : {}),
+        })
+        const lots = new Map<string, GoodsLot>()
+        for (const p of packaged)
+          if (p.batchId) lots.set(goodsLotKey(p), { packageId: p.packageId, batchId: p.batchId })
+        goods.lots = [...lots.values()]
+      } else {
+        const by =
+          kind === 'customer' ? { customerIds: [id] } : { orderIds: await orderIdsOf(entityId, origin, tr) }
+        const rows = await tr.shipments(entityId, by)
+        const lots = new Map<string, GoodsLot>()
+        for (const r of rows)
+          if (r.batchId && r.releasedAt)
+            lots.set(goodsLotKey(r), { packageId: r.packageId, batchId: r.batchId })
+        goods.lots = [...lots.values()]
+      }
+      const keys = new Set(goods.lots.map(goodsLotKey))
+      const packageIds = [...new Set(goods.lots.map((l) => l.packageId))]
+      const [onHand, shipments, options] = await Promise.all([
+        tr.onHand(entityId, packageIds),
+        tr.shipments(entityId, { packageIds }),
+        tr.packages(entityId, packageIds),
+      ])
+      const names = await namesOf(
+        tr,
+        entityId,
+        goods.lots.map((l) => l.batchId),
+        [],
+      )
+      const optionName = new Map(options.map((o) => [o.id, `${o.productName} ${o.type}`]))
+      for (const row of onHand)
+        if (keys.has(goodsLotKey(row)) && row.units > 0)
+          stock.push({
+            kind: 'finished-goods',
+            lotId: null,
+            batchId: row.batchId,
+            packageId: row.packageId,
+            label: `${optionName.get(row.packageId) ?? 'Finished goods'} lot ${names.batch.get(row.batchId ?? '') ?? ''}`,
+            quantity: units(row.units),
+          })
+      const shipped = shipments
+        .filter((s) => keys.has(goodsLotKey(s)) && s.releasedAt && s.dispatchedAt)
+        .map((s) => ({
+          customerId: s.customerId,
+          customerName: s.customerName,
+          contacts: s.contacts,
+          orderId: s.orderId,
+          orderNumber: formatOrderNumber(s.sequence),
+          invoiceNumber: s.invoiceNumber ?? '',
+          dispatchedOn: day(s.dispatchedAt),
+          product: s.productName,
+          packageType: s.packageType,
+          batchNumber: names.batch.get(s.batchId ?? '') ?? '',
+          units: s.units,
+        }))
+      return { origin, shipments: shipped, stock }
+    },
+  }
+}
+
+export type TraceService = ReturnType<typeof createTraceService>

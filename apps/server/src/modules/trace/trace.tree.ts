@@ -1,0 +1,226 @@
+import {
+  formatOrderNumber,
+  shareOf,
+  shareText,
+  type TraceContact,
+  type TraceNode,
+  type TraceNodeKind,
+} from '@brewcommand/domain'
+import type { BatchRecords, Forward, PackagedRow, Run, ShipmentRow } from './trace.graph.ts'
+import { goodsLotKey } from './trace.repository.ts'
+
+// The trace as a tree a person reads and walks (docs/decisions/300). Nodes are built without keys; `withKeys`
+// gives each a path-unique key at the end (one record can sit under several parents).
+
+type Draft = Omit<TraceNode, 'key' | 'children'> & { children: Draft[] }
+
+export const node = (
+  kind: TraceNodeKind,
+  id: string,
+  label: string,
+  fields: { detail?: string; quantity?: string; href?: string | null; children?: Draft[] } = {},
+): Draft => ({
+  kind,
+  id,
+  label,
+  detail: fields.detail ?? '',
+  quantity: fields.quantity ?? '',
+  href: fields.href ?? null,
+  children: fields.children ?? [],
+})
+
+export function withKeys(draft: Draft, prefix = ''): TraceNode {
+  const key = `${prefix}/${draft.kind}:${draft.id}`
+  return { ...draft, key, children: draft.children.map((child) => withKeys(child, key)) }
+}
+export type { Draft }
+
+const day = (value: Date | string | null | undefined) =>
+  value ? (value instanceof Date ? value.toISOString() : String(value)).slice(0, 10) : ''
+const bbl = (value: number) => `${(Math.round(value * 100) / 100).toFixed(2)} bbl`
+const units = (count: number) => `${count} unit${count === 1 ? '' : 's'}`
+const amount = (value: string | number, unit: string) =>
+  `${Number(Number(value).toFixed(4)).toString()} ${unit}`
+
+export const batchHref = (id: string) => `/secure/operations/batches/${id}`
+const ORDERS_HREF = '/secure/sales/orders'
+const CUSTOMERS_HREF = '/secure/sales/customers'
+
+export const contactText = (contacts: TraceContact[]) =>
+  contacts
+    .map((c) => [c.name, c.phone, c.email].filter(Boolean).join(' · '))
+    .filter(Boolean)
+    .join('; ')
+
+/** The names the tree shows: batch numbers and vessel names by id. */
+export type Names = { batch: Map<string, string>; vessel: Map<string, string> }
+const batchName = (names: Names, id: string | null) => (id ? (names.batch.get(id) ?? 'a batch') : 'no batch')
+const vesselName = (names: Names, id: string | null) => (id ? (names.vessel.get(id) ?? 'a vessel') : '')
+
+export function customerNode(row: { customerId: string; customerName: string; contacts: TraceContact[] }) {
+  return node('customer', row.customerId, row.customerName, {
+    detail: contactText(row.contacts) || 'No contact on file',
+    href: CUSTOMERS_HREF,
+  })
+}
+
+/** An order's part of a finished-goods lot: held (confirmed, picked) or shipped, with its invoice and customer. */
+export function orderNode(rows: ShipmentRow[], children?: Draft[]): Draft {
+  const first = rows[0]
+  const total = rows.reduce((sum, row) => sum + row.units, 0)
+  const shipped = first.dispatchedAt
+    ? `dispatched ${day(first.dispatchedAt)}`
+    : `${first.status}, not shipped`
+  const invoice = first.invoiceNumber ? ` · invoice ${first.invoiceNumber}` : ''
+  return node('order', first.orderId, formatOrderNumber(first.sequence), {
+    detail: `${shipped}${invoice}`,
+    quantity: units(total),
+    href: ORDERS_HREF,
+    children: children ?? [customerNode(first)],
+  })
+}
+
+const groupBy = <T>(rows: readonly T[], keyOf: (row: T) => string) => {
+  const map = new Map<string, T[]>()
+  for (const row of rows) map.set(keyOf(row), [...(map.get(keyOf(row)) ?? []), row])
+  return map
+}
+
+/** A finished-goods lot and the orders that hold or shipped it. */
+function goodsNode(fwd: Forward, row: PackagedRow, names: Names): Draft {
+  const key = goodsLotKey(row)
+  const lot = fwd.goods.get(key)
+  const orders = groupBy(
+    fwd.shipments.filter((s) => goodsLotKey(s) === key),
+    (s) => s.orderId,
+  )
+  return node('finished-goods', key, `${row.productName} ${row.packageType}`.trim(), {
+    detail: `lot ${batchName(names, row.batchId)} · ${lot?.onHand ?? 0} on hand`,
+    quantity: units(row.units),
+    children: [...orders.values()].map((rows) => orderNode(rows)),
+  })
+}
+
+function runNode(run: Run, label: string, quantity: string, names: Names, children: Draft[]): Draft {
+  const blend = [...run.mix.keys()].filter(Boolean).length > 1
+  return node('package-run', run.id, `${label} ${day(run.occurredAt)}`, {
+    detail: `from ${vesselName(names, run.vesselId)}${blend ? ` · a blend of ${[...run.mix.keys()].map((id) => batchName(names, id)).join(' + ')}` : ''}`,
+    quantity,
+    children,
+  })
+}
+
+/** Forward from one batch: the runs that carried it (its share), their lots and orders, and what is left in bulk. */
+export function forwardChildren(batchId: string, fwd: Forward, names: Names): Draft[] {
+  const only = new Set([batchId])
+  const runs = fwd.runs
+    .filter((run) => shareOf(run.mix, only) > 0)
+    .map((run) => {
+      const share = shareOf(run.mix, only)
+      return runNode(
+        run,
+        'Package run',
+        `${bbl(run.volumeBbl * share)} of ${bbl(run.volumeBbl)} (${shareText(share)})`,
+        names,
+        fwd.packaged.filter((row) => row.runId === run.id).map((row) => goodsNode(fwd, row, names)),
+      )
+    })
+  const bulk = [...fwd.flow.contents]
+    .filter(([, mix]) => (mix.get(batchId) ?? 0) > 0.005)
+    .map(([vesselId, mix]) =>
+      node('stock', `bulk:${vesselId}:${batchId}`, `In ${vesselName(names, vesselId)}`, {
+        detail: 'still in the brewery, in bulk',
+        quantity: bbl(mix.get(batchId)!),
+      }),
+    )
+  return [...runs, ...bulk]
+}
+
+/** Backward from one batch: its ingredient lots, the vessels it passed through with their cleaning, its readings. */
+export function batchRecordChildren(
+  batchId: string,
+  records: BatchRecords,
+  names: Names,
+  vesselIds: Set<string>,
+): Draft[] {
+  const lots = records.consumption
+    .filter((row) => row.batchId === batchId)
+    .map((row) =>
+      node('lot', row.lotId!, `${row.itemName} lot ${row.lotCode || '(no code)'}`, {
+        detail: `${row.supplier || 'supplier not recorded'} · received ${day(row.receivedOn)}`,
+        quantity: amount(row.used, row.unit),
+      }),
+    )
+  const touched = records.touched.filter((row) => row.batch_id === batchId)
+  const vessels = [...vesselIds].map((vesselId) => {
+    const at = touched.find((row) => row.vessel_id === vesselId)
+    const first = at ? new Date(at.first_at).getTime() : Number.POSITIVE_INFINITY
+    const last = at ? new Date(at.last_at).getTime() : Number.NEGATIVE_INFINITY
+    const ofVessel = records.cleanings.filter((c) => c.vesselId === vesselId)
+    // The last cleaning before the batch went in, and any while it was there.
+    const before = ofVessel.filter((c) => c.occurredAt.getTime() <= first).at(-1)
+    const during = ofVessel.filter((c) => c.occurredAt.getTime() > first && c.occurredAt.getTime() <= last)
+    const cleanings = [...(before ? [before] : []), ...during].map((c) =>
+      node('cleaning', `${vesselId}:${c.occurredAt.toISOString()}`, `${c.kind} ${day(c.occurredAt)}`, {
+        detail: [c.chemical, c.concentration, c.verification].filter(Boolean).join(' · '),
+      }),
+    )
+    return node('vessel', vesselId, vesselName(names, vesselId), {
+      detail: cleanings.length
+        ? `cleaned ${day(before?.occurredAt ?? during[0]?.occurredAt)}`
+        : 'no cleaning recorded before it',
+      children: cleanings,
+    })
+  })
+  const measured = records.measurements
+    .filter((m) => m.batchId === batchId)
+    .map((m) =>
+      node('quality', `${batchId}:${m.point}:${m.takenAt.toISOString()}`, `${m.point} ${m.quantity}`, {
+        detail: day(m.takenAt),
+        quantity: m.gravity !== null ? `SG ${m.gravity.toFixed(3)}` : `${m.value} ${m.unit}`,
+      }),
+    )
+  const summary = records.readings.find((r) => r.batchId === batchId)
+  const read = summary
+    ? [
+        node('quality', `${batchId}:readings`, `${summary.count} cellar readings`, {
+          detail: `${day(summary.firstAt)} to ${day(summary.lastAt)}${summary.minTemperature !== null ? ` · ${summary.minTemperature}–${summary.maxTemperature} °C` : ''}`,
+          quantity:
+            summary.firstGravity !== null && summary.lastGravity !== null
+              ? `SG ${Number(summary.firstGravity).toFixed(3)} → ${Number(summary.lastGravity).toFixed(3)}`
+              : '',
+        }),
+      ]
+    : []
+  return [
+    node('ingredients', `${batchId}:ingredients`, 'Ingredient lots', {
+      detail: lots.length ? '' : 'none recorded',
+      children: lots,
+    }),
+    node('vessel', `${batchId}:vessels`, 'Vessels', { children: vessels }),
+    node('quality', `${batchId}:quality`, 'Gravity and QA', {
+      detail: measured.length + read.length ? '' : 'none recorded',
+      children: [...measured, ...read],
+    }),
+  ]
+}
+
+export function batchNode(
+  batch: {
+    id: string
+    number: string
+    productName: string
+    plannedBrewDate: string
+    brewDayStartedAt: Date | null
+  },
+  fields: { quantity?: string; children: Draft[] },
+): Draft {
+  return node('batch', batch.id, batch.number, {
+    detail: `${batch.productName} · brewed ${day(batch.brewDayStartedAt) || `(planned ${batch.plannedBrewDate})`}`,
+    quantity: fields.quantity ?? '',
+    href: batchHref(batch.id),
+    children: fields.children,
+  })
+}
+
+export { bbl, day, amount, units, groupBy, runNode }

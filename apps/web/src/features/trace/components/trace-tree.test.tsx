@@ -1,0 +1,79 @@
+import type { TraceNode } from '@brewcommand/domain'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { TraceTree } from './trace-tree.tsx'
+
+const leaf = (
+  key: string,
+  kind: TraceNode['kind'],
+  label: string,
+  extra: Partial<TraceNode> = {},
+): TraceNode => ({
+  key,
+  kind,
+  id: key,
+  label,
+  detail: '',
+  quantity: '',
+  href: null,
+  children: [],
+  ...extra,
+})
+const tree: TraceNode = leaf('/lot', 'lot', 'Pale malt lot MALT-77', {
+  children: [
+    leaf('/lot/batch', 'batch', '2026-014', {
+      href: '/secure/operations/batches/b1',
+      quantity: '40 kg used',
+      children: [
+        leaf('/lot/batch/run', 'package-run', 'Package run 2026-03-03', {
+          children: [
+            leaf('/lot/batch/run/order', 'order', 'SO-00012', {
+              children: [leaf('/c', 'customer', 'Named Bar')],
+            }),
+          ],
+        }),
+      ],
+    }),
+  ],
+})
+
+describe('TraceTree', () => {
+  it('reads as a tree: two levels open, deeper ones open and close with their button', async () => {
+    render(
+      <MemoryRouter>
+        <TraceTree tree={tree} />
+      </MemoryRouter>,
+    )
+    expect(screen.getByRole('tree', { name: 'Trace of Pale malt lot MALT-77' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: '2026-014' })).toHaveAttribute(
+      'href',
+      '/secure/operations/batches/b1',
+    )
+    expect(screen.getByText('40 kg used')).toBeInTheDocument()
+    expect(screen.queryByText('SO-00012')).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Expand Package run 2026-03-03' }))
+    expect(screen.getByText('SO-00012')).toBeInTheDocument()
+    expect(screen.getByRole('treeitem', { name: 'Package run Package run 2026-03-03' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse Package run 2026-03-03' }))
+    expect(screen.queryByText('SO-00012')).not.toBeInTheDocument()
+  })
+
+  it('offers Start Recall on a node it can start from', async () => {
+    const onRecall = vi.fn()
+    render(
+      <MemoryRouter>
+        <TraceTree tree={tree} onRecall={onRecall} />
+      </MemoryRouter>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Start recall from 2026-014' }))
+    expect(onRecall).toHaveBeenCalledWith(expect.objectContaining({ kind: 'batch', label: '2026-014' }))
+    expect(
+      screen.queryByRole('button', { name: 'Start recall from Package run 2026-03-03' }),
+    ).not.toBeInTheDocument()
+  })
+})
