@@ -74,7 +74,9 @@ import { salesRoutes } from './modules/sales/sales.routes.ts'
 import { invoiceRoutes } from './modules/sales/invoices.routes.ts'
 import { createInvoiceService } from './modules/sales/invoices.service.ts'
 import { createDispatchService } from './modules/sales/dispatch.service.ts'
-import { removeFinishedGoods } from './modules/inventory/finished-goods.service.ts'
+import { removeFinishedGoods, returnFinishedGoods } from './modules/inventory/finished-goods.service.ts'
+import { creditNoteRoutes } from './modules/sales/credit-notes.routes.ts'
+import { createCreditNoteService } from './modules/sales/credit-notes.service.ts'
 import { INVOICE_MAIL_CRON, invoiceMailJob, invoiceMailQueuer } from './modules/sales/invoice-mail.job.ts'
 import { createInventoryService } from './modules/inventory/inventory.service.ts'
 import { PAR_LEVELS_CRON, parLevelsJob, parLevelsQueuer } from './modules/inventory/par-levels.job.ts'
@@ -441,6 +443,12 @@ export async function buildApp({
     dispatch: createDispatchService({ orders: salesOrders, invoices: salesInvoices, removeFinishedGoods }),
     runWrite,
     queueMail: invoiceMailQueuer(jobs, invoiceMail),
+  })
+  // Credit notes: returns come back on the ledger through its own return (ADR 273).
+  await app.register(creditNoteRoutes, {
+    prefix: '/api/sales',
+    credits: createCreditNoteService({ db: database.db, invoices: salesInvoices, returnFinishedGoods }),
+    runWrite,
   })
 
   // The vessel schedule (docs/production.md "Scheduling"): Plan Batch books a new batch's stages with it.

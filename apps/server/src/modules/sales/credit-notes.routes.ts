@@ -1,0 +1,46 @@
+import { envelopeOf, InvoiceSchema, NewCreditNoteSchema, salesObjectUri } from '@brewcommand/domain'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { WriteHeadersSchema, type WriteRunner } from '../../writes/write-runner.ts'
+import type { CreditNoteService } from './credit-notes.service.ts'
+
+const InvoiceParams = z.object({ invoiceId: z.uuid('The invoice id must be a UUID') })
+const CreditNoteParams = z.object({ creditNoteId: z.uuid('The credit note id must be a UUID') })
+
+/**
+ * `/api/sales`, credit notes (docs/decisions/273-credit-notes-and-returns.md): Credit Note against an invoice (the
+ * goods come back on the ledger; a Manager's) and its PDF.
+ */
+export const creditNoteRoutes: FastifyPluginAsyncZod<{
+  credits: CreditNoteService
+  runWrite: WriteRunner
+}> = async (app, { credits, runWrite }) => {
+  app.post(
+    '/invoices/:invoiceId/credit-notes',
+    {
+      schema: {
+        params: InvoiceParams,
+        body: envelopeOf('sales', NewCreditNoteSchema),
+        headers: WriteHeadersSchema,
+        response: { 201: z.object({ data: InvoiceSchema }) },
+      },
+    },
+    (request, reply) =>
+      runWrite(request, reply, {
+        status: 201,
+        run: (tx) => credits.create(tx, request.tenant, request.params.invoiceId, request.body.data),
+        body: (invoice) => ({ data: invoice }),
+        broadcast: (invoice) => ({
+          objectUri: salesObjectUri(`invoices/${invoice.id}`),
+          data: { id: invoice.id },
+        }),
+      }),
+  )
+  app.get('/credit-notes/:creditNoteId/pdf', { schema: { params: CreditNoteParams } }, async (request, reply) => {
+    const { bytes, fileName } = await credits.pdf(request.tenant, request.params.creditNoteId)
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+      .send(Buffer.from(bytes))
+  })
+}
