@@ -733,7 +733,11 @@ async function salesCreditNote(ctx: RequestContext) {
   const credited = await ctx.asAdmin({
     method: 'POST',
     url: `/api/sales/invoices/${invoiceId}/credit-notes`,
-    payload: makeEnvelope('sales', { id: uuid(), reason: 'Matrix return', lines: [{ invoiceLineId: lineId, quantity: 1 }] }),
+    payload: makeEnvelope('sales', {
+      id: uuid(),
+      reason: 'Matrix return',
+      lines: [{ invoiceLineId: lineId, quantity: 1 }],
+    }),
   })
   if (credited.statusCode !== 201) throw new Error(`seeding a credit note: ${JSON.stringify(credited.body)}`)
   return (credited.body as { data: { creditNotes: { id: string }[] } }).data.creditNotes[0].id

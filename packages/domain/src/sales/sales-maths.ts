@@ -290,7 +290,11 @@ export function shortLinesMessage(
  */
 export function creditLineAmounts(
   line: { quantity: number; unitPriceCents: number; depositCents: number; taxCents: number },
-  { quantity, earlierQuantity, earlierTaxCents }: { quantity: number; earlierQuantity: number; earlierTaxCents: number },
+  {
+    quantity,
+    earlierQuantity,
+    earlierTaxCents,
+  }: { quantity: number; earlierQuantity: number; earlierTaxCents: number },
 ): LineAmounts {
   const depositPerUnit = line.quantity > 0 ? line.depositCents / line.quantity : 0
   const lastOfIt = earlierQuantity + quantity >= line.quantity

@@ -1,4 +1,15 @@
-import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { entities } from './entities.ts'
 import { customers, invoiceLines, invoices } from './sales.ts'
 import { users } from './users.ts'

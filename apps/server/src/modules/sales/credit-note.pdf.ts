@@ -51,7 +51,9 @@ export async function creditNotePdf(
     ['Deposits refunded', note.depositCents],
     ['Sales tax', note.taxCents],
     ['Total credit', note.totalCents],
-    ...(note.refundCents > 0 ? ([['To refund to the customer', note.refundCents]] as [string, number][]) : []),
+    ...(note.refundCents > 0
+      ? ([['To refund to the customer', note.refundCents]] as [string, number][])
+      : []),
   ]
   for (const [label, cents] of totals) {
     w.room(14)

@@ -125,13 +125,20 @@ describe.each(TEST_DATABASES)('credit notes on %s', (kind) => {
     adminB = crypto.randomUUID()
     const onboard = async (sub: string) =>
       (
-        await call(sub, 'POST', '/api/onboarding', makeEnvelope('OnboardingRequest', { user, entity: BUSINESS }))
+        await call(
+          sub,
+          'POST',
+          '/api/onboarding',
+          makeEnvelope('OnboardingRequest', { user, entity: BUSINESS }),
+        )
       ).json<{ data: { entityId: string } }>().data.entityId
     const entityA = await onboard(adminA)
     await onboard(adminB)
     const member = async (role: Role) => {
       const sub = crypto.randomUUID()
-      await testDb.db.insert(users).values({ idpIdentifier: sub, entityId: entityA, role, email: `${sub}@example.com` })
+      await testDb.db
+        .insert(users)
+        .values({ idpIdentifier: sub, entityId: entityA, role, email: `${sub}@example.com` })
       return sub
     }
     managerA = await member('Manager')
@@ -194,7 +201,12 @@ describe.each(TEST_DATABASES)('credit notes on %s', (kind) => {
 
   it('brings goods back on the ledger, credits their share of the invoice, and is numbered CN-00001, CN-00002', async () => {
     const invoice = await dispatchedInvoice()
-    expect(invoice).toMatchObject({ subtotalCents: 32157, depositCents: 9000, taxCents: 2653, totalCents: 43810 })
+    expect(invoice).toMatchObject({
+      subtotalCents: 32157,
+      depositCents: 9000,
+      taxCents: 2653,
+      totalCents: 43810,
+    })
     const [kegLine, canLine] = invoice.lines
     const kegsBefore = (await availabilityOf(keg)).onHand
     const cansBefore = (await availabilityOf(can)).onHand
@@ -218,7 +230,9 @@ describe.each(TEST_DATABASES)('credit notes on %s', (kind) => {
       totalCents: 15534,
       refundCents: 0,
     })
-    expect(credited.creditNotes[0].lines.map((l) => [l.quantity, l.subtotalCents, l.depositCents, l.taxCents])).toEqual([
+    expect(
+      credited.creditNotes[0].lines.map((l) => [l.quantity, l.subtotalCents, l.depositCents, l.taxCents]),
+    ).toEqual([
       [1, 8999, 3000, 742],
       [12, 2580, 0, 213],
     ])
@@ -265,8 +279,12 @@ describe.each(TEST_DATABASES)('credit notes on %s', (kind) => {
     expect(pdf.statusCode).toBe(200)
     expect(pdf.headers['content-type']).toBe('application/pdf')
     expect((await PDFDocument.load(pdf.rawPayload)).getTitle()).toBe('Credit note CN-00001')
-    expect((await call(brewerA, 'GET', `/api/sales/credit-notes/${after.creditNotes[0].id}/pdf`)).statusCode).toBe(403)
-    expect((await call(adminB, 'GET', `/api/sales/credit-notes/${after.creditNotes[0].id}/pdf`)).statusCode).toBe(404)
+    expect(
+      (await call(brewerA, 'GET', `/api/sales/credit-notes/${after.creditNotes[0].id}/pdf`)).statusCode,
+    ).toBe(403)
+    expect(
+      (await call(adminB, 'GET', `/api/sales/credit-notes/${after.creditNotes[0].id}/pdf`)).statusCode,
+    ).toBe(404)
 
     // The customer's page shows the invoice with its credits, and the balance owed.
     const page = dataOf<{ customer: { balanceCents: number }; invoices: Invoice[] }>(
@@ -318,7 +336,9 @@ describe.each(TEST_DATABASES)('credit notes on %s', (kind) => {
     expect(future.statusCode).toBe(400)
     const seeded = await seedInvoice(testDb.db, tenantA, { packageId: keg })
     await write(adminA, 'POST', `/api/sales/invoices/${seeded.invoiceId}/void`, { reason: 'Twice' })
-    const seededInvoice = dataOf<Invoice>(await call(managerA, 'GET', `/api/sales/invoices/${seeded.invoiceId}`))
+    const seededInvoice = dataOf<Invoice>(
+      await call(managerA, 'GET', `/api/sales/invoices/${seeded.invoiceId}`),
+    )
     const voided = await credit(seeded.invoiceId, [{ invoiceLineId: seededInvoice.lines[0].id, quantity: 1 }])
     expect(voided.statusCode).toBe(409)
     expect(errorOf(voided).message).toBe(
@@ -326,7 +346,9 @@ describe.each(TEST_DATABASES)('credit notes on %s', (kind) => {
     )
     // A credit note blocks Void: the goods came back on the ledger.
     expect((await credit(invoice.id, [line])).statusCode).toBe(201)
-    expect((await write(adminA, 'POST', `/api/sales/invoices/${invoice.id}/void`, { reason: 'x' })).statusCode).toBe(409)
+    expect(
+      (await write(adminA, 'POST', `/api/sales/invoices/${invoice.id}/void`, { reason: 'x' })).statusCode,
+    ).toBe(409)
   })
 
   it('credits exactly once under a retried request', async () => {

@@ -36,11 +36,15 @@ export const creditNoteRoutes: FastifyPluginAsyncZod<{
         }),
       }),
   )
-  app.get('/credit-notes/:creditNoteId/pdf', { schema: { params: CreditNoteParams } }, async (request, reply) => {
-    const { bytes, fileName } = await credits.pdf(request.tenant, request.params.creditNoteId)
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
-      .send(Buffer.from(bytes))
-  })
+  app.get(
+    '/credit-notes/:creditNoteId/pdf',
+    { schema: { params: CreditNoteParams } },
+    async (request, reply) => {
+      const { bytes, fileName } = await credits.pdf(request.tenant, request.params.creditNoteId)
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+        .send(Buffer.from(bytes))
+    },
+  )
 }

@@ -56,7 +56,10 @@ export function createCreditNoteService({
       if (!invoice) throw new AppError('NOT_FOUND', 'Invoice not found.')
       assertCan(tenant, 'sell')
       if (invoice.voidedAt)
-        throw new AppError('CONFLICT', `Invoice ${invoice.number} is void; a void invoice takes no credit note.`)
+        throw new AppError(
+          'CONFLICT',
+          `Invoice ${invoice.number} is void; a void invoice takes no credit note.`,
+        )
       if (await credits.exists(input.id))
         throw new AppError('CONFLICT', `A credit note with id ${input.id} already exists.`)
       const at = input.returnedAt ? new Date(input.returnedAt) : new Date()
@@ -78,7 +81,8 @@ export function createCreditNoteService({
       const lines = []
       for (const [index, asked] of input.lines.entries()) {
         const line = invoiceLines.find((l) => l.id === asked.invoiceLineId)
-        if (!line) throw lineRefusal(index, 'invoiceLineId', 'Not a line of this invoice.', 'VALIDATION_FAILED')
+        if (!line)
+          throw lineRefusal(index, 'invoiceLineId', 'Not a line of this invoice.', 'VALIDATION_FAILED')
         const before = earlier.get(line.id) ?? []
         const earlierQuantity = before.reduce((sum, l) => sum + l.quantity, 0)
         const name = `${line.productName} ${line.packageType}`
@@ -159,7 +163,10 @@ export function createCreditNoteService({
     /** The brewery's credit notes, newest first (a customer's when asked). */
     async list(tenant: Tenant, customerId?: string): Promise<CreditNote[]> {
       assertCan(tenant, 'sell')
-      const notes = await createCreditNoteRepository(db).views(tenant.entityId, customerId ? { customerId } : {})
+      const notes = await createCreditNoteRepository(db).views(
+        tenant.entityId,
+        customerId ? { customerId } : {},
+      )
       return notes.reverse()
     },
 
@@ -172,7 +179,11 @@ export function createCreditNoteService({
       const [brewery] = await db.select().from(entities).where(eq(entities.id, tenant.entityId))
       const bytes = await creditNotePdf(note, {
         brewery,
-        billTo: { name: invoice!.customerName, address: invoice!.billingAddress, licenceNumber: invoice!.licenceNumber },
+        billTo: {
+          name: invoice!.customerName,
+          address: invoice!.billingAddress,
+          licenceNumber: invoice!.licenceNumber,
+        },
       })
       return { bytes, fileName: `credit-note-${note.number}.pdf` }
     },

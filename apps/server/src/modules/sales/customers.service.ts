@@ -161,7 +161,10 @@ export function createCustomerService({ db, orders }: { db: Db; orders: () => Or
       await mustBeNewName(repo, tenant.entityId, input.name, id)
       const row = await repo.updateCustomer(tenant.entityId, id, fieldsOf(input))
       if (!row) throw new AppError('NOT_FOUND', 'Customer not found.')
-      return customerView(row, (await balances(repo, createCreditNoteRepository(tx), tenant.entityId, id)).get(id) ?? 0)
+      return customerView(
+        row,
+        (await balances(repo, createCreditNoteRepository(tx), tenant.entityId, id)).get(id) ?? 0,
+      )
     },
 
     async previewImport(tenant: Tenant, csv: string): Promise<CustomerImportPreview> {

@@ -229,7 +229,9 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
           'CONFLICT',
           `Invoice ${row.number} has payments recorded; a paid invoice is not voided.`,
         )
-      if ((await createCreditNoteRepository(tx).views(tenant.entityId, { invoiceIds: [invoiceId] })).length > 0)
+      if (
+        (await createCreditNoteRepository(tx).views(tenant.entityId, { invoiceIds: [invoiceId] })).length > 0
+      )
         throw new AppError(
           'CONFLICT',
           `Invoice ${row.number} has credit notes; an invoice with returns is not voided.`,

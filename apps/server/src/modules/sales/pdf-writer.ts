@@ -5,13 +5,22 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib'
 // pages, Helvetica, text drawn left or right aligned at a running line, a new page when the room runs out. The
 // layout follows invoice.pdf.ts (pdf-lib, docs/decisions/216-pdf-lib-for-the-ttb-forms.md).
 
-export type Brewery = { name: string; address: string; city: string; state: string; zip: string; phone: string }
+export type Brewery = {
+  name: string
+  address: string
+  city: string
+  state: string
+  zip: string
+  phone: string
+}
 
 // The standard fonts encode WinAnsi only: other characters become '?'.
 const ascii = (text: string) => text.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?')
 
 export const addressLines = (a: Address) =>
-  [a.line1, a.line2, [a.city, a.state, a.zip].filter(Boolean).join(' '), a.country].filter((line) => line !== '')
+  [a.line1, a.line2, [a.city, a.state, a.zip].filter(Boolean).join(' '), a.country].filter(
+    (line) => line !== '',
+  )
 
 export async function createPdfWriter(title: string, createdOn: string) {
   const pdf = await PDFDocument.create()

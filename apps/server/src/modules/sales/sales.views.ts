@@ -123,7 +123,12 @@ export function invoiceState(
   const paidCents = paid.reduce((sum, payment) => sum + payment.amountCents, 0)
   const creditedCents = credits.reduce((sum, credit) => sum + credit.totalCents, 0)
   const voided = row.voidedAt !== null
-  const status: InvoiceStatus = invoiceStatus({ totalCents: row.totalCents, paidCents, creditedCents, voided })
+  const status: InvoiceStatus = invoiceStatus({
+    totalCents: row.totalCents,
+    paidCents,
+    creditedCents,
+    voided,
+  })
   return {
     paidCents,
     creditedCents,

@@ -3,6 +3,7 @@ import {
   CUSTOMER_KINDS,
   CUSTOMERS_CSV_EXAMPLE,
   formatCents,
+  INVOICE_STATUS_LABELS,
   NewCustomerSchema,
   PAYMENT_TERMS,
   PAYMENT_TERMS_LABELS,
@@ -27,6 +28,7 @@ import { ApiError } from '@/lib/api-client.ts'
 import { useWrite } from '@/lib/writes/use-write.ts'
 import { useCustomerDetail, useCustomers, usePriceLists, usePreviewCustomers } from '../api/sales-api.ts'
 import { errorsOf, ReadState, SalesDialog, useFields } from './shared.tsx'
+import { CreditNotesList } from './credit-notes.tsx'
 
 /** Customers: the list with each balance (cards on a phone), New Customer, the CSV import and a customer's page. */
 export function CustomersSection() {
@@ -117,7 +119,10 @@ function CustomerPage({ customerId }: { customerId: string }) {
                 <ul>
                   {invoices.map((invoice) => (
                     <li key={invoice.id}>
-                      {invoice.number} · {invoice.status} · balance {formatCents(invoice.balanceCents)}
+                      {invoice.number} · {INVOICE_STATUS_LABELS[invoice.status]} · balance{' '}
+                      {formatCents(invoice.balanceCents)}
+                      {invoice.creditedCents > 0 && ` · credited ${formatCents(invoice.creditedCents)}`}
+                      <CreditNotesList notes={invoice.creditNotes} />
                     </li>
                   ))}
                 </ul>
