@@ -448,6 +448,7 @@ export async function buildApp({
   await app.register(creditNoteRoutes, {
     prefix: '/api/sales',
     credits: createCreditNoteService({ db: database.db, invoices: salesInvoices, returnFinishedGoods }),
+    invoices: salesInvoices,
     runWrite,
   })
 

@@ -902,6 +902,10 @@ export const SALES_MATRIX: Record<string, RouteDescriptor> = {
       }),
     }
   }),
+  'GET /api/sales/customers/:customerId/statement': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/sales/customers/${await salesCustomerOf(ctx)}/statement`,
+  })),
   'GET /api/sales/credit-notes/:creditNoteId/pdf': tenant('sell', 'record', 200, async (ctx) => ({
     method: 'GET',
     url: `/api/sales/credit-notes/${await salesCreditNote(ctx)}/pdf`,

@@ -291,6 +291,16 @@ describe.each(TEST_DATABASES)('credit notes on %s', (kind) => {
       await call(managerA, 'GET', `/api/sales/customers/${customerId}`),
     )
     expect(page.invoices.find((i) => i.id === invoice.id)?.creditNotes).toHaveLength(2)
+
+    // The customer's statement: open invoices, credits, payments, aging and the balance, as a PDF.
+    const statement = await call(managerA, 'GET', `/api/sales/customers/${customerId}/statement`)
+    expect(statement.statusCode, statement.body).toBe(200)
+    expect(statement.headers['content-type']).toBe('application/pdf')
+    expect((await PDFDocument.load(statement.rawPayload)).getTitle()).toMatch(
+      /^Statement Return Tap \d{4}-\d{2}-\d{2}$/,
+    )
+    expect((await call(brewerA, 'GET', `/api/sales/customers/${customerId}/statement`)).statusCode).toBe(403)
+    expect((await call(adminB, 'GET', `/api/sales/customers/${customerId}/statement`)).statusCode).toBe(404)
   })
 
   it('credits a line returned in one go exactly its tax, and lowers the aging', async () => {

@@ -1,20 +1,30 @@
 import { envelopeOf, InvoiceSchema, NewCreditNoteSchema, salesObjectUri } from '@brewcommand/domain'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { WriteHeadersSchema, type WriteRunner } from '../../writes/write-runner.ts'
 import type { CreditNoteService } from './credit-notes.service.ts'
+import type { InvoiceService } from './invoices.service.ts'
 
 const InvoiceParams = z.object({ invoiceId: z.uuid('The invoice id must be a UUID') })
 const CreditNoteParams = z.object({ creditNoteId: z.uuid('The credit note id must be a UUID') })
+const CustomerParams = z.object({ customerId: z.uuid('The customer id must be a UUID') })
+
+const sendPdf = (reply: FastifyReply, { bytes, fileName }: { bytes: Uint8Array; fileName: string }) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+    .send(Buffer.from(bytes))
 
 /**
  * `/api/sales`, credit notes (docs/decisions/273-credit-notes-and-returns.md): Credit Note against an invoice (the
- * goods come back on the ledger; a Manager's) and its PDF.
+ * goods come back on the ledger; a Manager's) and its PDF; a customer's statement PDF.
  */
 export const creditNoteRoutes: FastifyPluginAsyncZod<{
   credits: CreditNoteService
+  invoices: InvoiceService
   runWrite: WriteRunner
-}> = async (app, { credits, runWrite }) => {
+}> = async (app, { credits, invoices, runWrite }) => {
   app.post(
     '/invoices/:invoiceId/credit-notes',
     {
@@ -39,12 +49,12 @@ export const creditNoteRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/credit-notes/:creditNoteId/pdf',
     { schema: { params: CreditNoteParams } },
-    async (request, reply) => {
-      const { bytes, fileName } = await credits.pdf(request.tenant, request.params.creditNoteId)
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
-        .send(Buffer.from(bytes))
-    },
+    async (request, reply) => sendPdf(reply, await credits.pdf(request.tenant, request.params.creditNoteId)),
+  )
+  app.get(
+    '/customers/:customerId/statement',
+    { schema: { params: CustomerParams } },
+    async (request, reply) =>
+      sendPdf(reply, await invoices.statementPdf(request.tenant, request.params.customerId)),
   )
 }

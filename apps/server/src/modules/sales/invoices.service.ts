@@ -23,6 +23,7 @@ import { AppError } from '../../errors.ts'
 import type { MailMessage } from '../../mail/mailer.ts'
 import { breweryTimeZone } from '../reporting/brewery-time-zone.ts'
 import { invoicePdf } from './invoice.pdf.ts'
+import { statementPdf } from './statement.pdf.ts'
 import {
   createSalesRepository,
   type CustomerRow,
@@ -283,6 +284,28 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
         billTo: { name: row.customerName, address: row.billingAddress, licenceNumber: row.licenceNumber },
       })
       return { bytes, fileName: `invoice-${invoice.number}.pdf` }
+    },
+
+    /** A customer's statement as a PDF: open invoices, credit notes, payments, aging and the balance due. */
+    async statementPdf(tenant: Tenant, customerId: string) {
+      const customer = await reads.customer(tenant.entityId, customerId)
+      if (!customer) throw new AppError('NOT_FOUND', 'Customer not found.')
+      assertCan(tenant, 'sell')
+      const [all, aging] = await Promise.all([this.list(tenant), this.aging(tenant)])
+      const row = aging.rows.find((r) => r.customerId === customerId)
+      const [brewery] = await db.select().from(entities).where(eq(entities.id, tenant.entityId))
+      const bytes = await statementPdf({
+        brewery,
+        customer: {
+          name: customer.name,
+          address: customer.billingAddress,
+          licenceNumber: customer.licenceNumber,
+        },
+        asOf: aging.asOf,
+        invoices: all.filter((i) => i.customerId === customerId),
+        aging: row ?? { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0, totalCents: 0 },
+      })
+      return { bytes, fileName: `statement-${customer.name}-${aging.asOf}.pdf` }
     },
 
     /** Email Invoice: a row of the mail outbox, in the write's transaction (the job sends it). */

@@ -131,3 +131,29 @@ export function CreditNoteDialog({ invoice, onClose }: { invoice: Invoice; onClo
     </SalesDialog>
   )
 }
+
+/** Statement PDF of a customer: open invoices, credits, payments, aging and the balance due. */
+export function StatementButton({ customerId, customerName }: { customerId: string; customerName: string }) {
+  const download = useDownloadPdf()
+  const [busy, setBusy] = useState(false)
+  return (
+    <Button
+      className="min-h-11 justify-self-start"
+      variant="outline"
+      aria-label={`Statement PDF for ${customerName}`}
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true)
+        try {
+          await download(`/api/sales/customers/${customerId}/statement`, 'statement.pdf')
+        } catch (error) {
+          toast.error(`Could not download the statement. ${error instanceof Error ? error.message : ''}`)
+        } finally {
+          setBusy(false)
+        }
+      }}
+    >
+      Statement PDF
+    </Button>
+  )
+}
