@@ -77,6 +77,7 @@ import { createDispatchService } from './modules/sales/dispatch.service.ts'
 import { removeFinishedGoods, returnFinishedGoods } from './modules/inventory/finished-goods.service.ts'
 import { creditNoteRoutes } from './modules/sales/credit-notes.routes.ts'
 import { createCreditNoteService } from './modules/sales/credit-notes.service.ts'
+import { createSalesReportService } from './modules/sales/sales-report.service.ts'
 import { INVOICE_MAIL_CRON, invoiceMailJob, invoiceMailQueuer } from './modules/sales/invoice-mail.job.ts'
 import { createInventoryService } from './modules/inventory/inventory.service.ts'
 import { PAR_LEVELS_CRON, parLevelsJob, parLevelsQueuer } from './modules/inventory/par-levels.job.ts'
@@ -449,6 +450,7 @@ export async function buildApp({
     prefix: '/api/sales',
     credits: createCreditNoteService({ db: database.db, invoices: salesInvoices, returnFinishedGoods }),
     invoices: salesInvoices,
+    report: createSalesReportService({ db: database.db }),
     runWrite,
   })
 

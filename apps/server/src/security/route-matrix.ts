@@ -902,6 +902,10 @@ export const SALES_MATRIX: Record<string, RouteDescriptor> = {
       }),
     }
   }),
+  'GET /api/sales/report': tenant('sell', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/sales/report?from=2026-10&to=2026-12',
+  })),
   'GET /api/sales/customers/:customerId/statement': tenant('sell', 'record', 200, async (ctx) => ({
     method: 'GET',
     url: `/api/sales/customers/${await salesCustomerOf(ctx)}/statement`,

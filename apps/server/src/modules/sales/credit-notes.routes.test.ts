@@ -301,6 +301,17 @@ describe.each(TEST_DATABASES)('credit notes on %s', (kind) => {
     )
     expect((await call(brewerA, 'GET', `/api/sales/customers/${customerId}/statement`)).statusCode).toBe(403)
     expect((await call(adminB, 'GET', `/api/sales/customers/${customerId}/statement`)).statusCode).toBe(404)
+
+    // Reporting's Sales: the goods invoiced less the goods credited (deposits and tax are not revenue):
+    // 32157 − 11579 − 17998 = 2580 (the 12 cans kept); units 27 − 13 − 2 = 12.
+    const month = new Date().toISOString().slice(0, 7)
+    const report = dataOf<{ totals: { units: number; revenueCents: number }; customers: { key: string }[] }>(
+      await call(managerA, 'GET', `/api/sales/report?from=${month}&to=${month}`),
+    )
+    expect(report.customers[0].key).toBe('Return Tap')
+    expect(report.totals).toMatchObject({ units: 12, revenueCents: 2580 })
+    expect((await call(brewerA, 'GET', `/api/sales/report?from=${month}&to=${month}`)).statusCode).toBe(403)
+    expect((await call(managerA, 'GET', '/api/sales/report?from=2026-13&to=2026-12')).statusCode).toBe(400)
   })
 
   it('credits a line returned in one go exactly its tax, and lowers the aging', async () => {

@@ -1,10 +1,18 @@
-import { envelopeOf, InvoiceSchema, NewCreditNoteSchema, salesObjectUri } from '@brewcommand/domain'
+import {
+  envelopeOf,
+  InvoiceSchema,
+  NewCreditNoteSchema,
+  salesObjectUri,
+  SalesReportQuerySchema,
+  SalesReportSchema,
+} from '@brewcommand/domain'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { WriteHeadersSchema, type WriteRunner } from '../../writes/write-runner.ts'
 import type { CreditNoteService } from './credit-notes.service.ts'
 import type { InvoiceService } from './invoices.service.ts'
+import type { SalesReportService } from './sales-report.service.ts'
 
 const InvoiceParams = z.object({ invoiceId: z.uuid('The invoice id must be a UUID') })
 const CreditNoteParams = z.object({ creditNoteId: z.uuid('The credit note id must be a UUID') })
@@ -23,8 +31,15 @@ const sendPdf = (reply: FastifyReply, { bytes, fileName }: { bytes: Uint8Array; 
 export const creditNoteRoutes: FastifyPluginAsyncZod<{
   credits: CreditNoteService
   invoices: InvoiceService
+  report: SalesReportService
   runWrite: WriteRunner
-}> = async (app, { credits, invoices, runWrite }) => {
+}> = async (app, { credits, invoices, report, runWrite }) => {
+  // Reporting's Sales: revenue by month, product, package and customer over the months asked.
+  app.get(
+    '/report',
+    { schema: { querystring: SalesReportQuerySchema, response: { 200: z.object({ data: SalesReportSchema }) } } },
+    async (request) => ({ data: await report.report(request.tenant, request.query) }),
+  )
   app.post(
     '/invoices/:invoiceId/credit-notes',
     {
