@@ -99,6 +99,7 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'sales-orders': () => '/api/sales/orders',
   'sales-invoices': () => '/api/sales/invoices',
   'sales-aging': () => '/api/sales/aging',
+  'sales-report': () => '/api/sales/report?from=2025-07&to=2025-09',
   'team-users': (s) => `/api/entities/${s.members.entityId}/users`,
 }
 

@@ -44,6 +44,7 @@ import {
   usePriceLists,
   useSalesSettings,
 } from '@/features/sales/api/sales-api.ts'
+import { useSalesReport } from '@/features/reporting/components/sales-tab.tsx'
 import { getCapacity, getSchedule } from '@/features/schedule/api/schedule-api.ts'
 import { getUsers } from '@/features/users/api/team-api.ts'
 import { StaticAppStateProvider, type AppStateValue } from '@/lib/app-state/app-state.tsx'
@@ -131,6 +132,7 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ['sales-orders', () => useOrders()],
   ['sales-invoices', () => useInvoices()],
   ['sales-aging', () => useAging()],
+  ['sales-report', () => useSalesReport({ from: '2025-07', to: '2025-09' })],
 ]
 
 /** The server as the fixtures record it: each request answered with its route's fixture, else a 404. */
