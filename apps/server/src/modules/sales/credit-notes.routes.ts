@@ -37,7 +37,12 @@ export const creditNoteRoutes: FastifyPluginAsyncZod<{
   // Reporting's Sales: revenue by month, product, package and customer over the months asked.
   app.get(
     '/report',
-    { schema: { querystring: SalesReportQuerySchema, response: { 200: z.object({ data: SalesReportSchema }) } } },
+    {
+      schema: {
+        querystring: SalesReportQuerySchema,
+        response: { 200: z.object({ data: SalesReportSchema }) },
+      },
+    },
     async (request) => ({ data: await report.report(request.tenant, request.query) }),
   )
   app.post(

@@ -180,9 +180,9 @@ export function createCreditNoteService({
       const bytes = await creditNotePdf(note, {
         brewery,
         billTo: {
-          name: invoice!.customerName,
-          address: invoice!.billingAddress,
-          licenceNumber: invoice!.licenceNumber,
+          name: invoice.customerName,
+          address: invoice.billingAddress,
+          licenceNumber: invoice.licenceNumber,
         },
       })
       return { bytes, fileName: `credit-note-${note.number}.pdf` }
