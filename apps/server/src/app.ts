@@ -79,7 +79,10 @@ import { traceRoutes } from './modules/trace/trace.routes.ts'
 import { invoiceRoutes } from './modules/sales/invoices.routes.ts'
 import { createInvoiceService } from './modules/sales/invoices.service.ts'
 import { createDispatchService } from './modules/sales/dispatch.service.ts'
-import { removeFinishedGoods } from './modules/inventory/finished-goods.service.ts'
+import { removeFinishedGoods, returnFinishedGoods } from './modules/inventory/finished-goods.service.ts'
+import { creditNoteRoutes } from './modules/sales/credit-notes.routes.ts'
+import { createCreditNoteService } from './modules/sales/credit-notes.service.ts'
+import { createSalesReportService } from './modules/sales/sales-report.service.ts'
 import { INVOICE_MAIL_CRON, invoiceMailJob, invoiceMailQueuer } from './modules/sales/invoice-mail.job.ts'
 import { kegRoutes } from './modules/kegs/kegs.routes.ts'
 import { createKegService } from './modules/kegs/kegs.service.ts'
@@ -515,6 +518,15 @@ export async function buildApp({
     prefix: '/api/trace',
     trace: traceService,
     recalls: createRecallService({ db: database.db, trace: traceService }),
+    runWrite,
+  })
+
+  // Credit notes: returns come back on the ledger through its own return (ADR 273).
+  await app.register(creditNoteRoutes, {
+    prefix: '/api/sales',
+    credits: createCreditNoteService({ db: database.db, invoices: salesInvoices, returnFinishedGoods }),
+    invoices: salesInvoices,
+    report: createSalesReportService({ db: database.db }),
     runWrite,
   })
 

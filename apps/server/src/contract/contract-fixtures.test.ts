@@ -127,6 +127,7 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'trace-search': () => '/api/trace/search?q=HOP',
   'trace-node': (s) => `/api/trace/nodes/batch/${s.brewingBatchId}`,
   'trace-recalls': () => '/api/trace/recalls',
+  'sales-report': () => '/api/sales/report?from=2025-07&to=2025-09',
   'team-users': (s) => `/api/entities/${s.members.entityId}/users`,
   'sales-customer': (s) => `/api/sales/customers/${s.customerId}`,
   'returnable-removals': (s) => `/api/inventory/finished-goods/${s.kegId}/removals`,

@@ -715,6 +715,35 @@ async function salesOrderOf(ctx: RequestContext, status: 'draft' | 'confirmed' |
     })
   return id
 }
+/** An invoice of brewery A issued by a real dispatch (its line sent 2 units out on the ledger). */
+async function salesDispatchedInvoice(ctx: RequestContext) {
+  const orderId = await salesOrderOf(ctx, 'picked')
+  const dispatched = await ctx.asAdmin({
+    method: 'POST',
+    url: `/api/sales/orders/${orderId}/dispatch`,
+    payload: makeEnvelope('sales', { dispatchedAt: null }),
+  })
+  if (dispatched.statusCode !== 200) throw new Error(`seeding a dispatch: ${JSON.stringify(dispatched.body)}`)
+  const invoiceId = (dispatched.body as { data: { invoiceId: string } }).data.invoiceId
+  const invoice = await ctx.asAdmin({ method: 'GET', url: `/api/sales/invoices/${invoiceId}` })
+  const lineId = (invoice.body as { data: { lines: { id: string }[] } }).data.lines[0].id
+  return { invoiceId, lineId, orderId }
+}
+/** A credit note of brewery A (1 unit back of a dispatched invoice). */
+async function salesCreditNote(ctx: RequestContext) {
+  const { invoiceId, lineId } = await salesDispatchedInvoice(ctx)
+  const credited = await ctx.asAdmin({
+    method: 'POST',
+    url: `/api/sales/invoices/${invoiceId}/credit-notes`,
+    payload: makeEnvelope('sales', {
+      id: uuid(),
+      reason: 'Matrix return',
+      lines: [{ invoiceLineId: lineId, quantity: 1 }],
+    }),
+  })
+  if (credited.statusCode !== 201) throw new Error(`seeding a credit note: ${JSON.stringify(credited.body)}`)
+  return (credited.body as { data: { creditNotes: { id: string }[] } }).data.creditNotes[0].id
+}
 const CUSTOMERS_CSV = 'name,email,city\nMatrix Import Bar,bar@matrix.example,Bend'
 
 export const SALES_MATRIX: Record<string, RouteDescriptor> = {
@@ -863,6 +892,30 @@ export const SALES_MATRIX: Record<string, RouteDescriptor> = {
     payload: makeEnvelope('sales', { to: 'accounts@matrix.example' }),
   })),
   'GET /api/sales/aging': tenant('sell', 'brewery', 200, () => ({ method: 'GET', url: '/api/sales/aging' })),
+  'POST /api/sales/invoices/:invoiceId/credit-notes': tenant('sell', 'record', 201, async (ctx) => {
+    const { invoiceId, lineId } = await salesDispatchedInvoice(ctx)
+    return {
+      method: 'POST',
+      url: `/api/sales/invoices/${invoiceId}/credit-notes`,
+      payload: makeEnvelope('sales', {
+        id: uuid(),
+        reason: 'Two kegs came back',
+        lines: [{ invoiceLineId: lineId, quantity: 2 }],
+      }),
+    }
+  }),
+  'GET /api/sales/report': tenant('sell', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/sales/report?from=2026-10&to=2026-12',
+  })),
+  'GET /api/sales/customers/:customerId/statement': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/sales/customers/${await salesCustomerOf(ctx)}/statement`,
+  })),
+  'GET /api/sales/credit-notes/:creditNoteId/pdf': tenant('sell', 'record', 200, async (ctx) => ({
+    method: 'GET',
+    url: `/api/sales/credit-notes/${await salesCreditNote(ctx)}/pdf`,
+  })),
 }
 
 // ---- kegs (docs/decisions/290-kegs.md): each keg of its own prefix, so no two requests share a number ----

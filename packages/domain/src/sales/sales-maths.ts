@@ -100,18 +100,25 @@ export function formatInvoiceNumber(prefix: string, sequence: number): string {
 /** An order's number for people: `SO-` and its sequence. */
 export const formatOrderNumber = (sequence: number) => `SO-${String(sequence).padStart(5, '0')}`
 
-/** Open, Part paid, Paid or Void: from the total and what the payments add up to. */
+/**
+ * Open, Part paid, Paid, Credited or Void: from the total, what the payments add up to and what credit notes took
+ * off it (ADR 273: an invoice credited in full with nothing paid is Credited; one settled by payments and credits
+ * together is Paid).
+ */
 export function invoiceStatus({
   totalCents,
   paidCents,
+  creditedCents = 0,
   voided,
 }: {
   totalCents: number
   paidCents: number
+  creditedCents?: number
   voided: boolean
 }): InvoiceStatus {
   if (voided) return 'void'
-  if (paidCents >= totalCents) return 'paid'
+  if (creditedCents >= totalCents && paidCents === 0) return 'credited'
+  if (paidCents + creditedCents >= totalCents) return 'paid'
   return paidCents > 0 ? 'part-paid' : 'open'
 }
 
@@ -273,4 +280,30 @@ export function shortLinesMessage(
     (line) => `${line.name}: ${line.ordered} ordered, ${Math.max(0, line.available)} available`,
   )
   return `Not enough on hand to confirm this order. ${parts.join('; ')}.`
+}
+
+/**
+ * The money of `quantity` units of an invoice line coming back (ADR 273): subtotal = units × unit price and
+ * deposit = units × the line's deposit per unit (both exact); tax = the line's tax × units ÷ the line's quantity,
+ * rounded half up to the cent — except that the units which bring the line's returns to its whole quantity take
+ * what is left of the line's tax, so a line returned in parts credits exactly its tax, never a cent more or less.
+ */
+export function creditLineAmounts(
+  line: { quantity: number; unitPriceCents: number; depositCents: number; taxCents: number },
+  {
+    quantity,
+    earlierQuantity,
+    earlierTaxCents,
+  }: { quantity: number; earlierQuantity: number; earlierTaxCents: number },
+): LineAmounts {
+  const depositPerUnit = line.quantity > 0 ? line.depositCents / line.quantity : 0
+  const lastOfIt = earlierQuantity + quantity >= line.quantity
+  const tax = lastOfIt
+    ? line.taxCents - earlierTaxCents
+    : Number(divideHalfUp(BigInt(line.taxCents) * BigInt(quantity), BigInt(line.quantity)))
+  return {
+    subtotalCents: quantity * line.unitPriceCents,
+    depositCents: Math.round(quantity * depositPerUnit),
+    taxCents: tax,
+  }
 }

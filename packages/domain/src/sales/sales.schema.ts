@@ -250,6 +250,31 @@ export type RecordPayment = z.infer<typeof RecordPaymentSchema>
 export const VoidInvoiceSchema = z.object({ reason: text(500).min(1, 'Say why the invoice is void') })
 export type VoidInvoice = z.infer<typeof VoidInvoiceSchema>
 
+/** Credit Note: units of the invoice's lines that came back, when and why (ADR 273). */
+export const NewCreditNoteSchema = z.object({
+  id: z.uuid(),
+  returnedAt: z.iso.datetime({ offset: true, error: 'A date and time' }).nullable().default(null),
+  reason: text(500).min(1, 'Say why the goods came back'),
+  lines: z
+    .array(
+      z.object({
+        invoiceLineId: z.uuid('Choose a line of the invoice'),
+        quantity: z
+          .number({ error: 'A whole number of units' })
+          .int('A whole number of units')
+          .min(1, 'At least 1 unit')
+          .max(100_000, 'At most 100,000 units'),
+      }),
+    )
+    .min(1, 'Return at least one line')
+    .max(200, 'At most 200 lines')
+    .refine(
+      (lines) => new Set(lines.map((l) => l.invoiceLineId)).size === lines.length,
+      'Each line of the invoice once',
+    ),
+})
+export type NewCreditNote = z.infer<typeof NewCreditNoteSchema>
+
 export const EmailInvoiceSchema = z.object({ to: z.email('Not an email address').max(254) })
 export type EmailInvoice = z.infer<typeof EmailInvoiceSchema>
 
@@ -346,11 +371,12 @@ export const OrderSchema = z.object({
 })
 export type Order = z.infer<typeof OrderSchema>
 
-export const INVOICE_STATUSES = ['open', 'part-paid', 'paid', 'void'] as const
+export const INVOICE_STATUSES = ['open', 'part-paid', 'paid', 'credited', 'void'] as const
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   open: 'Open',
   'part-paid': 'Part paid',
+  credited: 'Credited',
   paid: 'Paid',
   void: 'Void',
 }
@@ -380,6 +406,41 @@ export const PaymentSchema = z.object({
 })
 export type Payment = z.infer<typeof PaymentSchema>
 
+/** A credit note's line: units of an invoice line come back (ADR 273), with their share of the line's money. */
+export const CreditNoteLineSchema = z.object({
+  id: z.uuid(),
+  invoiceLineId: z.uuid(),
+  productName: z.string(),
+  packageType: z.string(),
+  batchNumber: z.string(),
+  quantity: z.number().int(),
+  subtotalCents: z.number().int(),
+  depositCents: z.number().int(),
+  taxCents: z.number().int(),
+})
+export type CreditNoteLine = z.infer<typeof CreditNoteLineSchema>
+
+export const CreditNoteSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  sequence: z.number().int(),
+  invoiceId: z.uuid(),
+  invoiceNumber: z.string(),
+  customerId: z.uuid(),
+  customerName: z.string(),
+  issuedOn: z.string(),
+  returnedAt: z.string(),
+  reason: z.string(),
+  lines: z.array(CreditNoteLineSchema),
+  subtotalCents: z.number().int(),
+  depositCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+  /** The part of the credit beyond the invoice's balance when issued: owed back to the customer. */
+  refundCents: z.number().int(),
+})
+export type CreditNote = z.infer<typeof CreditNoteSchema>
+
 export const InvoiceSchema = z.object({
   id: z.uuid(),
   number: z.string(),
@@ -397,8 +458,11 @@ export const InvoiceSchema = z.object({
   taxCents: z.number().int(),
   totalCents: z.number().int(),
   paidCents: z.number().int(),
+  /** What the invoice's credit notes take off it. */
+  creditedCents: z.number().int(),
   balanceCents: z.number().int(),
   payments: z.array(PaymentSchema),
+  creditNotes: z.array(CreditNoteSchema),
   voidedAt: z.string().nullable(),
   voidReason: z.string(),
 })

@@ -4,6 +4,7 @@ import {
   CustomerImportSchema,
   DispatchOrderSchema,
   EmailInvoiceSchema,
+  NewCreditNoteSchema,
   NewCustomerSchema,
   NewOrderSchema,
   NewPriceListSchema,
@@ -132,5 +133,12 @@ export const SALES_WRITES = {
     schema: VoidInvoiceSchema,
     permission: 'voidInvoices',
     noun: 'Void invoice',
+  },
+  'sales:credit-note': {
+    method: 'POST',
+    envelopeType: 'sales',
+    schema: NewCreditNoteSchema,
+    permission: 'sell',
+    noun: 'Credit note',
   },
 } as const satisfies Record<string, ProductionWriteDefinition>

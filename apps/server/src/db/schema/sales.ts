@@ -44,6 +44,8 @@ export const salesSettings = pgTable('sales_settings', {
   invoicePrefix: text('invoice_prefix').notNull().default('INV-'),
   nextInvoiceNumber: integer('next_invoice_number').notNull().default(1),
   nextOrderNumber: integer('next_order_number').notNull().default(1),
+  /** Credit notes run on their own counter, taken like the invoices' (ADR 273). */
+  nextCreditNoteNumber: integer('next_credit_note_number').notNull().default(1),
   ...timestamps,
 })
 
@@ -103,6 +105,8 @@ export const customers = pgTable(
     taxExemptReason: text('tax_exempt_reason').notNull().default(''),
     priceListId: uuid('price_list_id').references(() => priceLists.id, { onDelete: 'set null' }),
     notes: text('notes').notNull().default(''),
+    /** Dispatch issues the invoice (the default), or the orders wait for Create Invoice (ADR 274). */
+    invoiceAtDispatch: boolean('invoice_at_dispatch').notNull().default(true),
     ...timestamps,
   },
   (t) => [index('customers_entity_id_idx').on(t.entityId)],

@@ -9,6 +9,7 @@ import {
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { createCreditNoteRepository } from './credit-notes.repository.ts'
 import type { OrderService } from './orders.service.ts'
 import { createSalesRepository, type SalesRepository } from './sales.repository.ts'
 import { customerView, groupBy, invoiceState, invoiceView } from './sales.views.ts'
@@ -20,15 +21,22 @@ const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, [{ path, message }])
 
 /** What each customer owes: the balances of their invoices that are not void. */
-async function balances(repo: SalesRepository, entityId: string, customerId?: string) {
-  const [invoiceRows, paymentRows] = await Promise.all([
+async function balances(
+  repo: SalesRepository,
+  credits: ReturnType<typeof createCreditNoteRepository>,
+  entityId: string,
+  customerId?: string,
+) {
+  const [invoiceRows, paymentRows, creditRows] = await Promise.all([
     repo.invoices(entityId, customerId),
     repo.payments(entityId),
+    credits.views(entityId, customerId ? { customerId } : {}),
   ])
   const paid = groupBy(paymentRows, (p) => p.invoiceId)
+  const credited = groupBy(creditRows, (c) => c.invoiceId)
   const owed = new Map<string, number>()
   for (const invoice of invoiceRows) {
-    const { balanceCents } = invoiceState(invoice, paid.get(invoice.id) ?? [])
+    const { balanceCents } = invoiceState(invoice, paid.get(invoice.id) ?? [], credited.get(invoice.id) ?? [])
     owed.set(invoice.customerId, (owed.get(invoice.customerId) ?? 0) + balanceCents)
   }
   return owed
@@ -80,7 +88,7 @@ export function createCustomerService({ db, orders }: { db: Db; orders: () => Or
       assertCan(tenant, 'sell')
       const [rows, owed] = await Promise.all([
         reads.customers(tenant.entityId),
-        balances(reads, tenant.entityId),
+        balances(reads, createCreditNoteRepository(db), tenant.entityId),
       ])
       return rows.map((row) => customerView(row, owed.get(row.id) ?? 0))
     },
@@ -90,17 +98,19 @@ export function createCustomerService({ db, orders }: { db: Db; orders: () => Or
       if (!row) throw new AppError('NOT_FOUND', 'Customer not found.')
       assertCan(tenant, 'sell')
       const [owed, customerOrders, invoiceRows] = await Promise.all([
-        balances(reads, tenant.entityId, id),
+        balances(reads, createCreditNoteRepository(db), tenant.entityId, id),
         orders().list(tenant, { customerId: id }),
         reads.invoices(tenant.entityId, id),
       ])
       const ids = invoiceRows.map((i) => i.id)
-      const [lineRows, paymentRows] = await Promise.all([
+      const [lineRows, paymentRows, creditRows] = await Promise.all([
         reads.invoiceLines(tenant.entityId, ids),
         reads.payments(tenant.entityId, ids),
+        createCreditNoteRepository(db).views(tenant.entityId, { invoiceIds: ids }),
       ])
       const linesOf = groupBy(lineRows, (l) => l.invoiceId)
       const paidOf = groupBy(paymentRows, (p) => p.invoiceId)
+      const creditsOf = groupBy(creditRows, (c) => c.invoiceId)
       const bought = new Map<string, CustomerDetail['bought'][number]>()
       for (const invoice of invoiceRows) {
         if (invoice.voidedAt) continue
@@ -122,7 +132,9 @@ export function createCustomerService({ db, orders }: { db: Db; orders: () => Or
       return {
         customer: customerView(row, owed.get(id) ?? 0),
         orders: customerOrders,
-        invoices: invoiceRows.map((i) => invoiceView(i, linesOf.get(i.id) ?? [], paidOf.get(i.id) ?? [])),
+        invoices: invoiceRows.map((i) =>
+          invoiceView(i, linesOf.get(i.id) ?? [], paidOf.get(i.id) ?? [], creditsOf.get(i.id) ?? []),
+        ),
         bought: [...bought.values()].sort(
           (a, b) => b.month.localeCompare(a.month) || a.productName.localeCompare(b.productName),
         ),
@@ -149,7 +161,10 @@ export function createCustomerService({ db, orders }: { db: Db; orders: () => Or
       await mustBeNewName(repo, tenant.entityId, input.name, id)
       const row = await repo.updateCustomer(tenant.entityId, id, fieldsOf(input))
       if (!row) throw new AppError('NOT_FOUND', 'Customer not found.')
-      return customerView(row, (await balances(repo, tenant.entityId, id)).get(id) ?? 0)
+      return customerView(
+        row,
+        (await balances(repo, createCreditNoteRepository(tx), tenant.entityId, id)).get(id) ?? 0,
+      )
     },
 
     async previewImport(tenant: Tenant, csv: string): Promise<CustomerImportPreview> {

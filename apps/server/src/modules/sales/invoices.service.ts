@@ -23,6 +23,7 @@ import { AppError } from '../../errors.ts'
 import type { MailMessage } from '../../mail/mailer.ts'
 import { breweryTimeZone } from '../reporting/brewery-time-zone.ts'
 import { invoicePdf } from './invoice.pdf.ts'
+import { statementPdf } from './statement.pdf.ts'
 import {
   createSalesRepository,
   type CustomerRow,
@@ -31,6 +32,7 @@ import {
   type ReservationRow,
   type SalesRepository,
 } from './sales.repository.ts'
+import { createCreditNoteRepository } from './credit-notes.repository.ts'
 import { amountsOfLine, groupBy, invoiceState, invoiceView } from './sales.views.ts'
 
 // Invoices and payments (docs/decisions/270-sales-rounding-and-invoice-numbers.md): an invoice is issued in the
@@ -42,19 +44,20 @@ const invoiceNotFound = () => new AppError('NOT_FOUND', 'Invoice not found.')
 export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: string }) {
   const reads = createSalesRepository(db)
 
-  async function one(repo: SalesRepository, entityId: string, id: string): Promise<Invoice> {
+  async function one(repo: SalesRepository, entityId: string, id: string, conn: Db = db): Promise<Invoice> {
     const row = await repo.invoice(entityId, id)
     if (!row) throw invoiceNotFound()
-    const [lines, paid] = await Promise.all([
+    const [lines, paid, credits] = await Promise.all([
       repo.invoiceLines(entityId, [id]),
       repo.payments(entityId, [id]),
+      createCreditNoteRepository(conn).views(entityId, { invoiceIds: [id] }),
     ])
-    return invoiceView(row, lines, paid)
+    return invoiceView(row, lines, paid, credits)
   }
 
   /** The mail of Email Invoice (built by the job that sends it): the invoice in text and a link to it. */
   async function emailMessage(conn: Db, entityId: string, id: string, to: string): Promise<MailMessage> {
-    const invoice = await one(createSalesRepository(conn), entityId, id)
+    const invoice = await one(createSalesRepository(conn), entityId, id, conn)
     const [brewery] = await conn
       .select({ name: entities.name })
       .from(entities)
@@ -85,14 +88,21 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
       assertCan(tenant, 'sell')
       const rows = await reads.invoices(tenant.entityId)
       const ids = rows.map((r) => r.id)
-      const [lines, paid] = await Promise.all([
+      const [lines, paid, credits] = await Promise.all([
         reads.invoiceLines(tenant.entityId, ids),
         reads.payments(tenant.entityId, ids),
+        createCreditNoteRepository(db).views(tenant.entityId, { invoiceIds: ids }),
       ])
       const linesOf = groupBy(lines, (l) => l.invoiceId)
       const paidOf = groupBy(paid, (p) => p.invoiceId)
-      return rows.map((row) => invoiceView(row, linesOf.get(row.id) ?? [], paidOf.get(row.id) ?? []))
+      const creditsOf = groupBy(credits, (c) => c.invoiceId)
+      return rows.map((row) =>
+        invoiceView(row, linesOf.get(row.id) ?? [], paidOf.get(row.id) ?? [], creditsOf.get(row.id) ?? []),
+      )
     },
+
+    /** An invoice as read inside a write's transaction (no permission check: the write made its own). */
+    getIn: (tx: Db, tenant: Tenant, id: string) => one(createSalesRepository(tx), tenant.entityId, id, tx),
 
     async get(tenant: Tenant, id: string): Promise<Invoice> {
       const invoice = await one(reads, tenant.entityId, id)
@@ -186,7 +196,11 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
       const row = await repo.invoice(tenant.entityId, invoiceId, { lock: true })
       if (!row) throw invoiceNotFound()
       assertCan(tenant, 'sell')
-      const state = invoiceState(row, await repo.payments(tenant.entityId, [invoiceId]))
+      const state = invoiceState(
+        row,
+        await repo.payments(tenant.entityId, [invoiceId]),
+        await createCreditNoteRepository(tx).views(tenant.entityId, { invoiceIds: [invoiceId] }),
+      )
       const refusal = paymentRefusal({ ...state, amountCents: input.amountCents })
       if (refusal) throw new AppError('CONFLICT', refusal, [{ path: 'data.amountCents', message: refusal }])
       const payment = await repo.insertPayment({
@@ -200,7 +214,7 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
         recordedBy: tenant.userId,
       })
       if (!payment) throw new AppError('CONFLICT', `A payment with id ${input.id} already exists.`)
-      return one(repo, tenant.entityId, invoiceId)
+      return one(repo, tenant.entityId, invoiceId, tx)
     },
 
     /** Void (Admin): the invoice keeps its number and lines; its balance is 0. A paid invoice is not voided. */
@@ -216,29 +230,38 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
           'CONFLICT',
           `Invoice ${row.number} has payments recorded; a paid invoice is not voided.`,
         )
+      if (
+        (await createCreditNoteRepository(tx).views(tenant.entityId, { invoiceIds: [invoiceId] })).length > 0
+      )
+        throw new AppError(
+          'CONFLICT',
+          `Invoice ${row.number} has credit notes; an invoice with returns is not voided.`,
+        )
       await repo.voidInvoice(tenant.entityId, invoiceId, {
         voidedAt: new Date(),
         voidReason: input.reason,
         voidedBy: tenant.userId,
       })
-      return one(repo, tenant.entityId, invoiceId)
+      return one(repo, tenant.entityId, invoiceId, tx)
     },
 
     /** Receivables aging on the brewery's today: per customer and in total. */
     async aging(tenant: Tenant): Promise<Aging> {
       assertCan(tenant, 'sell')
       const asOf = todayIn(await breweryTimeZone(db, tenant.entityId))
-      const [rows, paid] = await Promise.all([
+      const [rows, paid, credits] = await Promise.all([
         reads.invoices(tenant.entityId),
         reads.payments(tenant.entityId),
+        createCreditNoteRepository(db).views(tenant.entityId),
       ])
       const paidOf = groupBy(paid, (p) => p.invoiceId)
+      const creditsOf = groupBy(credits, (c) => c.invoiceId)
       const aging = receivablesAging(
         rows.map((row) => ({
           customerId: row.customerId,
           customerName: row.customerName,
           dueOn: row.dueOn,
-          balanceCents: invoiceState(row, paidOf.get(row.id) ?? []).balanceCents,
+          balanceCents: invoiceState(row, paidOf.get(row.id) ?? [], creditsOf.get(row.id) ?? []).balanceCents,
         })),
         asOf,
       )
@@ -261,6 +284,28 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
         billTo: { name: row.customerName, address: row.billingAddress, licenceNumber: row.licenceNumber },
       })
       return { bytes, fileName: `invoice-${invoice.number}.pdf` }
+    },
+
+    /** A customer's statement as a PDF: open invoices, credit notes, payments, aging and the balance due. */
+    async statementPdf(tenant: Tenant, customerId: string) {
+      const customer = await reads.customer(tenant.entityId, customerId)
+      if (!customer) throw new AppError('NOT_FOUND', 'Customer not found.')
+      assertCan(tenant, 'sell')
+      const [all, aging] = await Promise.all([this.list(tenant), this.aging(tenant)])
+      const row = aging.rows.find((r) => r.customerId === customerId)
+      const [brewery] = await db.select().from(entities).where(eq(entities.id, tenant.entityId))
+      const bytes = await statementPdf({
+        brewery,
+        customer: {
+          name: customer.name,
+          address: customer.billingAddress,
+          licenceNumber: customer.licenceNumber,
+        },
+        asOf: aging.asOf,
+        invoices: all.filter((i) => i.customerId === customerId),
+        aging: row ?? { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0, totalCents: 0 },
+      })
+      return { bytes, fileName: `statement-${customer.name}-${aging.asOf}.pdf` }
     },
 
     /** Email Invoice: a row of the mail outbox, in the write's transaction (the job sends it). */

@@ -4,6 +4,7 @@ import {
   invoiceStatus,
   lineAmounts,
   totalsOf,
+  type CreditNote,
   type Customer,
   type CustomerKind,
   type Invoice,
@@ -110,16 +111,39 @@ export function orderView(
   }
 }
 
-/** What an invoice's payments add up to, its balance and status. */
-export function invoiceState(row: InvoiceRow, paid: readonly PaymentRow[]) {
+/**
+ * What an invoice's payments and credit notes add up to, its balance and status. The balance is never below 0: a
+ * credit beyond it is a refund owed, kept on the credit note (ADR 273).
+ */
+export function invoiceState(
+  row: InvoiceRow,
+  paid: readonly PaymentRow[],
+  credits: readonly { totalCents: number }[] = [],
+) {
   const paidCents = paid.reduce((sum, payment) => sum + payment.amountCents, 0)
+  const creditedCents = credits.reduce((sum, credit) => sum + credit.totalCents, 0)
   const voided = row.voidedAt !== null
-  const status: InvoiceStatus = invoiceStatus({ totalCents: row.totalCents, paidCents, voided })
-  return { paidCents, balanceCents: voided ? 0 : row.totalCents - paidCents, status }
+  const status: InvoiceStatus = invoiceStatus({
+    totalCents: row.totalCents,
+    paidCents,
+    creditedCents,
+    voided,
+  })
+  return {
+    paidCents,
+    creditedCents,
+    balanceCents: voided ? 0 : Math.max(0, row.totalCents - paidCents - creditedCents),
+    status,
+  }
 }
 
-export function invoiceView(row: InvoiceRow, lines: InvoiceLineRow[], paid: PaymentRow[]): Invoice {
-  const state = invoiceState(row, paid)
+export function invoiceView(
+  row: InvoiceRow,
+  lines: InvoiceLineRow[],
+  paid: PaymentRow[],
+  credits: CreditNote[] = [],
+): Invoice {
+  const state = invoiceState(row, paid, credits)
   return {
     id: row.id,
     number: row.number || formatInvoiceNumber('', row.sequence),
@@ -149,6 +173,7 @@ export function invoiceView(row: InvoiceRow, lines: InvoiceLineRow[], paid: Paym
     taxCents: row.taxCents,
     totalCents: row.totalCents,
     paidCents: state.paidCents,
+    creditedCents: state.creditedCents,
     balanceCents: state.balanceCents,
     payments: paid.map((payment) => ({
       id: payment.id,
@@ -158,6 +183,7 @@ export function invoiceView(row: InvoiceRow, lines: InvoiceLineRow[], paid: Paym
       reference: payment.reference,
       recordedAt: iso(payment.recordedAt)!,
     })),
+    creditNotes: credits,
     voidedAt: iso(row.voidedAt),
     voidReason: row.voidReason,
   }

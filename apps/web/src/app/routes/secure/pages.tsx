@@ -7,6 +7,7 @@ import { EquipmentPage } from '@/features/equipment/components/equipment-page.ts
 import { cn } from '@/lib/utils.ts'
 import { CellarDashboardSection } from '@/features/cellar/components/cellar-dashboard.tsx'
 import { FirstWeekPath } from '@/features/first-week/components/first-week-path.tsx'
+import { SalesDashboardCard } from '@/features/sales/components/sales-dashboard-card.tsx'
 
 export { ProductPage } from './product-page.tsx'
 export { InventoryPage } from '@/features/inventory/components/inventory-page.tsx'
@@ -35,6 +36,7 @@ export function DashboardPage() {
       {/* The spec's tutorial placeholder (docs/product/01-access.md §1) is the first-week path (ADR 261). */}
       <FirstWeekPath />
       <CellarDashboardSection />
+      <SalesDashboardCard />
     </div>
   )
 }

@@ -14,11 +14,13 @@ import {
 } from '../messages.ts'
 import { Overview } from './overview.tsx'
 import { currentQuarter, monthsOfQuarter, quarterOptions } from './periods.ts'
+import { SalesTab } from './sales-tab.tsx'
 import { TtbTab } from './ttb-tab.tsx'
 
 const TABS = [
   { key: 'overview', label: OVERVIEW_TAB },
   { key: 'ttb', label: TTB_TAB },
+  { key: 'sales', label: 'Sales' },
 ] as const
 
 /**
@@ -103,7 +105,9 @@ export function ReportingPage({ now = () => new Date() }: { now?: () => Date }) 
         aria-labelledby={`${tabsId}-${tab}`}
         className="min-w-0"
       >
-        {tab === 'overview' ? <Overview range={{ from, to }} /> : <TtbTab quarter={quarter} now={today} />}
+        {tab === 'overview' && <Overview range={{ from, to }} />}
+        {tab === 'ttb' && <TtbTab quarter={quarter} now={today} />}
+        {tab === 'sales' && <SalesTab range={{ from, to }} />}
       </div>
     </div>
   )

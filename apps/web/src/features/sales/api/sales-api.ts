@@ -67,11 +67,17 @@ export function usePreviewCustomers() {
 
 /** Downloads an invoice's PDF (it needs the bearer token, so a plain link cannot). */
 export function useDownloadInvoice() {
+  const download = useDownloadPdf()
+  return (invoiceId: string) => download(`/api/sales/invoices/${invoiceId}/pdf`, 'invoice.pdf')
+}
+
+/** Downloads a sales PDF (credit note, statement) with the bearer token. */
+export function useDownloadPdf() {
   const { getAccessToken } = useAuth()
-  return async (invoiceId: string) => {
+  return async (path: string, fallbackName: string) => {
     let response: Response
     try {
-      response = await fetch(`/api/sales/invoices/${invoiceId}/pdf`, {
+      response = await fetch(path, {
         headers: { authorization: `Bearer ${await getAccessToken()}` },
       })
     } catch {
@@ -88,7 +94,7 @@ export function useDownloadInvoice() {
       })
     }
     const name =
-      /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'invoice.pdf'
+      /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName
     const url = URL.createObjectURL(await response.blob())
     const link = document.createElement('a')
     link.href = url

@@ -3,6 +3,7 @@ import {
   CUSTOMER_KINDS,
   CUSTOMERS_CSV_EXAMPLE,
   formatCents,
+  INVOICE_STATUS_LABELS,
   NewCustomerSchema,
   PAYMENT_TERMS,
   PAYMENT_TERMS_LABELS,
@@ -27,6 +28,7 @@ import { ApiError } from '@/lib/api-client.ts'
 import { useWrite } from '@/lib/writes/use-write.ts'
 import { useCustomerDetail, useCustomers, usePriceLists, usePreviewCustomers } from '../api/sales-api.ts'
 import { errorsOf, ReadState, SalesDialog, useFields } from './shared.tsx'
+import { CreditNotesList, StatementButton } from './credit-notes.tsx'
 
 /** Customers: the list with each balance (cards on a phone), New Customer, the CSV import and a customer's page. */
 export function CustomersSection() {
@@ -92,8 +94,9 @@ function CustomerPage({ customerId }: { customerId: string }) {
   return (
     <div className="mt-3 grid gap-3 border-t pt-3 text-sm">
       <ReadState query={detail} what="the customer" isEmpty={() => false} empty="">
-        {({ orders, invoices, bought }) => (
+        {({ customer, orders, invoices, bought }) => (
           <>
+            <StatementButton customerId={customer.id} customerName={customer.name} />
             <div>
               <h3 className="font-medium">Orders</h3>
               {orders.length === 0 ? (
@@ -117,7 +120,10 @@ function CustomerPage({ customerId }: { customerId: string }) {
                 <ul>
                   {invoices.map((invoice) => (
                     <li key={invoice.id}>
-                      {invoice.number} · {invoice.status} · balance {formatCents(invoice.balanceCents)}
+                      {invoice.number} · {INVOICE_STATUS_LABELS[invoice.status]} · balance{' '}
+                      {formatCents(invoice.balanceCents)}
+                      {invoice.creditedCents > 0 && ` · credited ${formatCents(invoice.creditedCents)}`}
+                      <CreditNotesList notes={invoice.creditNotes} />
                     </li>
                   ))}
                 </ul>

@@ -20,15 +20,17 @@ import { NativeSelect } from '@/components/ui/select.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useWrite } from '@/lib/writes/use-write.ts'
 import { useAging, useDownloadInvoice, useInvoices } from '../api/sales-api.ts'
+import { CreditNoteDialog, CreditNotesList, returnableOf } from './credit-notes.tsx'
 import { centsOfText, errorsOf, ReadState, SalesDialog, useFields } from './shared.tsx'
 
+type Action = 'pay' | 'void' | 'email' | 'credit'
 const today = () => new Date().toISOString().slice(0, 10)
 
 /** Invoices: each with its status and balance, Download PDF, Email Invoice, Record Payment, Void (Admin); aging. */
 export function InvoicesSection() {
   const invoices = useInvoices()
   const isAdmin = can(useAppState().currentEntity?.role, 'voidInvoices')
-  const [dialog, setDialog] = useState<{ kind: 'pay' | 'void' | 'email'; invoice: Invoice } | null>(null)
+  const [dialog, setDialog] = useState<{ kind: Action; invoice: Invoice } | null>(null)
   return (
     <section aria-labelledby="invoices-heading" className="grid gap-4">
       <h2 id="invoices-heading" className="text-xl font-semibold">
@@ -57,6 +59,9 @@ export function InvoicesSection() {
       {dialog?.kind === 'pay' && <PaymentDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'void' && <VoidDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'email' && <EmailDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'credit' && (
+        <CreditNoteDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />
+      )}
     </section>
   )
 }
@@ -68,7 +73,7 @@ function InvoiceCard({
 }: {
   invoice: Invoice
   isAdmin: boolean
-  onAction: (kind: 'pay' | 'void' | 'email') => void
+  onAction: (kind: Action) => void
 }) {
   const download = useDownloadInvoice()
   const [busy, setBusy] = useState(false)
@@ -95,8 +100,10 @@ function InvoiceCard({
       </ul>
       <p className="text-sm">
         Total {formatCents(invoice.totalCents)} · Paid {formatCents(invoice.paidCents)} ·{' '}
+        {invoice.creditedCents > 0 && <>Credited {formatCents(invoice.creditedCents)} · </>}
         <strong>Balance {formatCents(invoice.balanceCents)}</strong>
       </p>
+      <CreditNotesList notes={invoice.creditNotes} />
       <div className="flex flex-wrap gap-2">
         <Button
           className="min-h-11"
@@ -133,7 +140,17 @@ function InvoiceCard({
             Record Payment
           </Button>
         )}
-        {isAdmin && invoice.status === 'open' && (
+        {invoice.status !== 'void' && [...returnableOf(invoice).values()].some((units) => units > 0) && (
+          <Button
+            className="min-h-11"
+            variant="outline"
+            aria-label={`Credit Note for ${invoice.number}`}
+            onClick={() => onAction('credit')}
+          >
+            Credit Note
+          </Button>
+        )}
+        {isAdmin && invoice.status === 'open' && invoice.creditNotes.length === 0 && (
           <Button
             className="min-h-11"
             variant="outline"

@@ -111,8 +111,8 @@ function AvailabilityTable() {
 const optionName = (row: Pick<Availability, 'productName' | 'packageType' | 'sku'>) =>
   `${row.productName} ${row.packageType}${row.sku ? ` (${row.sku})` : ''}`
 
-type Step = { label: string; action: ProductionAction; path: string; variant?: 'outline' }
-function stepsOf(order: Order, sells: boolean): Step[] {
+export type Step = { label: string; action: ProductionAction; path: string; variant?: 'outline' }
+export function stepsOf(order: Order, sells: boolean): Step[] {
   const steps: Step[] = []
   const step = (label: string, action: ProductionAction, path: string, variant?: 'outline') =>
     steps.push({ label, action, path, variant })

@@ -98,6 +98,8 @@ const invoice: Invoice = {
   depositCents: 6000,
   taxCents: 1485,
   totalCents: 25483,
+  creditedCents: 0,
+  creditNotes: [],
   paidCents: 10000,
   balanceCents: 15483,
   payments: [],

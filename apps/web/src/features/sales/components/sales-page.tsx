@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { cn } from '@/lib/utils.ts'
 import { useSalesSync } from '../api/sales-api.ts'
+import { BoardSection } from './board-section.tsx'
 import { CustomersSection } from './customers-section.tsx'
 import { InvoicesSection } from './invoices-section.tsx'
 import { OrdersSection } from './orders-section.tsx'
@@ -12,6 +13,7 @@ import { PricesDialog } from './prices-dialog.tsx'
 
 const SECTIONS = [
   { path: 'orders', label: 'Orders', sells: false },
+  { path: 'board', label: 'Board', sells: false },
   { path: 'customers', label: 'Customers', sells: true },
   { path: 'invoices', label: 'Invoices', sells: true },
 ] as const
@@ -57,6 +59,7 @@ export function SalesPage() {
         </ul>
       </nav>
       {current === 'orders' && <OrdersSection />}
+      {current === 'board' && <BoardSection />}
       {current === 'customers' && <CustomersSection />}
       {current === 'invoices' && <InvoicesSection />}
       {sells && <PricesDialog open={prices} onOpenChange={setPrices} />}
