@@ -981,6 +981,9 @@ export const KEGS_MATRIX: Record<string, RouteDescriptor> = {
   'GET /api/kegs/:kegId/trace': tenant('read', 'record', 200, async (ctx) => ({
     method: 'GET',
     url: `/api/kegs/${(await kegOf(ctx)).id}/trace`,
+  })),
+}
+
 // ---- trace and recall (docs/decisions/300–303) ----
 /** A lot of brewery A (an item with one 25 kg lot), by its id. */
 async function tracedLot(ctx: RequestContext) {
