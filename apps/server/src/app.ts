@@ -87,6 +87,8 @@ import { enforceRequestTimeout } from './plugins/request-timeout.ts'
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts'
 import { createApiKeyService } from './modules/api-keys/api-keys.service.ts'
 import { registerApiReference, registerOpenApi } from './openapi/openapi.ts'
+import { accountingRoutes } from './modules/accounting/accounting.routes.ts'
+import { createAccountingExports } from './modules/accounting/accounting-exports.ts'
 
 export type BuildAppOptions = {
   config: AppConfig
@@ -441,6 +443,11 @@ export async function buildApp({
     dispatch: createDispatchService({ orders: salesOrders, invoices: salesInvoices, removeFinishedGoods }),
     runWrite,
     queueMail: invoiceMailQueuer(jobs, invoiceMail),
+  })
+  // Accounting (docs/decisions/310-accounting-sync.md): CSV exports; QuickBooks Online and Xero when configured.
+  await app.register(accountingRoutes, {
+    prefix: '/api/accounting',
+    exports: createAccountingExports(database.db),
   })
 
   // The vessel schedule (docs/production.md "Scheduling"): Plan Batch books a new batch's stages with it.

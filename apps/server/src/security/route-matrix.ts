@@ -863,6 +863,14 @@ export const SALES_MATRIX: Record<string, RouteDescriptor> = {
   'GET /api/sales/aging': tenant('sell', 'brewery', 200, () => ({ method: 'GET', url: '/api/sales/aging' })),
 }
 
+// ---- accounting (docs/decisions/310-accounting-sync.md) ----
+export const ACCOUNTING_MATRIX: Record<string, RouteDescriptor> = {
+  'GET /api/accounting/exports/:provider/:dataset': tenant('sell', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/accounting/exports/xero/invoices',
+  })),
+}
+
 export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
   ...Object.fromEntries(
     Object.entries(PUBLIC_ROUTES).map(([key, reason]) => [
@@ -1493,6 +1501,7 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
   })),
   ...INVENTORY_MATRIX,
   ...SALES_MATRIX,
+  ...ACCOUNTING_MATRIX,
 
   // ---- schedule (docs/production.md "Scheduling"): a Manager schedules, everyone reads ----
   'GET /api/schedule': tenant('read', 'brewery', 200, () => ({

@@ -48,6 +48,11 @@ export const PERMISSIONS = {
   fulfilOrders: { label: 'Pick, dispatch and deliver orders', minimum: 'Brewer' },
   voidInvoices: { label: 'Void invoices', minimum: 'Admin' },
   manageApiKeys: { label: 'API keys: make, revoke, read their use', minimum: 'Admin' },
+  // Accounting (docs/decisions/310-accounting-sync.md): people only, never an API key (/api/accounting has no scope).
+  manageAccounting: {
+    label: 'Connect QuickBooks or Xero, map accounts, post the month-end journal, read the sync log',
+    minimum: 'Admin',
+  },
 } as const satisfies Record<string, { label: string; minimum: Role }>
 export type Permission = keyof typeof PERMISSIONS
 
