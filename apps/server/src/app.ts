@@ -89,6 +89,18 @@ import { createApiKeyService } from './modules/api-keys/api-keys.service.ts'
 import { registerApiReference, registerOpenApi } from './openapi/openapi.ts'
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts'
 import { createAccountingExports } from './modules/accounting/accounting-exports.ts'
+import {
+  ACCOUNTING_SWEEP_CRON,
+  accountingPushJob,
+  accountingSweepJob,
+  accountingSweepQueuer,
+} from './modules/accounting/accounting.jobs.ts'
+import {
+  createConnectionService,
+  createProviders,
+  type AccountingApi,
+} from './modules/accounting/connection.service.ts'
+import { createSyncService } from './modules/accounting/sync.service.ts'
 
 export type BuildAppOptions = {
   config: AppConfig
@@ -100,6 +112,8 @@ export type BuildAppOptions = {
   onRoute?: (route: RouteOptions) => void
   /** Where the Stripe SDK sends its calls (tests: a local server answering like Stripe's API). */
   stripeApi?: StripeApiAddress
+  /** Where the QuickBooks and Xero adapters send their calls (tests: the local fakes). */
+  accountingApi?: AccountingApi
 }
 
 /** Price ids of the plans with the built-in test gateway (docs/product/01-access.md §9). */
@@ -177,6 +191,7 @@ export async function buildApp({
   signInLimits,
   onRoute,
   stripeApi,
+  accountingApi,
 }: BuildAppOptions) {
   // helmet's headers, its middleware built once (ADR 221): @fastify/helmet built it again on every
   // request, parsing the policy each time.
@@ -432,6 +447,29 @@ export async function buildApp({
     orders: salesOrders,
     runWrite,
   })
+  // Accounting (docs/decisions/310-accounting-sync.md): QuickBooks Online and Xero when configured; a sales write
+  // queues its brewery's sync once committed.
+  const accountingConnections = createConnectionService({
+    db: database.db,
+    config: config.accounting,
+    providers: createProviders(config.accounting, accountingApi),
+  })
+  const accountingSync = createSyncService({
+    db: database.db,
+    connections: accountingConnections,
+    alerts: {
+      realtime: { dataModified: (id, event) => realtime.dataModified(id, event) },
+      mailer: identity.mailer,
+      publicUrl: config.publicUrl,
+    },
+  })
+  const accountingPush = jobs.define(accountingPushJob(accountingSync))
+  const queuePush = async (task: Parameters<typeof accountingSync.push>[0]) => {
+    await jobs.enqueue(accountingPush, task, { singletonKey: `accounting.push:${task.kind}:${task.localId}` })
+  }
+  const accountingSweep = jobs.define(accountingSweepJob(accountingSync, queuePush, app.log))
+  jobs.schedule(accountingSweep, ACCOUNTING_SWEEP_CRON)
+  const queueAccountingSweep = accountingSweepQueuer(jobs, accountingSweep)
   const salesInvoices = createInvoiceService({ db: database.db, publicUrl: config.publicUrl })
   const invoiceMail = jobs.define(invoiceMailJob(salesInvoices, identity.mailer))
   jobs.schedule(invoiceMail, INVOICE_MAIL_CRON)
@@ -443,11 +481,15 @@ export async function buildApp({
     dispatch: createDispatchService({ orders: salesOrders, invoices: salesInvoices, removeFinishedGoods }),
     runWrite,
     queueMail: invoiceMailQueuer(jobs, invoiceMail),
+    afterSalesWrite: queueAccountingSweep,
   })
-  // Accounting (docs/decisions/310-accounting-sync.md): CSV exports; QuickBooks Online and Xero when configured.
   await app.register(accountingRoutes, {
     prefix: '/api/accounting',
     exports: createAccountingExports(database.db),
+    connections: accountingConnections,
+    sync: accountingSync,
+    queuePush,
+    queueSweep: (entityId) => queueAccountingSweep(entityId, app.log),
   })
 
   // The vessel schedule (docs/production.md "Scheduling"): Plan Batch books a new batch's stages with it.

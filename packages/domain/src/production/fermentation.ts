@@ -83,6 +83,8 @@ export const ALERT_KINDS = {
   'fg-reached': 'Expected FG reached',
   // Raised by inventory's par-level check into the same bell (docs/decisions/212-par-level-alerts.md).
   'below-par': 'Below par level',
+  // Raised when a push or pull with QuickBooks or Xero fails twice (docs/decisions/310-accounting-sync.md).
+  'accounting-sync-failed': 'Accounting sync failed',
 } as const
 export type AlertKind = keyof typeof ALERT_KINDS
 
