@@ -68,7 +68,7 @@ export function suggestMapping(accounts: ChartAccount[]): AccountMapping {
       inventoryAsset: pick('asset', /inventory/i),
       workInProgress: pick('asset', /progress|wip/i),
     }).filter(([, value]) => value !== undefined),
-  ) as AccountMapping
+  )
 }
 
 export function createConnectionService({
@@ -322,7 +322,7 @@ export function createConnectionService({
         const a = ref && known.get(ref.id)
         return a ? { id: a.id, code: a.code, name: a.name } : undefined
       }
-      const saved: AccountMapping = JSON.parse(
+      const saved = JSON.parse(
         JSON.stringify({
           ...Object.fromEntries(
             Object.entries(mapping)
@@ -333,7 +333,7 @@ export function createConnectionService({
             Object.entries(mapping.incomeByPackageType ?? {}).map(([type, ref]) => [type, canonical(ref)]),
           ),
         }),
-      )
+      ) as AccountMapping
       await db
         .update(accountingConnections)
         .set({ mapping: saved, updatedAt: new Date() })

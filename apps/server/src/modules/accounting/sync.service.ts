@@ -290,14 +290,14 @@ export function createSyncService({
       .where(and(eq(payments.entityId, entityId), eq(payments.id, paymentId)))
     if (!payment) throw new AppError('NOT_FOUND', 'Payment not found.')
     const invoice = await sales.invoice(entityId, payment.invoiceId)
-    const label = `Payment of invoice ${invoice!.number}`
+    const label = `Payment of invoice ${invoice.number}`
     // A payment that came from the accounting system is already there.
     const pulled = await linkOf(entityId, provider.name, 'payment', paymentId)
     if (pulled && payment.reference.startsWith(PROVIDER_LABELS[provider.name])) return { ref: pulled, label }
     const invoiceRef =
       (await linkOf(entityId, provider.name, 'invoice', payment.invoiceId)) ??
       (await pushInvoice(provider, session, mapping, entityId, payment.invoiceId)).ref
-    const customer = await customerRef(provider, session, entityId, invoice!.customerId)
+    const customer = await customerRef(provider, session, entityId, invoice.customerId)
     const ref = await provider.upsertPayment(
       session,
       {

@@ -101,8 +101,9 @@ export async function startFakeQuickBooks({ redirectUri = 'http://localhost/call
         return fault(400, 'ValidationFault', 'Transaction must balance', 'Debits and credits differ')
     }
     if (body.Id !== undefined) {
-      const current = table.get(String(body.Id))
-      if (!current) return fault(400, 'ValidationFault', 'Object Not Found', `${kind} ${String(body.Id)}`)
+      const current = table.get(`${body.Id as string}`)
+      if (!current)
+        return fault(400, 'ValidationFault', 'Object Not Found', `${kind} ${`${body.Id as string}`}`)
       if (current.SyncToken !== body.SyncToken)
         return fault(
           400,
@@ -167,7 +168,7 @@ export async function startFakeQuickBooks({ redirectUri = 'http://localhost/call
     }
     if (request.path === '/oauth2/v1/tokens/bearer') return tokens.token(request)
     if (request.path === '/v2/oauth2/tokens/revoke') {
-      tokens.revoke(String(request.json().token ?? ''))
+      tokens.revoke(String((request.json().token as string | undefined) ?? ''))
       return { status: 200, body: {} }
     }
     const match = /^\/v3\/company\/([^/]+)\/(\w+)(?:\/(\w+))?$/.exec(request.path)

@@ -32,7 +32,7 @@ export async function startFakeServer(handle: FakeHandler) {
         json: () => (text ? (JSON.parse(text) as Record<string, unknown>) : {}),
         form: () => new URLSearchParams(text),
       }
-      Promise.resolve()
+      void Promise.resolve()
         .then(() => handle(request))
         .catch((error: unknown): FakeAnswer => ({ status: 500, body: { error: String(error) } }))
         .then((answer) => {

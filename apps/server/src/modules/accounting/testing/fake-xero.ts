@@ -84,7 +84,7 @@ export async function startFakeXero({ redirectUri = 'http://localhost/callback/x
       )
       if (sum !== 0) return validation('The total debits must equal the total credits.')
     }
-    const id = String(record[key] ?? crypto.randomUUID())
+    const id = String((record[key] as string | undefined) ?? crypto.randomUUID())
     const current = store[collection].get(id)
     if (record[key] && !current) return validation(`${collection} ${id} could not be found`)
     const row: Row = { ...current, ...record, [key]: id, UpdatedDateUTC: `/Date(${Date.now()}+0000)/` }
