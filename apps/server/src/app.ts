@@ -104,6 +104,20 @@ import { createWebhookPublisher } from './modules/webhooks/webhook-publisher.ts'
 import { webhookDeliveryJob, type DeliveryJobData } from './modules/webhooks/webhook-delivery.job.ts'
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts'
 import { createWebhookService } from './modules/webhooks/webhooks.service.ts'
+import { accountingRoutes } from './modules/accounting/accounting.routes.ts'
+import { createAccountingExports } from './modules/accounting/accounting-exports.ts'
+import {
+  ACCOUNTING_SWEEP_CRON,
+  accountingPushJob,
+  accountingSweepJob,
+  accountingSweepQueuer,
+} from './modules/accounting/accounting.jobs.ts'
+import {
+  createConnectionService,
+  createProviders,
+  type AccountingApi,
+} from './modules/accounting/connection.service.ts'
+import { createSyncService } from './modules/accounting/sync.service.ts'
 
 export type BuildAppOptions = {
   config: AppConfig
@@ -115,6 +129,8 @@ export type BuildAppOptions = {
   onRoute?: (route: RouteOptions) => void
   /** Where the Stripe SDK sends its calls (tests: a local server answering like Stripe's API). */
   stripeApi?: StripeApiAddress
+  /** Where the QuickBooks and Xero adapters send their calls (tests: the local fakes). */
+  accountingApi?: AccountingApi
 }
 
 /** Price ids of the plans with the built-in test gateway (docs/product/01-access.md §9). */
@@ -192,6 +208,7 @@ export async function buildApp({
   signInLimits,
   onRoute,
   stripeApi,
+  accountingApi,
 }: BuildAppOptions) {
   // helmet's headers, its middleware built once (ADR 221): @fastify/helmet built it again on every
   // request, parsing the policy each time.
@@ -489,6 +506,29 @@ export async function buildApp({
     orders: salesOrders,
     runWrite,
   })
+  // Accounting (docs/decisions/310-accounting-sync.md): QuickBooks Online and Xero when configured; a sales write
+  // queues its brewery's sync once committed.
+  const accountingConnections = createConnectionService({
+    db: database.db,
+    config: config.accounting,
+    providers: createProviders(config.accounting, accountingApi),
+  })
+  const accountingSync = createSyncService({
+    db: database.db,
+    connections: accountingConnections,
+    alerts: {
+      realtime: { dataModified: (id, event) => realtime.dataModified(id, event) },
+      mailer: identity.mailer,
+      publicUrl: config.publicUrl,
+    },
+  })
+  const accountingPush = jobs.define(accountingPushJob(accountingSync))
+  const queuePush = async (task: Parameters<typeof accountingSync.push>[0]) => {
+    await jobs.enqueue(accountingPush, task, { singletonKey: `accounting.push:${task.kind}:${task.localId}` })
+  }
+  const accountingSweep = jobs.define(accountingSweepJob(accountingSync, queuePush, app.log))
+  jobs.schedule(accountingSweep, ACCOUNTING_SWEEP_CRON)
+  const queueAccountingSweep = accountingSweepQueuer(jobs, accountingSweep)
   const salesInvoices = createInvoiceService({ db: database.db, publicUrl: config.publicUrl })
   const invoiceMail = jobs.define(invoiceMailJob(salesInvoices, identity.mailer))
   jobs.schedule(invoiceMail, INVOICE_MAIL_CRON)
@@ -500,6 +540,15 @@ export async function buildApp({
     dispatch: createDispatchService({ orders: salesOrders, invoices: salesInvoices, removeFinishedGoods }),
     runWrite,
     queueMail: invoiceMailQueuer(jobs, invoiceMail),
+    afterSalesWrite: queueAccountingSweep,
+  })
+  await app.register(accountingRoutes, {
+    prefix: '/api/accounting',
+    exports: createAccountingExports(database.db),
+    connections: accountingConnections,
+    sync: accountingSync,
+    queuePush,
+    queueSweep: (entityId) => queueAccountingSweep(entityId, app.log),
   })
   // Kegs (docs/decisions/290-kegs.md): the register, scans (filled from a package run, shipped on an order with
   // its deposit, returned, cleaned, damaged, lost), the board; a daily check alerts on kegs out past the limit.

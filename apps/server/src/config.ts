@@ -184,6 +184,65 @@ export const CONFIG_VARIABLES = {
     default: '(unset)',
     about: 'signing secret of the webhook endpoint $PUBLIC_URL/api/webhooks/stripe',
   },
+  QUICKBOOKS_CLIENT_ID: {
+    schema: z.string().trim().min(1).max(200).optional(),
+    default: '(unset: no QuickBooks Online connection; the CSV exports still work)',
+    about:
+      'client id of the app registered at developer.intuit.com; the four QUICKBOOKS_* variables enable Connect QuickBooks Online (all or none)',
+  },
+  QUICKBOOKS_CLIENT_SECRET: {
+    schema: z.string().trim().min(1).max(200).optional(),
+    default: '(unset)',
+    about: 'client secret of the Intuit app',
+  },
+  QUICKBOOKS_REDIRECT_URI: {
+    schema: url.optional(),
+    default: '(unset)',
+    about:
+      'the redirect URI registered with the Intuit app: $PUBLIC_URL/secure/settings/integrations/callback/quickbooks',
+  },
+  QUICKBOOKS_ENVIRONMENT: {
+    schema: z.enum(['sandbox', 'production'], 'must be sandbox or production').optional(),
+    default: '(unset)',
+    about: 'which QuickBooks Online API the app calls: sandbox (development keys) or production',
+  },
+  XERO_CLIENT_ID: {
+    schema: z.string().trim().min(1).max(200).optional(),
+    default: '(unset: no Xero connection; the CSV exports still work)',
+    about:
+      'client id of the app registered at developer.xero.com (a Web app); the three XERO_* variables enable Connect Xero (all or none)',
+  },
+  XERO_CLIENT_SECRET: {
+    schema: z.string().trim().min(1).max(200).optional(),
+    default: '(unset)',
+    about: 'client secret of the Xero app',
+  },
+  XERO_REDIRECT_URI: {
+    schema: url.optional(),
+    default: '(unset)',
+    about:
+      'the redirect URI registered with the Xero app: $PUBLIC_URL/secure/settings/integrations/callback/xero',
+  },
+  QUICKBOOKS_WEBHOOK_VERIFIER: {
+    schema: z.string().trim().min(8).max(200).optional(),
+    default: '(unset: payments are polled every 15 minutes)',
+    about:
+      'verifier token of the Intuit app’s webhook ($PUBLIC_URL/api/webhooks/quickbooks); checks the intuit-signature header',
+  },
+  XERO_WEBHOOK_KEY: {
+    schema: z.string().trim().min(8).max(200).optional(),
+    default: '(unset: payments are polled every 15 minutes)',
+    about: 'webhook key of the Xero app ($PUBLIC_URL/api/webhooks/xero); checks the x-xero-signature header',
+  },
+  ACCOUNTING_TOKEN_KEY: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (32 bytes: openssl rand -hex 32)')
+      .optional(),
+    default: '(unset; required once QUICKBOOKS_* or XERO_* is set)',
+    about: 'key (AES-256-GCM) that encrypts the accounting connections’ tokens at rest',
+  },
   INVITATION_MAILS_PER_BREWERY_PER_DAY: {
     schema: positiveInt.default(20),
     default: '20',
@@ -327,6 +386,8 @@ export type AppConfig = {
   jobPollSeconds: number
   /** Webhook deliveries (ADR 282). */
   webhooks: WebhooksConfig
+  /** QuickBooks Online and Xero when their variables are set (docs/decisions/310-accounting-sync.md). */
+  accounting: AccountingConfig
 }
 
 export type WebhooksConfig = {
@@ -350,6 +411,63 @@ function webhookSecretKey(raw: Raw, dataDir: string): { secretKey: Buffer; secre
   const seed = raw.DATABASE_URL ?? dataDir
   const derived = Buffer.from(hkdfSync('sha256', seed, 'brewcommand', 'webhook endpoint secrets v1', 32))
   return { secretKey: derived, secretKeyDerived: true }
+}
+
+export type OAuthAppConfig = { clientId: string; clientSecret: string; redirectUri: string }
+export type AccountingConfig = {
+  quickbooks: (OAuthAppConfig & { environment: 'sandbox' | 'production'; webhookVerifier?: string }) | null
+  xero: (OAuthAppConfig & { webhookKey?: string }) | null
+  /** 32 bytes; set whenever a provider is. */
+  tokenKey: Buffer | null
+}
+
+const QUICKBOOKS_VARIABLES = [
+  'QUICKBOOKS_CLIENT_ID',
+  'QUICKBOOKS_CLIENT_SECRET',
+  'QUICKBOOKS_REDIRECT_URI',
+  'QUICKBOOKS_ENVIRONMENT',
+] as const
+const XERO_VARIABLES = ['XERO_CLIENT_ID', 'XERO_CLIENT_SECRET', 'XERO_REDIRECT_URI'] as const
+
+/** Each provider's variables all or none, and a token key whenever one is set: a half set-up names what is missing. */
+function accountingConfig(raw: Raw): AccountingConfig {
+  const problems: string[] = []
+  const group = <N extends keyof Raw>(names: readonly N[], prefix: string) => {
+    const missing = names.filter((name) => raw[name] === undefined)
+    if (missing.length === names.length) return false
+    for (const name of missing)
+      problems.push(
+        `  ${name}: is required when another ${prefix}_* variable is set (set ${names.join(', ')}, or none)`,
+      )
+    return missing.length === 0
+  }
+  const quickbooks = group(QUICKBOOKS_VARIABLES, 'QUICKBOOKS')
+  const xero = group(XERO_VARIABLES, 'XERO')
+  if ((quickbooks || xero) && raw.ACCOUNTING_TOKEN_KEY === undefined)
+    problems.push(
+      '  ACCOUNTING_TOKEN_KEY: is required when QuickBooks or Xero is configured (it encrypts their tokens at rest)',
+    )
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
+  return {
+    quickbooks: quickbooks
+      ? {
+          clientId: raw.QUICKBOOKS_CLIENT_ID!,
+          clientSecret: raw.QUICKBOOKS_CLIENT_SECRET!,
+          redirectUri: raw.QUICKBOOKS_REDIRECT_URI!,
+          environment: raw.QUICKBOOKS_ENVIRONMENT!,
+          ...(raw.QUICKBOOKS_WEBHOOK_VERIFIER ? { webhookVerifier: raw.QUICKBOOKS_WEBHOOK_VERIFIER } : {}),
+        }
+      : null,
+    xero: xero
+      ? {
+          clientId: raw.XERO_CLIENT_ID!,
+          clientSecret: raw.XERO_CLIENT_SECRET!,
+          redirectUri: raw.XERO_REDIRECT_URI!,
+          ...(raw.XERO_WEBHOOK_KEY ? { webhookKey: raw.XERO_WEBHOOK_KEY } : {}),
+        }
+      : null,
+    tokenKey: raw.ACCOUNTING_TOKEN_KEY ? Buffer.from(raw.ACCOUNTING_TOKEN_KEY, 'hex') : null,
+  }
 }
 
 export type StripeConfig = {
@@ -493,6 +611,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivate: raw.WEBHOOKS_ALLOW_PRIVATE,
       retryDelaysSeconds: raw.WEBHOOK_RETRY_SCHEDULE_SECONDS,
     },
+    accounting: accountingConfig(raw),
   }
 }
 

@@ -1087,6 +1087,50 @@ export const TRACE_MATRIX: Record<string, RouteDescriptor> = {
   })),
 }
 
+// ---- accounting (docs/decisions/310-accounting-sync.md) ----
+export const ACCOUNTING_MATRIX: Record<string, RouteDescriptor> = {
+  'GET /api/accounting/exports/:provider/:dataset': tenant('sell', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/accounting/exports/xero/invoices',
+  })),
+  'GET /api/accounting': tenant('manageAccounting', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/accounting',
+  })),
+  // The matrix's server has no QuickBooks or Xero set up: an Admin is told so (409), others are refused first.
+  'POST /api/accounting/connect/:provider': tenant('manageAccounting', 'brewery', 409, () => ({
+    method: 'POST',
+    url: '/api/accounting/connect/quickbooks',
+  })),
+  'POST /api/accounting/callback': tenant('manageAccounting', 'brewery', 409, () => ({
+    method: 'POST',
+    url: '/api/accounting/callback',
+    payload: { provider: 'xero', code: 'matrix-code', state: 'matrix-forged-state' },
+  })),
+  // Not connected: nothing to disconnect, no chart to read, no mapping to save.
+  'POST /api/accounting/disconnect': tenant('manageAccounting', 'brewery', 404, () => ({
+    method: 'POST',
+    url: '/api/accounting/disconnect',
+  })),
+  'GET /api/accounting/accounts': tenant('manageAccounting', 'brewery', 409, () => ({
+    method: 'GET',
+    url: '/api/accounting/accounts',
+  })),
+  'PUT /api/accounting/mapping': tenant('manageAccounting', 'brewery', 409, () => ({
+    method: 'PUT',
+    url: '/api/accounting/mapping',
+    payload: { income: { id: '1', code: '4000', name: 'Beer Sales' } },
+  })),
+  'GET /api/accounting/log': tenant('manageAccounting', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/accounting/log',
+  })),
+  'POST /api/accounting/log/:entryId/retry': tenant('manageAccounting', 'record', 404, () => ({
+    method: 'POST',
+    url: `/api/accounting/log/${uuid()}/retry`,
+  })),
+}
+
 export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
   ...Object.fromEntries(
     Object.entries(PUBLIC_ROUTES).map(([key, reason]) => [
@@ -1812,6 +1856,7 @@ export const ROUTE_MATRIX: Record<string, RouteDescriptor> = {
   ...SALES_MATRIX,
   ...KEGS_MATRIX,
   ...TRACE_MATRIX,
+  ...ACCOUNTING_MATRIX,
 
   // ---- schedule (docs/production.md "Scheduling"): a Manager schedules, everyone reads ----
   'GET /api/schedule': tenant('read', 'brewery', 200, () => ({

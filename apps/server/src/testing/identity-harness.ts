@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { AccountingApi } from '../modules/accounting/connection.service.ts'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -53,6 +54,8 @@ export async function createTestApp(options: {
   env?: Record<string, string>
   /** Breweries onboarded through the app start paid (default); false leaves them to pay. */
   paid?: boolean
+  /** Where the QuickBooks and Xero adapters call (the local fakes of modules/accounting/testing). */
+  accountingApi?: AccountingApi
 }): Promise<TestApp> {
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const dataDir = await mkdtemp(join(tmpdir(), 'brewcommand-data-'))
@@ -71,6 +74,7 @@ export async function createTestApp(options: {
     config,
     database: options.db.database,
     signInLimits: { namespace: randomUUID(), ...options.limits },
+    ...(options.accountingApi ? { accountingApi: options.accountingApi } : {}),
     ...(options.paid !== false ? { onRoute: paidBreweries(options.db.db) } : {}),
   })
   app.get('/api/private', { config: { tenant: false } }, () => ({ data: { ok: true } }))

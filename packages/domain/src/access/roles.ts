@@ -59,6 +59,11 @@ export const PERMISSIONS = {
     label: 'Webhooks: add, edit, disable, delete endpoints; read deliveries',
     minimum: 'Admin',
   },
+  // Accounting (docs/decisions/310-accounting-sync.md): people only, never an API key (/api/accounting has no scope).
+  manageAccounting: {
+    label: 'Connect QuickBooks or Xero, map accounts, post the month-end journal, read the sync log',
+    minimum: 'Admin',
+  },
 } as const satisfies Record<string, { label: string; minimum: Role }>
 export type Permission = keyof typeof PERMISSIONS
 

@@ -85,6 +85,8 @@ export const ALERT_KINDS = {
   'below-par': 'Below par level',
   // Raised by the kegs' daily check (docs/decisions/290-kegs.md).
   'kegs-overdue': 'Kegs out too long',
+  // Raised when a push or pull with QuickBooks or Xero fails twice (docs/decisions/310-accounting-sync.md).
+  'accounting-sync-failed': 'Accounting sync failed',
 } as const
 export type AlertKind = keyof typeof ALERT_KINDS
 

@@ -36,7 +36,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
   runWrite: WriteRunner
   /** Queues the sending of a brewery's requested mails; a failure to queue is logged (the sweep sends them). */
   queueMail: (entityId: string, log: FastifyBaseLogger) => Promise<void>
-}> = async (app, { invoices, orders, dispatch, runWrite, queueMail }) => {
+  /** After a dispatch (its invoice) or a payment commits: the accounting sync of the brewery is queued. */
+  afterSalesWrite?: (entityId: string, log: FastifyBaseLogger) => Promise<void>
+}> = async (app, { invoices, orders, dispatch, runWrite, queueMail, afterSalesWrite }) => {
   if (dispatch) {
     const service = dispatch
     app.post(
@@ -47,6 +49,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
           status: 200,
           run: (tx) => service.dispatch(tx, request.tenant, request.params.orderId, request.body.data),
           body: (order) => ({ data: OrderSchema.parse(order) }),
+          afterCommit: async () => {
+            await afterSalesWrite?.(request.tenant.entityId, request.log)
+          },
           broadcast: (order) => ({ objectUri: salesObjectUri(`orders/${order.id}`), data: { id: order.id } }),
         }),
     )
@@ -88,6 +93,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
         status: 201,
         run: (tx) => invoices.recordPayment(tx, request.tenant, request.params.invoiceId, request.body.data),
         body: (invoice) => ({ data: invoice }),
+        afterCommit: async () => {
+          await afterSalesWrite?.(request.tenant.entityId, request.log)
+        },
         broadcast: (invoice) => ({
           objectUri: salesObjectUri(`invoices/${invoice.id}`),
           data: { id: invoice.id },
