@@ -64,7 +64,8 @@ export function accessMatrix(kind: DatabaseKind, shard = { index: 0, of: 1 }) {
       world = await createWorld(s)
       attacks = await tokenAttacks(s.idp)
       expect(attacks.map((attack) => attack.name)).toHaveLength(9)
-    })
+      // Two halves start at once on two shared cores: the app and the two breweries may take over a minute.
+    }, 180_000)
     afterAll(async () => {
       const total = counts.token + counts.tenancy + counts.roles + counts.public + counts.unpaid
       console.log(
