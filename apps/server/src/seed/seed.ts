@@ -62,12 +62,43 @@ export function prng(seed: number) {
   }
 }
 
-const STYLES = ['IPA', 'Pale Ale', 'Pilsner', 'Stout', 'Porter', 'Saison', 'Hefeweizen', 'Amber', 'Lager', 'Sour']
-const WORDS = ['Cascade', 'Summit', 'Rimrock', 'Juniper', 'Basalt', 'Ponderosa', 'Deschutes', 'Tumalo', 'Smith Rock', 'Sisters']
-const MALTS = ['Pale Malt', 'Pilsner Malt', 'Munich', 'Crystal 40', 'Chocolate', 'Roasted Barley', 'Wheat Malt', 'Vienna']
+const STYLES = [
+  'IPA',
+  'Pale Ale',
+  'Pilsner',
+  'Stout',
+  'Porter',
+  'Saison',
+  'Hefeweizen',
+  'Amber',
+  'Lager',
+  'Sour',
+]
+const WORDS = [
+  'Cascade',
+  'Summit',
+  'Rimrock',
+  'Juniper',
+  'Basalt',
+  'Ponderosa',
+  'Deschutes',
+  'Tumalo',
+  'Smith Rock',
+  'Sisters',
+]
+const MALTS = [
+  'Pale Malt',
+  'Pilsner Malt',
+  'Munich',
+  'Crystal 40',
+  'Chocolate',
+  'Roasted Barley',
+  'Wheat Malt',
+  'Vienna',
+]
 const HOPS = ['Citra', 'Mosaic', 'Centennial', 'Simcoe', 'Cascade', 'Saaz', 'Hallertau', 'Amarillo']
 const PLACES = ['Bend', 'Redmond', 'Sisters', 'Prineville', 'Madras', 'La Pine', 'Sunriver', 'Tumalo']
-const KINDS = ['bar', 'restaurant', 'retail', 'distributor'] as const
+const KINDS = ['bar', 'restaurant', 'bottle-shop', 'taproom', 'distributor'] as const
 
 /** Runs the seed against a built app (the caller opened the database and built it). */
 export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOptions): Promise<SeedResult> {
@@ -76,7 +107,8 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
   const email = options.email ?? 'admin@seed.brewcommand.example'
   const password = options.password ?? 'Seeded-brewery-2026!'
   const idp = app.builtInIdp
-  if (!idp) throw new Error('The seed signs its Admin up with the built-in identity provider (OIDC_ISSUER unset).')
+  if (!idp)
+    throw new Error('The seed signs its Admin up with the built-in identity provider (OIDC_ISSUER unset).')
 
   // ---- the Admin and the brewery ----
   const signUp = await idp.accounts.signUp(
@@ -115,7 +147,13 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
     'POST',
     '/api/onboarding',
     envelope('OnboardingRequest', {
-      user: { givenName: 'Seed', familyName: 'Admin', emailAddress: email, emailVerified: true, idpIdentifier: '' },
+      user: {
+        givenName: 'Seed',
+        familyName: 'Admin',
+        emailAddress: email,
+        emailVerified: true,
+        idpIdentifier: '',
+      },
       entity: {
         name: 'High Desert Brewing',
         address: '40 Kettle Road',
@@ -270,7 +308,13 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
         id,
         name,
         kind: rnd.pick(KINDS),
-        contacts: [{ name: 'Buyer', email: `buyer${i + 1}@${place.toLowerCase().replace(/ /g, '')}.example`, phone: '' }],
+        contacts: [
+          {
+            name: 'Buyer',
+            email: `buyer${i + 1}@${place.toLowerCase().replace(/ /g, '')}.example`,
+            phone: '',
+          },
+        ],
         priceListId: null,
       }),
     )
@@ -293,7 +337,12 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
       '/api/sales/orders',
       envelope('sales', { id: rnd.uuid(), customerId, requestedDeliveryOn, notes: '', lines }),
     )
-    wrote('order', customerIds.indexOf(customerId), requestedDeliveryOn, lines.map((l) => [packageIds.indexOf(l.packageId), l.quantity, l.unitPriceCents]))
+    wrote(
+      'order',
+      customerIds.indexOf(customerId),
+      requestedDeliveryOn,
+      lines.map((l) => [packageIds.indexOf(l.packageId), l.quantity, l.unitPriceCents]),
+    )
   }
 
   // ---- still to come (issue 40): each step writes through its service as that service offers a batch path ----
