@@ -53,7 +53,7 @@ describe('security matrix with API keys as callers (PGlite)', () => {
     keys.all = await makeKey(world.members.Admin, ALL_WRITE)
     keys.read = await makeKey(world.members.Admin, ALL_READ)
     keys.other = await makeKey(world.outsider, ALL_WRITE)
-  })
+  }, 180_000)
   afterAll(async () => s?.close())
 
   const guarded = () => guardedRoutes(apiRoutes(s.routes)).filter(({ route }) => route.method !== 'HEAD')
