@@ -1,5 +1,6 @@
 // The matrix must be able to fail: routes that forget tenancy, roles or the public list, added to the
 // real app, are each caught by the check that guards against them.
+import { can } from '@brewcommand/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../db/schema/products.ts'
@@ -12,7 +13,9 @@ import {
   tokenProblems,
   type Guarded,
 } from '../testing/matrix-checks.ts'
-import type { RouteDescriptor } from './route-matrix.ts'
+import { routeCases } from '../testing/matrix-route.ts'
+import { familyShards } from './access-matrix.suite.ts'
+import { ROUTE_MATRIX, type RouteDescriptor } from './route-matrix.ts'
 import {
   apiRoutes,
   createWorld,
@@ -42,6 +45,17 @@ const BROKEN: Record<string, RouteDescriptor> = {
     ok: 204,
     request: async (ctx) => ({ method: 'DELETE', url: `/api/selftest/no-role/${(await ctx.product()).id}` }),
   },
+  // Asks the role, but only after deleting: the refusal is a 403 and yet the product is gone.
+  'DELETE /api/selftest/late-check/:productId': {
+    kind: 'tenant',
+    permission: 'manageProducts',
+    scope: 'record',
+    ok: 204,
+    request: async (ctx) => ({
+      method: 'DELETE',
+      url: `/api/selftest/late-check/${(await ctx.product()).id}`,
+    }),
+  },
 }
 
 describe('the security matrix catches broken routes', () => {
@@ -70,6 +84,21 @@ describe('the security matrix catches broken routes', () => {
             if (!row || row.entityId !== tenant.entityId)
               throw new AppError('NOT_FOUND', 'Product not found!')
             await testDb.db.delete(products).where(eq(products.id, row.id))
+            return reply.code(204).send()
+          },
+        )
+        app.delete<{ Params: { productId: string } }>(
+          '/api/selftest/late-check/:productId',
+          async (request, reply) => {
+            const tenant = request.tenant
+            const [row] = await testDb.db
+              .select()
+              .from(products)
+              .where(eq(products.id, request.params.productId))
+            if (!row || row.entityId !== tenant.entityId)
+              throw new AppError('NOT_FOUND', 'Product not found!')
+            await testDb.db.delete(products).where(eq(products.id, row.id))
+            if (!can(tenant.role, 'manageProducts')) throw new AppError('FORBIDDEN', 'Not allowed!')
             return reply.code(204).send()
           },
         )
@@ -125,6 +154,49 @@ describe('the security matrix catches broken routes', () => {
     )!
     expect(await tenancyProblems(world, real)).toEqual([])
     expect(await roleProblems(world, real, 'Brewer')).toEqual([])
+  })
+
+  // The sampled pass of access-matrix.suite.ts (ADR 330) catches the same broken routes.
+  it('catches, in the sampled pass over a route, a query not scoped to the brewery', async () => {
+    const attacks = await tokenAttacks(s.idp)
+    const { problems } = await routeCases(world, broken('GET /api/selftest/unscoped/:productId'), attacks)
+    expect(problems.join('\n')).toMatch(/by another brewery's Admin: expected 404, got 200/)
+  })
+
+  it('catches, in the sampled pass, a role let through, and a refusal that changed the database, naming it', async () => {
+    const attacks = await tokenAttacks(s.idp)
+    const noRole = await routeCases(world, broken('DELETE /api/selftest/no-role/:productId'), [attacks[0]])
+    expect(noRole.problems.join('\n')).toMatch(/as Brewer: expected 403, got 204/)
+    const late = await routeCases(world, broken('DELETE /api/selftest/late-check/:productId'), [attacks[0]])
+    const text = late.problems.join('\n')
+    expect(text).toMatch(/one of the refusals \(.*Brewer.*\) changed the database \[.*products/)
+    // Run again one case at a time, the culprit is named.
+    expect(text).toMatch(/as Brewer: a refused request changed the database/)
+    expect(text).not.toMatch(/as Manager: a refused request/)
+  })
+
+  it('passes a right route in the sampled pass, with each refused caller and the least allowed role', async () => {
+    const attacks = await tokenAttacks(s.idp)
+    const real = guardedRoutes(apiRoutes(s.routes)).find(
+      (g) => g.route.key === 'DELETE /api/products/:productId',
+    )!
+    const report = await routeCases(world, real, attacks)
+    expect(report.problems).toEqual([])
+    // Nine tokens; Brewer and newcomer refused, Manager allowed; another brewery; unpaid.
+    expect(report.cases).toEqual({ token: 9, roles: 3, tenancy: 1, unpaid: 1 })
+  })
+
+  it('splits the route families into parts that together hold each family once', () => {
+    const families = new Set(
+      Object.keys(ROUTE_MATRIX)
+        .map((key) => key.split(' ')[1])
+        .filter((url) => url.startsWith('/api/'))
+        .map((url) => url.split('/')[2]),
+    )
+    const parts = familyShards(2)
+    expect(parts.flat().sort()).toEqual([...families].sort())
+    expect(parts[0].length).toBeGreaterThan(0)
+    expect(parts[1].length).toBeGreaterThan(0)
   })
 
   it('recognises leaks and a wrong error shape', async () => {

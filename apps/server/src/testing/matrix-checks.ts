@@ -84,11 +84,15 @@ export async function tokenProblems(
  * Brewery B's Admin sends brewery A's valid request: a record route answers 404 and nothing changes;
  * a list or create route works on B's own brewery and shows or touches nothing of A.
  */
-export async function tenancyProblems(world: World, guarded: Guarded): Promise<string[]> {
+export async function tenancyProblems(
+  world: World,
+  guarded: Guarded,
+  given?: MatrixRequest,
+): Promise<string[]> {
   const { route, descriptor } = guarded
   if (descriptor.kind !== 'tenant') return []
   const problems: string[] = []
-  const request = await validRequest(world, guarded)
+  const request = given ?? (await validRequest(world, guarded))
   const label = `${route.key} by another brewery's Admin`
   const allBefore = await world.databaseSnapshot()
   const aBefore = await world.brewerySnapshot(world.entityA)
@@ -183,10 +187,14 @@ export async function roleProblems(world: World, guarded: Guarded, caller: Calle
  * The route for brewery A's Admin while A has not paid: a write answers 402 PAYMENT_REQUIRED and
  * changes nothing; a read, and the writes listed in PAYMENT_EXEMPT_ROUTES (paying, leaving), still work.
  */
-export async function unpaidProblems(world: World, guarded: Guarded): Promise<string[]> {
+export async function unpaidProblems(
+  world: World,
+  guarded: Guarded,
+  given?: MatrixRequest,
+): Promise<string[]> {
   const { route, descriptor } = guarded
   if (descriptor.kind !== 'tenant') return []
-  const request = await validRequest(world, guarded)
+  const request = given ?? (await validRequest(world, guarded))
   const before = await world.databaseSnapshot()
   await world.subscription('incomplete')
   let response: LightMyRequestResponse
