@@ -39,7 +39,7 @@ export function replayFlow(events: readonly FlowEvent[]): FlowReplay {
   const contents = new Map<string, Mix>()
   const carried = new Map<string, Mix>()
   const mixOf = (vesselId: string) => {
-    const mix = contents.get(vesselId) ?? new Map()
+    const mix: Mix = contents.get(vesselId) ?? new Map<string | null, number>()
     contents.set(vesselId, mix)
     return mix
   }

@@ -76,16 +76,14 @@ export async function seedTraceBrewery(db: Db, tenant: Tenant, keg: string, tag:
       occurredAt: day(1),
     },
   ])
-  await db
-    .insert(cleaningEvents)
-    .values({
-      id: crypto.randomUUID(),
-      entityId,
-      vesselId: T,
-      kind: 'clean',
-      chemical: 'Caustic',
-      occurredAt: new Date(Date.UTC(2026, 1, 28, 12)),
-    })
+  await db.insert(cleaningEvents).values({
+    id: crypto.randomUUID(),
+    entityId,
+    vesselId: T,
+    kind: 'clean',
+    chemical: 'Caustic',
+    occurredAt: new Date(Date.UTC(2026, 1, 28, 12)),
+  })
   const event = (
     kind: string,
     batchId: string,

@@ -355,7 +355,7 @@ describe.each(TEST_DATABASES)('webhooks on %s', (kind) => {
   it('every route the event table names is a route of the server', () => {
     for (const route of WEBHOOK_ROUTES) {
       const [method, url] = route.split(' ')
-      expect(p.t.app.hasRoute({ method: method as 'POST', url }), route).toBe(true)
+      expect(p.t.app.hasRoute({ method: method, url }), route).toBe(true)
     }
   })
 

@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { useWrite } from '@/lib/writes/use-write.ts'
-import { ReadState } from '@/features/sales/components/shared.tsx'
+import { ReadState } from '@/components/read-state.tsx'
 import { useDownloadRecall, useRecall } from '../api/trace-api.ts'
 
 // One recall (or drill): who it reached with what, when and how to reach them; each customer marked contacted
