@@ -70,6 +70,8 @@ type Seeded = {
   invitationToken: string
   /** A keg of the register (`/api/kegs/:kegId`). */
   registerKegId: string
+  /** A mock recall drill (`/api/trace/recalls/:recallId`). */
+  recallId: string
   webhookEndpointId: string
 }
 
@@ -127,6 +129,7 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'trace-search': () => '/api/trace/search?q=HOP',
   'trace-node': (s) => `/api/trace/nodes/batch/${s.brewingBatchId}`,
   'trace-recalls': () => '/api/trace/recalls',
+  'trace-recall': (s) => `/api/trace/recalls/${s.recallId}`,
   'sales-report': () => '/api/sales/report?from=2025-07&to=2025-09',
   'team-users': (s) => `/api/entities/${s.members.entityId}/users`,
   'sales-customer': (s) => `/api/sales/customers/${s.customerId}`,
@@ -208,8 +211,9 @@ describe('contract fixtures: what each GET route the web reads answers', () => {
       perUnit: null,
     })
     expect(item.statusCode, item.body).toBe(201)
+    const hopLotId = crypto.randomUUID()
     const lot = await stock(`/api/inventory/items/${hopItemId}/lots`, {
-      id: crypto.randomUUID(),
+      id: hopLotId,
       supplier: 'Hop Co',
       lotCode: 'HOP-1',
       receivedOn: '2026-11-01',
@@ -245,7 +249,18 @@ describe('contract fixtures: what each GET route the web reads answers', () => {
       assetNumber: 'K-0001',
     })
     expect(damaged.statusCode, damaged.body).toBe(201)
+    // A mock recall drill from the hop lot (a recall's page reads it).
+    const recallId = crypto.randomUUID()
+    const drill = await app.write(members.Admin, 'POST', '/api/trace/recalls', 'recall', {
+      id: recallId,
+      kind: 'drill',
+      originKind: 'lot',
+      originId: hopLotId,
+      reason: 'Contract drill',
+    })
+    expect(drill.statusCode, drill.body).toBe(201)
     seeded = {
+      recallId,
       ...(await seedSales(members, cellar)),
       sessionId: await checkoutSession(members),
       invitationToken: await invitation(members),

@@ -23,6 +23,9 @@ const NOT_READ_AS_JSON: Record<string, string> = {
   '/api/openapi.json': 'the OpenAPI document, for integrators',
   '/api/calendar/:feedToken.ics': "a calendar app's feed",
   '/api/sales/invoices/:invoiceId/pdf': 'a PDF download',
+  '/api/sales/credit-notes/:creditNoteId/pdf': 'a PDF download',
+  '/api/sales/customers/:customerId/statement': 'a PDF download (the customer statement)',
+  '/api/kegs/labels': 'a PDF sheet of QR labels',
 }
 const isDownload = (route: string) =>
   route in NOT_READ_AS_JSON || route.endsWith('.csv') || route.endsWith('.pdf')

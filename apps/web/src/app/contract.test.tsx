@@ -61,7 +61,7 @@ import {
   useKegSettings,
   useKegTrace,
 } from '@/features/kegs/api/kegs-api.ts'
-import { useRecalls, useTrace, useTraceSearch } from '@/features/trace/api/trace-api.ts'
+import { useRecall, useRecalls, useTrace, useTraceSearch } from '@/features/trace/api/trace-api.ts'
 import { useSalesReport } from '@/features/reporting/components/sales-tab.tsx'
 import { getCapacity, getSchedule } from '@/features/schedule/api/schedule-api.ts'
 import { getInvitation, getUsers } from '@/features/users/api/team-api.ts'
@@ -184,6 +184,7 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ['trace-search', () => useTraceSearch('HOP')],
   ['trace-node', () => useTrace({ kind: 'batch', id: '00000000-0000-4000-8000-000000000001' })],
   ['trace-recalls', () => useRecalls()],
+  ['trace-recall', ([recallId]) => useRecall(recallId)],
   ['sales-report', () => useSalesReport({ from: '2025-07', to: '2025-09' })],
 ]
 

@@ -51,18 +51,22 @@ export type TraceNode = {
   children: TraceNode[]
 }
 
-export const TraceNodeSchema: z.ZodType<TraceNode> = z.lazy(() =>
-  z.object({
-    key: z.string(),
-    kind: z.enum(TRACE_NODE_KINDS),
-    id: z.string(),
-    label: z.string(),
-    detail: z.string(),
-    quantity: z.string(),
-    href: z.string().nullable(),
-    children: z.array(TraceNodeSchema),
-  }),
-)
+export const TraceNodeSchema: z.ZodType<TraceNode> = z
+  .lazy(
+    () =>
+      z.object({
+        key: z.string(),
+        kind: z.enum(TRACE_NODE_KINDS),
+        id: z.string(),
+        label: z.string(),
+        detail: z.string(),
+        quantity: z.string(),
+        href: z.string().nullable(),
+        children: z.array(TraceNodeSchema),
+      }),
+    // Named, so the OpenAPI document refers to the one recursive schema in its components.
+  )
+  .meta({ id: 'TraceNode' })
 
 export const TraceSearchQuerySchema = z.object({
   q: z

@@ -194,10 +194,13 @@ describe.each(TEST_DATABASES)('API keys on %s', (kind) => {
     const key = await newKey(a, ['products:read'])
     await withKey(key.secret!, 'GET', '/api/products')
     await withKey(key.secret!, 'POST', '/api/products', productEnvelope())
-    const uses = await p.call(a.Admin, 'GET', '/api/api-keys/uses')
-    const mine = uses
-      .json<{ data: { keyId: string; method: string; route: string; status: number; address: string }[] }>()
-      .data.filter((use) => use.keyId === key.id)
+    // A use is written after its response has gone (the onResponse hook), so the list catches up a moment later.
+    const usesOfKey = async () =>
+      (await p.call(a.Admin, 'GET', '/api/api-keys/uses'))
+        .json<{ data: { keyId: string; method: string; route: string; status: number; address: string }[] }>()
+        .data.filter((use) => use.keyId === key.id)
+    await expect.poll(async () => (await usesOfKey()).length).toBe(2)
+    const mine = await usesOfKey()
     expect(mine.map(({ method, route, status }) => ({ method, route, status }))).toEqual([
       { method: 'POST', route: '/api/products', status: 403 },
       { method: 'GET', route: '/api/products', status: 200 },

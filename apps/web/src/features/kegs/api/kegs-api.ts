@@ -70,7 +70,7 @@ export function useDownloadLabels() {
     const query = numbers.length > 0 ? `?numbers=${encodeURIComponent(numbers.join(','))}` : ''
     let response: Response
     try {
-      response = await fetch(`/api/kegs/labels${query}`, {
+      response = await fetch('/api/kegs/labels' + query, {
         headers: { authorization: `Bearer ${await getAccessToken()}` },
       })
     } catch {
