@@ -1,6 +1,7 @@
 import type { CanWeBrew, InventoryItem, Role } from '@brewcommand/domain'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { StaticAppStateProvider, type AppStateValue } from '@/lib/app-state/app-state.tsx'
@@ -83,7 +84,9 @@ function renderPage(role: Role = 'Manager') {
         <StaticAppStateProvider value={appState}>
           <SocketProvider entityId={undefined} token={undefined} onDataModified={vi.fn()}>
             <QueueProvider getAccessToken={() => Promise.resolve('t')}>
-              <InventoryPage />
+              <MemoryRouter>
+                <InventoryPage />
+              </MemoryRouter>
             </QueueProvider>
           </SocketProvider>
         </StaticAppStateProvider>
