@@ -248,7 +248,7 @@ test('trace a malt lot to the customer and back, start a recall, and the held st
     const button = tree.getByRole('button', { name: new RegExp(`^${name}`) }).first()
     if ((await button.count()) > 0) await button.click()
   }
-  await expect(tree.getByText(sold.number)).toBeVisible()
+  await expect(tree.getByRole('link', { name: sold.number })).toBeVisible()
   await tree.getByRole('button', { name: new RegExp(`^Expand ${sold.number}`) }).click()
   await expect(tree.getByText('Named Tap Room')).toBeVisible()
   await expectAccessible(page, 'trace of a malt lot')
@@ -256,8 +256,12 @@ test('trace a malt lot to the customer and back, start a recall, and the held st
   // Search the order: the lot code.
   await page.getByLabel('Lot code, batch, order, invoice, SKU/UPC or customer').fill(sold.number)
   await page.getByRole('button', { name: 'Search' }).click()
-  await page.getByRole('button', { name: new RegExp(sold.number) }).click()
-  const back = page.getByRole('tree')
+  await page
+    .getByRole('region', { name: 'Matches' })
+    .getByRole('button', { name: new RegExp(`^Order ${sold.number}`) })
+    .click()
+  const back = page.getByRole('tree', { name: `Trace of ${sold.number}` })
+  await expect(back).toBeVisible()
   for (let i = 0; i < 4; i++) {
     const closed = back.getByRole('button', { name: /^Expand / })
     const count = await closed.count()
@@ -276,7 +280,7 @@ test('trace a malt lot to the customer and back, start a recall, and the held st
   const panel = page.getByRole('region', { name: /^Recall RC-/ })
   await expect(panel.getByText('Named Tap Room')).toBeVisible({ timeout: 20_000 })
   await expect(panel.getByText('6 units shipped')).toBeVisible()
-  await expect(panel.getByText(/Trace Pale 1\/2 BBL Keg lot .*/)).toBeVisible()
+  await expect(panel.getByText(/^Trace Pale 1\/2 BBL Keg lot /).first()).toBeVisible()
   await expect(panel.getByText('On hold').first()).toBeVisible()
   await expectAccessible(page, 'recall')
 

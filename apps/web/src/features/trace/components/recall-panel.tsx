@@ -59,7 +59,7 @@ function CustomerRow({ recall, customer }: { recall: Recall; customer: RecallCus
           <Button
             className="min-h-11"
             disabled={!valid}
-            aria-label={`Mark ${customer.customerName} contacted`}
+            aria-label={`Mark contacted: ${customer.customerName}`}
             onClick={() =>
               write({
                 kind: 'production',

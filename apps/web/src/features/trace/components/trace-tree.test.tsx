@@ -55,10 +55,10 @@ describe('TraceTree', () => {
     expect(screen.queryByText('SO-00012')).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Expand Package run 2026-03-03' }))
     expect(screen.getByText('SO-00012')).toBeInTheDocument()
-    expect(screen.getByRole('treeitem', { name: 'Package run Package run 2026-03-03' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    )
+    // A tree item is named by what it shows (no aria-label that would leave its visible text out).
+    expect(
+      screen.getByRole('button', { name: 'Collapse Package run 2026-03-03' }).closest('[role="treeitem"]'),
+    ).toHaveAttribute('aria-expanded', 'true')
     await userEvent.click(screen.getByRole('button', { name: 'Collapse Package run 2026-03-03' }))
     expect(screen.queryByText('SO-00012')).not.toBeInTheDocument()
   })

@@ -38,7 +38,6 @@ function TreeItem({
     <li
       role="treeitem"
       aria-expanded={hasChildren ? open : undefined}
-      aria-label={`${KIND_WORDS[node.kind] ?? node.kind} ${node.label}`}
       className="grid gap-1"
       onKeyDown={(event) => {
         if (event.target !== event.currentTarget.firstElementChild?.firstElementChild) return
