@@ -10,31 +10,21 @@ import {
   KegSettingsSchema,
   KegTraceSchema,
 } from '@brewcommand/domain'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef } from 'react'
 import { z } from 'zod'
 import { api, ApiError } from '@/lib/api-client.ts'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useAuth } from '@/lib/auth/auth-context.ts'
 import { useQueue } from '@/lib/queue/queue-provider.tsx'
+import { useBreweryRead } from '@/lib/brewery-read.ts'
 import { useSocket } from '@/lib/socket/socket-provider.tsx'
 
 // The keg screens' reads (GET /api/kegs/…), keyed under ['kegs', brewery], refreshed when the brewery's room hears
 // of a keg change or a sales change (an order kegs ship on), and after one's own scans are answered.
 
-const key = (entityId: string, ...rest: unknown[]) => ['kegs', entityId, ...rest]
-
-function useRead<T>(parts: unknown[], path: string, schema: z.ZodType<T>, enabled = true) {
-  const { currentEntity } = useAppState()
-  const { getAccessToken } = useAuth()
-  const entityId = currentEntity?.entityId ?? ''
-  return useQuery({
-    queryKey: key(entityId, ...parts),
-    queryFn: async ({ signal }) => api.get(path, schema, { token: await getAccessToken(), signal }),
-    enabled: enabled && entityId !== '',
-    retry: 1,
-  })
-}
+const useRead = <T>(parts: unknown[], path: string, schema: z.ZodType<T>, enabled = true) =>
+  useBreweryRead('kegs', parts, path, schema, enabled)
 
 export const useKegs = () => useRead(['list'], '/api/kegs', z.array(KegSchema))
 export const useKegBoard = () => useRead(['board'], '/api/kegs/board', KegBoardSchema)

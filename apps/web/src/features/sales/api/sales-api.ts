@@ -11,30 +11,20 @@ import {
   PriceListSchema,
   SalesSettingsSchema,
 } from '@brewcommand/domain'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { z } from 'zod'
 import { api, ApiError } from '@/lib/api-client.ts'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useAuth } from '@/lib/auth/auth-context.ts'
+import { useBreweryRead } from '@/lib/brewery-read.ts'
 import { useSocket } from '@/lib/socket/socket-provider.tsx'
 
 // The Sales pages' reads (GET /api/sales/…), keyed under ['sales', brewery], and the live update that refreshes
 // them when the brewery's room hears of a sales change or a stock change (available to promise moves with both).
 
-const key = (entityId: string, ...rest: unknown[]) => ['sales', entityId, ...rest]
-
-function useRead<T>(parts: unknown[], path: string, schema: z.ZodType<T>, enabled = true) {
-  const { currentEntity } = useAppState()
-  const { getAccessToken } = useAuth()
-  const entityId = currentEntity?.entityId ?? ''
-  return useQuery({
-    queryKey: key(entityId, ...parts),
-    queryFn: async ({ signal }) => api.get(path, schema, { token: await getAccessToken(), signal }),
-    enabled: enabled && entityId !== '',
-    retry: 1,
-  })
-}
+const useRead = <T>(parts: unknown[], path: string, schema: z.ZodType<T>, enabled = true) =>
+  useBreweryRead('sales', parts, path, schema, enabled)
 
 export const useCustomers = (enabled = true) =>
   useRead(['customers'], '/api/sales/customers', z.array(CustomerSchema), enabled)

@@ -5,30 +5,20 @@ import {
   TraceSchema,
   type TraceOriginKind,
 } from '@brewcommand/domain'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { z } from 'zod'
-import { api, ApiError } from '@/lib/api-client.ts'
+import { ApiError } from '@/lib/api-client.ts'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useAuth } from '@/lib/auth/auth-context.ts'
+import { useBreweryRead } from '@/lib/brewery-read.ts'
 import { useSocket } from '@/lib/socket/socket-provider.tsx'
 
 // Reporting → Trace's reads (GET /api/trace/…), keyed under ['trace', brewery]; a recall change heard in the
 // brewery's room (or any stock or sales change) refreshes them.
 
-const key = (entityId: string, ...rest: unknown[]) => ['trace', entityId, ...rest]
-
-function useRead<T>(parts: unknown[], path: string, schema: z.ZodType<T>, enabled = true) {
-  const { currentEntity } = useAppState()
-  const { getAccessToken } = useAuth()
-  const entityId = currentEntity?.entityId ?? ''
-  return useQuery({
-    queryKey: key(entityId, ...parts),
-    queryFn: async ({ signal }) => api.get(path, schema, { token: await getAccessToken(), signal }),
-    enabled: enabled && entityId !== '',
-    retry: 1,
-  })
-}
+const useRead = <T>(parts: unknown[], path: string, schema: z.ZodType<T>, enabled = true) =>
+  useBreweryRead('trace', parts, path, schema, enabled)
 
 export const useTraceSearch = (q: string) =>
   useRead(
