@@ -237,6 +237,7 @@ export function fuzzRequestBodies(kind: DatabaseKind) {
             if (!valid) return
             const canary = `canary-${crypto.randomUUID()}`
             const { text, label, extraAt } = mutate(valid.request.payload, m, canary)
+            const marks = await world.changeMarks()
             const response = await world.send({ ...valid.request, payload: text }, valid.authorization)
             fuzzed += 1
             const where = `${route.key} with ${label}`
@@ -255,7 +256,7 @@ export function fuzzRequestBodies(kind: DatabaseKind) {
             } else {
               // Accepted: an extra field must not have been stored (unless under a free-form path).
               if (extraAt !== undefined && !FREE_FORM_BODY_PATHS.some((pattern) => pattern.test(extraAt))) {
-                const tables = await world.tablesContaining(canary)
+                const tables = await world.tablesContaining(canary, marks)
                 if (tables.length > 0)
                   problems.push(`${where}: the extra field was stored in ${tables.join(', ')}`)
                 if (response.body.includes(canary))
@@ -294,6 +295,7 @@ export function fuzzRequestBodies(kind: DatabaseKind) {
         }
         const bBefore = await world.brewerySnapshot(world.entityB)
         const before = await world.databaseSnapshot()
+        const marks = await world.changeMarks()
         const response = await world.send({ ...valid.request, payload }, valid.authorization)
         const where = `${route.key} with extra fields`
         if (response.statusCode >= 500)
@@ -303,7 +305,7 @@ export function fuzzRequestBodies(kind: DatabaseKind) {
           if ((await world.databaseSnapshot()) !== before)
             problems.push(`${where}: refused but the database changed`)
         }
-        const tables = await world.tablesContaining(canary)
+        const tables = await world.tablesContaining(canary, marks)
         if (tables.length > 0) problems.push(`${where}: an unknown field was stored in ${tables.join(', ')}`)
         if ((await world.brewerySnapshot(world.entityB)) !== bBefore)
           problems.push(`${where}: another brewery's records changed (entityId from the body was used)`)

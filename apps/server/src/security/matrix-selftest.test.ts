@@ -199,6 +199,30 @@ describe('the security matrix catches broken routes', () => {
     expect(parts[1].length).toBeGreaterThan(0)
   })
 
+  it('sees a committed write in the digests and the needle search, and not a rolled-back one (ADR 332)', async () => {
+    const product = await world.ctx.product()
+    const before = await world.databaseSnapshot()
+    const breweryBefore = await world.brewerySnapshot(world.entityA)
+    const marks = await world.changeMarks()
+    const needle = `needle-${crypto.randomUUID()}`
+    // Rolled back: no change anywhere.
+    await s.testDb.db
+      .transaction(async (tx) => {
+        await tx.update(products).set({ description: needle }).where(eq(products.id, product.id))
+        throw new Error('roll back')
+      })
+      .catch(() => undefined)
+    expect(await world.databaseSnapshot()).toBe(before)
+    expect(await world.brewerySnapshot(world.entityA)).toBe(breweryBefore)
+    expect(await world.tablesContaining(needle, marks)).toEqual([])
+    // Committed (outside any request, as a job would): every view of the database sees it.
+    await s.testDb.db.update(products).set({ description: needle }).where(eq(products.id, product.id))
+    expect(await world.databaseSnapshot()).not.toBe(before)
+    expect(await world.brewerySnapshot(world.entityA)).not.toBe(breweryBefore)
+    expect(await world.tablesContaining(needle, marks)).toEqual(['products'])
+    expect(await world.tablesContaining(needle)).toEqual(['products'])
+  })
+
   it('recognises leaks and a wrong error shape', async () => {
     expect(leakProblems('Error: boom\n    at handler (/work/main/apps/server/src/x.ts:10:5)')).not.toEqual([])
     expect(

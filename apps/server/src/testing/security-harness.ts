@@ -232,9 +232,26 @@ export interface World {
   databaseSnapshot(): Promise<string>
   /** The ids of every row of a brewery (tables with `entity_id` and `id`), to spot leaks in answers. */
   recordIdsOf(entityId: string): Promise<string[]>
-  /** The tables (but the provider's) with a row whose text contains `needle`. */
-  tablesContaining(needle: string): Promise<string[]>
+  /** Where the watched tables' change log stands now: pass it to `tablesContaining` after a request. */
+  changeMarks(): Promise<ChangeMarks>
+  /**
+   * The tables (but the provider's) with a row whose text contains `needle`; with `since`, only the tables
+   * written since those marks are read (a fresh needle can be nowhere else).
+   */
+  tablesContaining(needle: string, since?: ChangeMarks): Promise<string[]>
 }
+
+/** How many committed write statements each watched table has seen (its change log's rows). */
+export type ChangeMarks = ReadonlyMap<string, number>
+
+/**
+ * The change log: a statement-level trigger on every watched table adds a row naming the table, inside the
+ * writing transaction, so a rolled-back write leaves no row and a committed one always does. A table's
+ * digest is taken again only when its count of rows here has moved since (ADR 332), so a snapshot after a
+ * refusal costs one small query instead of hashing every row of every table. An insert-only log (rather than
+ * a counter row) takes no lock a concurrent writer could wait on.
+ */
+const CHANGE_LOG = '_security_change_log'
 
 /**
  * Tables left out of the database digest: the provider's own sessions and keys (it writes them on its
@@ -244,6 +261,7 @@ export interface World {
 // one that changed nothing (cache/brewery-version.ts); it is a counter, not data. A brewery's own digest
 // keeps it: a refused write must not move it either.
 const UNWATCHED_TABLES = new Set([
+  CHANGE_LOG,
   'oidc_payloads',
   'idp_keys',
   'idp_secrets',
@@ -501,36 +519,53 @@ export async function createWorld(s: SecurityApp): Promise<World> {
     return result.rows.map((row) => String(row.name)).filter((name) => /^[a-z_][a-z0-9_]*$/.test(name))
   }
 
-  async function digest(parts: string[]): Promise<string> {
-    if (parts.length === 0) return ''
-    // Sorted here: a UNION ALL has no order of its own, and PostgreSQL may run its parts in parallel.
-    const result = await execute(sql.raw(parts.join(' union all ')))
-    return result.rows
-      .map((row) => `${String(row.name)}=${String(row.digest)}`)
-      .sort()
-      .join(';')
-  }
-
   const quote = (value: string) => `'${value.replace(/'/g, "''")}'`
 
-  // A digest is the same as long as no transaction has written since it was taken. A write needs a
-  // transaction id, so the next id to hand out (the snapshot's xmax) moves with every committed or aborted
-  // write; with no transaction in progress (xmin = xmax), an unchanged xmax means unchanged rows. On
-  // PostgreSQL the ids are the whole server's (other databases move them too): the digest is then taken
-  // again, as before. Refusals change nothing, so most snapshots of the matrix cost one small query.
-  const digests = new Map<string, { at: string; digest: string }>()
-  async function quietPoint(): Promise<string | null> {
-    const { rows } = await execute(sql.raw('select pg_current_snapshot()::text as s'))
-    const [xmin, xmax, running] = String(rows[0].s).split(':')
-    return xmin === xmax && !running ? xmax : null
+  // Every watched table gets the change log's trigger once; the table list is fixed for the run.
+  let changeLog: Promise<void> | undefined
+  function installChangeLog(): Promise<void> {
+    changeLog ??= (async () => {
+      const tables = (await tablesWith()).filter((table) => !UNWATCHED_TABLES.has(table))
+      // One statement per query: a prepared statement takes one command.
+      for (const statement of [
+        `create table if not exists "${CHANGE_LOG}" (table_name text not null)`,
+        `create or replace function security_change_logged() returns trigger language plpgsql as $$ begin insert into "${CHANGE_LOG}" values (TG_TABLE_NAME); return null; end $$`,
+        ...tables.map(
+          (table) =>
+            `create or replace trigger security_change_logged after insert or update or delete or truncate on "${table}" for each statement execute function security_change_logged()`,
+        ),
+      ])
+        await execute(sql.raw(statement))
+    })()
+    return changeLog
   }
-  async function remembered(key: string, take: () => Promise<string>): Promise<string> {
-    const at = await quietPoint()
-    const known = digests.get(key)
-    if (at !== null && known?.at === at) return known.digest
-    const value = await take()
-    if (at !== null && (await quietPoint()) === at) digests.set(key, { at, digest: value })
-    return value
+  async function changeMarks(): Promise<ChangeMarks> {
+    await installChangeLog()
+    const { rows } = await execute(
+      sql.raw(`select table_name as name, count(*)::int as n from "${CHANGE_LOG}" group by 1`),
+    )
+    return new Map(rows.map((row) => [String(row.name), Number(row.n)]))
+  }
+  // Each table's digest in a scope (the whole database, or one brewery), with the mark it was taken at. The
+  // marks are read before the digests: a write committed in between makes a digest newer than its mark, so
+  // it is merely taken again next time; a digest can never be older than its mark.
+  const digests = new Map<string, { mark: number; digest: string }>()
+  async function digestOf(scope: string, parts: { table: string; query: string }[]): Promise<string> {
+    const marks = await changeMarks()
+    const markOf = (table: string) => marks.get(table) ?? 0
+    const stale = parts.filter((part) => digests.get(`${scope}|${part.table}`)?.mark !== markOf(part.table))
+    if (stale.length > 0) {
+      const result = await execute(sql.raw(stale.map((part) => part.query).join(' union all ')))
+      for (const row of result.rows)
+        digests.set(`${scope}|${String(row.name)}`, {
+          mark: markOf(String(row.name)),
+          digest: String(row.digest),
+        })
+    }
+    return parts
+      .map((part) => `${part.table}=${digests.get(`${scope}|${part.table}`)!.digest}`)
+      .sort()
+      .join(';')
   }
 
   return {
@@ -549,15 +584,16 @@ export async function createWorld(s: SecurityApp): Promise<World> {
     },
     async brewerySnapshot(entityId) {
       const tables = await tablesWith('entity_id')
-      return remembered(`brewery ${entityId}`, () =>
-        digest([
-          `select 'entities' as name, coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') as digest from "entities" t where id = ${quote(entityId)}`,
-          ...tables.map(
-            (table) =>
-              `select '${table}' as name, coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') as digest from "${table}" t where entity_id = ${quote(entityId)}`,
-          ),
-        ]),
-      )
+      return digestOf(`brewery ${entityId}`, [
+        {
+          table: 'entities',
+          query: `select 'entities' as name, coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') as digest from "entities" t where id = ${quote(entityId)}`,
+        },
+        ...tables.map((table) => ({
+          table,
+          query: `select '${table}' as name, coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') as digest from "${table}" t where entity_id = ${quote(entityId)}`,
+        })),
+      ])
     },
     async recordIdsOf(entityId) {
       const withId = new Set(await tablesWith('id'))
@@ -572,8 +608,12 @@ export async function createWorld(s: SecurityApp): Promise<World> {
       )
       return result.rows.map((row) => String(row.id))
     },
-    async tablesContaining(needle) {
-      const tables = (await tablesWith()).filter((table) => !UNWATCHED_TABLES.has(table))
+    changeMarks,
+    async tablesContaining(needle, since) {
+      const now = since ? await changeMarks() : undefined
+      const tables = (await tablesWith())
+        .filter((table) => !UNWATCHED_TABLES.has(table))
+        .filter((table) => !since || !now || (now.get(table) ?? 0) !== (since.get(table) ?? 0))
       if (tables.length === 0) return []
       const pattern = quote(`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
       const result = await execute(
@@ -592,13 +632,12 @@ export async function createWorld(s: SecurityApp): Promise<World> {
       const tables = (await tablesWith()).filter((table) => !UNWATCHED_TABLES.has(table))
       // The security app's database is its own (startSecurityApp), on PGlite and PostgreSQL alike: every row
       // counts.
-      return remembered('database', () =>
-        digest(
-          tables.map(
-            (table) =>
-              `select '${table}' as name, coalesce(md5(string_agg(${rowText(table)}, '|' order by ${rowText(table)})), '-') as digest from "${table}" t`,
-          ),
-        ),
+      return digestOf(
+        'database',
+        tables.map((table) => ({
+          table,
+          query: `select '${table}' as name, coalesce(md5(string_agg(${rowText(table)}, '|' order by ${rowText(table)})), '-') as digest from "${table}" t`,
+        })),
       )
     },
   }

@@ -278,7 +278,8 @@ describe.each(TEST_DATABASES)('webhooks on %s', (kind) => {
     // The mail goes out just after the endpoint is turned off.
     let mail: string | undefined
     for (const stop = Date.now() + 5_000; !mail && Date.now() < stop;) {
-      const files = await readdir(p.t.outboxDir).catch(() => [])
+      // Only finished messages: the mailer writes a hidden `.partial` file first and renames it.
+      const files = (await readdir(p.t.outboxDir).catch(() => [])).filter((file) => file.endsWith('.eml'))
       const mails = await Promise.all(files.map((file) => readFile(join(p.t.outboxDir, file), 'utf8')))
       mail = mails.find((text) => text.includes('Webhook endpoint turned off'))
       if (!mail) await new Promise((resolve) => setTimeout(resolve, 100))
