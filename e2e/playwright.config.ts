@@ -26,7 +26,8 @@ export default defineConfig({
     : 'list',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace snapshots every step (a third of the journeys' CPU): only a retried test records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
