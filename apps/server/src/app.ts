@@ -118,6 +118,7 @@ import {
   type AccountingApi,
 } from './modules/accounting/connection.service.ts'
 import { createSyncService } from './modules/accounting/sync.service.ts'
+import { createJournalService } from './modules/accounting/journal.service.ts'
 
 export type BuildAppOptions = {
   config: AppConfig
@@ -546,6 +547,11 @@ export async function buildApp({
     prefix: '/api/accounting',
     exports: createAccountingExports(database.db),
     connections: accountingConnections,
+    journals: createJournalService({
+      db: database.db,
+      connections: accountingConnections,
+      costs: inventoryService,
+    }),
     sync: accountingSync,
     queuePush,
     queueSweep: (entityId) => queueAccountingSweep(entityId, app.log),

@@ -90,11 +90,34 @@ export async function startFakeQuickBooks({ redirectUri = 'http://localhost/call
       }
     }
     if (kind === 'JournalEntry') {
-      const lines = (body.Line as { Amount: number; JournalEntryLineDetail: { PostingType: string } }[]) ?? []
+      type JournalLine = {
+        Amount: number
+        DetailType?: string
+        JournalEntryLineDetail?: { PostingType?: string; AccountRef?: { value?: string } }
+      }
+      const lines = (body.Line as JournalLine[] | undefined) ?? []
+      if (lines.length < 2)
+        return fault(
+          400,
+          'ValidationFault',
+          'Required param missing',
+          'A journal entry needs two lines or more',
+        )
+      for (const line of lines) {
+        const detail = line.JournalEntryLineDetail
+        if (line.DetailType !== 'JournalEntryLineDetail' || !detail)
+          return fault(400, 'ValidationFault', 'Request has invalid or unsupported property', 'DetailType')
+        if (!['Debit', 'Credit'].includes(detail.PostingType ?? ''))
+          return fault(400, 'ValidationFault', 'Invalid Enumeration', 'PostingType must be Debit or Credit')
+        if (!(line.Amount > 0))
+          return fault(400, 'ValidationFault', 'Invalid Number', 'Amount must be positive')
+        if (!accounts.get(detail.AccountRef?.value ?? '')?.Active)
+          return fault(400, 'ValidationFault', 'Invalid Reference Id', 'Account was not found')
+      }
       const sum = (type: string) =>
         Math.round(
           lines
-            .filter((l) => l.JournalEntryLineDetail.PostingType === type)
+            .filter((l) => l.JournalEntryLineDetail?.PostingType === type)
             .reduce((s, l) => s + l.Amount * 100, 0),
         )
       if (sum('Debit') !== sum('Credit'))

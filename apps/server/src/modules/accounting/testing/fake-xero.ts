@@ -78,10 +78,18 @@ export async function startFakeXero({ redirectUri = 'http://localhost/callback/x
       if (Number(invoice.AmountDue) <= 0) invoice.Status = 'PAID'
     }
     if (collection === 'ManualJournals') {
-      const sum = ((record.JournalLines as { LineAmount: number }[]) ?? []).reduce(
-        (s, l) => s + Math.round(l.LineAmount * 100),
-        0,
-      )
+      const lines = (record.JournalLines as { LineAmount: number; AccountCode?: string }[] | undefined) ?? []
+      if (typeof record.Narration !== 'string' || !record.Narration)
+        return validation('Narration must be supplied')
+      if (lines.length < 2) return validation('Journal lines must contain at least two individual lines')
+      for (const line of lines) {
+        const account = accounts.find((a) => a.Code === line.AccountCode)
+        if (!account || account.Status !== 'ACTIVE')
+          return validation(`Account code '${line.AccountCode ?? ''}' is not a valid code.`)
+        if (typeof line.LineAmount !== 'number' || line.LineAmount === 0)
+          return validation('Journal lines must have a non-zero LineAmount')
+      }
+      const sum = lines.reduce((s, l) => s + Math.round(l.LineAmount * 100), 0)
       if (sum !== 0) return validation('The total debits must equal the total credits.')
     }
     const id = String((record[key] as string | undefined) ?? crypto.randomUUID())
