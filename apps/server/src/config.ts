@@ -443,6 +443,13 @@ function accountingConfig(raw: Raw): AccountingConfig {
   }
   const quickbooks = group(QUICKBOOKS_VARIABLES, 'QUICKBOOKS')
   const xero = group(XERO_VARIABLES, 'XERO')
+  // A webhook secret without its app would be read by nothing: say so rather than ignore it.
+  if (raw.QUICKBOOKS_WEBHOOK_VERIFIER !== undefined && !quickbooks)
+    problems.push(
+      `  QUICKBOOKS_WEBHOOK_VERIFIER: is set but QuickBooks is not (set ${QUICKBOOKS_VARIABLES.join(', ')} too)`,
+    )
+  if (raw.XERO_WEBHOOK_KEY !== undefined && !xero)
+    problems.push(`  XERO_WEBHOOK_KEY: is set but Xero is not (set ${XERO_VARIABLES.join(', ')} too)`)
   if ((quickbooks || xero) && raw.ACCOUNTING_TOKEN_KEY === undefined)
     problems.push(
       '  ACCOUNTING_TOKEN_KEY: is required when QuickBooks or Xero is configured (it encrypts their tokens at rest)',
