@@ -227,12 +227,13 @@ export const CONFIG_VARIABLES = {
     schema: z.string().trim().min(8).max(200).optional(),
     default: '(unset: payments are polled every 15 minutes)',
     about:
-      'verifier token of the Intuit app’s webhook ($PUBLIC_URL/api/webhooks/quickbooks); checks the intuit-signature header',
+      'verifier token of the Intuit app’s webhook ($PUBLIC_URL/api/webhooks/quickbooks); checks the intuit-signature header (needs the QUICKBOOKS_* app variables)',
   },
   XERO_WEBHOOK_KEY: {
     schema: z.string().trim().min(8).max(200).optional(),
     default: '(unset: payments are polled every 15 minutes)',
-    about: 'webhook key of the Xero app ($PUBLIC_URL/api/webhooks/xero); checks the x-xero-signature header',
+    about:
+      'webhook key of the Xero app ($PUBLIC_URL/api/webhooks/xero); checks the x-xero-signature header (needs the XERO_* app variables)',
   },
   ACCOUNTING_TOKEN_KEY: {
     schema: z
