@@ -552,6 +552,7 @@ export async function buildApp({
       db: database.db,
       connections: accountingConnections,
       costs: inventoryService,
+      alertAdmins: accountingSync.alertAdmins,
     }),
     sync: accountingSync,
     queuePush,

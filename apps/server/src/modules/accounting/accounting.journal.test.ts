@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { accountingSyncLog } from '../../db/schema/accounting.ts'
+import { cellarAlerts } from '../../db/schema/cellar.ts'
 import { finishedGoodsMovements, stockMovements } from '../../db/schema/inventory.ts'
 import { batches, liquidEvents, vessels } from '../../db/schema/production.ts'
 import { users } from '../../db/schema/users.ts'
@@ -423,6 +424,25 @@ describe.each(TEST_DATABASES)('the month-end journal on %s', (kind) => {
       .from(accountingSyncLog)
       .where(and(eq(accountingSyncLog.entityId, members.entityId), eq(accountingSyncLog.localId, '2026-09')))
     expect(logged).toMatchObject({ label: 'Journal September 2026', outcome: 'ok' })
+    // Refused by QuickBooks twice (the WIP account deleted there): told in words, nothing kept, Admins alerted.
+    qb.deactivateAccount('8')
+    for (const attempt of [1, 2]) {
+      const refused = await post('2026-10')
+      expect(refused.statusCode, `attempt ${attempt}`).toBe(409)
+      expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+        'QuickBooks refused to post the journal of 2026-10: Invalid Reference Id: Account was not found',
+      )
+    }
+    expect((await journal('2026-10')).posted).toBeNull()
+    const alerts = await p.testDb.db
+      .select()
+      .from(cellarAlerts)
+      .where(
+        and(eq(cellarAlerts.entityId, members.entityId), eq(cellarAlerts.kind, 'accounting-sync-failed')),
+      )
+    expect(alerts.map((a) => a.message)).toEqual([
+      'Journal October 2026: QuickBooks refused to post the journal of 2026-10: Invalid Reference Id: Account was not found',
+    ])
   })
 
   it('posts a Xero ManualJournal (debits positive, credits negative), once', async () => {

@@ -15,13 +15,13 @@ import type { AccountingProvider, ExternalRef, PushInvoiceLine, Session } from '
 type Deps = {
   db: Db
   links: Pick<Links, 'linkOf' | 'saveLink'>
-  customerRef(
+  customerRef: (
     provider: AccountingProvider,
     session: Session,
     entityId: string,
     customerId: string,
-  ): Promise<ExternalRef>
-  accountOf(ref: { id: string; code: string } | undefined, role: string): { id: string; code: string }
+  ) => Promise<ExternalRef>
+  accountOf: (ref: { id: string; code: string } | undefined, role: string) => { id: string; code: string }
 }
 
 async function creditNoteOf(db: Db, entityId: string, creditNoteId: string) {

@@ -27,6 +27,14 @@ import { PROVIDER_LABELS, ProviderError, type ProviderName } from './provider.ts
 // claimed before the call so two clicks never post twice.
 
 const JOURNAL_KIND = 'journal'
+
+/** The mapping changed between the preview and the posting: refused in words, nothing posted. */
+const unmapped = (role: JournalRole): never => {
+  throw new ProviderError(
+    `no ${JOURNAL_ROLE_LABELS[role]} account is mapped; choose one under Mapping.`,
+    'refused',
+  )
+}
 const PENDING = 'pending:'
 
 type Costs = { costReport(entityId: string, period: Period, timeZone: string): Promise<CostsRead> }
@@ -35,10 +43,13 @@ export function createJournalService({
   db,
   connections,
   costs,
+  alertAdmins,
 }: {
   db: Db
   connections: ConnectionService
   costs: Costs
+  /** The bell and a mail to the Admins (the sync's alert), at the second failure in a row. */
+  alertAdmins?: (entityId: string, provider: ProviderName, label: string, message: string) => Promise<void>
 }) {
   const reporting = createReportingRepository(db)
 
@@ -180,7 +191,8 @@ export function createJournalService({
     async post(tenant: Tenant, month: string) {
       const draft = await preview(tenant, month)
       if (draft.refusal) throw new AppError('CONFLICT', draft.refusal)
-      const connection = (await connections.connectionOf(tenant.entityId))!
+      const connection = await connections.connectionOf(tenant.entityId)
+      if (!connection) throw new AppError('CONFLICT', 'The brewery is not connected to an accounting system.')
       const provider = connection.provider as ProviderName
       const entityId = tenant.entityId
       // The claim: one row per brewery and month (any provider), so a second post is refused, never sent.
@@ -227,6 +239,7 @@ export function createJournalService({
               updatedAt: new Date(),
             },
           })
+          .returning({ failures: accountingSyncLog.failures })
       try {
         const ref = await connections.withSession(entityId, (p, session, mapping) =>
           p.postJournal(
@@ -236,7 +249,7 @@ export function createJournalService({
               date: draft.date,
               memo: draft.memo,
               lines: draft.lines.map((line) => ({
-                account: mapping[line.role as JournalRole]!,
+                account: mapping[line.role] ?? unmapped(line.role),
                 debitCents: line.debitCents,
                 creditCents: line.creditCents,
                 description: line.description,
@@ -272,7 +285,8 @@ export function createJournalService({
           error instanceof ProviderError
             ? error.message
             : `${PROVIDER_LABELS[provider]} could not be reached; post the journal again later.`
-        await logLine(false, message)
+        const [logged] = await logLine(false, message)
+        if (logged?.failures === 2) await alertAdmins?.(entityId, provider, label, message)
         throw new AppError('CONFLICT', message)
       }
       return preview(tenant, month)

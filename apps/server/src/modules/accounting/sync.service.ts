@@ -24,7 +24,6 @@ import {
   PROVIDER_LABELS,
   ProviderError,
   type AccountingProvider,
-  type ExternalRef,
   type ProviderName,
   type PushInvoiceLine,
   type Session,
@@ -292,6 +291,8 @@ export function createSyncService({
   }
 
   return {
+    alertAdmins,
+
     /**
      * One push (the job's work): logged either way; a failure the system may get over (429, 5xx) is thrown back
      * to the queue, which tries again with backoff; a refusal stays in the log with Retry.

@@ -117,7 +117,7 @@ export const accountingWebhookRoutes: FastifyPluginAsync<{
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body)
   })
-  const limit = { public: true, rateLimit: { max: 100, timeWindow: '1 minute' } }
+  const limit = { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } }
 
   /** Queues the sweep of each brewery connected to one of `companies` of `provider`. */
   async function queueFor(provider: ProviderName, companies: string[]) {
