@@ -118,6 +118,8 @@ import {
   type AccountingApi,
 } from './modules/accounting/connection.service.ts'
 import { createSyncService } from './modules/accounting/sync.service.ts'
+import { createJournalService } from './modules/accounting/journal.service.ts'
+import { accountingWebhookRoutes } from './modules/accounting/webhooks.ts'
 
 export type BuildAppOptions = {
   config: AppConfig
@@ -546,8 +548,21 @@ export async function buildApp({
     prefix: '/api/accounting',
     exports: createAccountingExports(database.db),
     connections: accountingConnections,
+    journals: createJournalService({
+      db: database.db,
+      connections: accountingConnections,
+      costs: inventoryService,
+      alertAdmins: accountingSync.alertAdmins,
+    }),
     sync: accountingSync,
     queuePush,
+    queueSweep: (entityId) => queueAccountingSweep(entityId, app.log),
+  })
+  // QuickBooks' and Xero's webhooks: a payment entered there queues the brewery's sweep (ADR 366).
+  await app.register(accountingWebhookRoutes, {
+    prefix: '/api/webhooks',
+    db: database.db,
+    config: config.accounting,
     queueSweep: (entityId) => queueAccountingSweep(entityId, app.log),
   })
   // Kegs (docs/decisions/290-kegs.md): the register, scans (filled from a package run, shipped on an order with
@@ -577,6 +592,7 @@ export async function buildApp({
     invoices: salesInvoices,
     report: createSalesReportService({ db: database.db }),
     runWrite,
+    afterSalesWrite: queueAccountingSweep,
   })
 
   // The vessel schedule (docs/production.md "Scheduling"): Plan Batch books a new batch's stages with it.

@@ -227,12 +227,13 @@ export const CONFIG_VARIABLES = {
     schema: z.string().trim().min(8).max(200).optional(),
     default: '(unset: payments are polled every 15 minutes)',
     about:
-      'verifier token of the Intuit app’s webhook ($PUBLIC_URL/api/webhooks/quickbooks); checks the intuit-signature header',
+      'verifier token of the Intuit app’s webhook ($PUBLIC_URL/api/webhooks/quickbooks); checks the intuit-signature header (needs the QUICKBOOKS_* app variables)',
   },
   XERO_WEBHOOK_KEY: {
     schema: z.string().trim().min(8).max(200).optional(),
     default: '(unset: payments are polled every 15 minutes)',
-    about: 'webhook key of the Xero app ($PUBLIC_URL/api/webhooks/xero); checks the x-xero-signature header',
+    about:
+      'webhook key of the Xero app ($PUBLIC_URL/api/webhooks/xero); checks the x-xero-signature header (needs the XERO_* app variables)',
   },
   ACCOUNTING_TOKEN_KEY: {
     schema: z
@@ -443,6 +444,13 @@ function accountingConfig(raw: Raw): AccountingConfig {
   }
   const quickbooks = group(QUICKBOOKS_VARIABLES, 'QUICKBOOKS')
   const xero = group(XERO_VARIABLES, 'XERO')
+  // A webhook secret without its app would be read by nothing: say so rather than ignore it.
+  if (raw.QUICKBOOKS_WEBHOOK_VERIFIER !== undefined && !quickbooks)
+    problems.push(
+      `  QUICKBOOKS_WEBHOOK_VERIFIER: is set but QuickBooks is not (set ${QUICKBOOKS_VARIABLES.join(', ')} too)`,
+    )
+  if (raw.XERO_WEBHOOK_KEY !== undefined && !xero)
+    problems.push(`  XERO_WEBHOOK_KEY: is set but Xero is not (set ${XERO_VARIABLES.join(', ')} too)`)
   if ((quickbooks || xero) && raw.ACCOUNTING_TOKEN_KEY === undefined)
     problems.push(
       '  ACCOUNTING_TOKEN_KEY: is required when QuickBooks or Xero is configured (it encrypts their tokens at rest)',

@@ -180,7 +180,8 @@ describe.each(TEST_DATABASES)('response headers, error bodies and rate limits on
         : { method: 'GET' as const, url: key }
       expect((await world.send(other)).statusCode).not.toBe(429)
     }
-  })
+    // Each route takes its limit of requests (the webhooks 60 each): minutes on a loaded machine.
+  }, 120_000)
 
   it('limits failed sign-ins from one address with the default configuration (429 after 20)', async () => {
     const settings = httpApp.idp.settings

@@ -280,6 +280,10 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/openapi.json': "the API's OpenAPI document: routes and shapes, no data (ADR 280; rate limited)",
   'GET /api/docs': 'the API reference page that renders the OpenAPI document (ADR 280; rate limited)',
   'GET /api/docs/static/:file': "the reference page's files, from the swagger-ui-dist package (rate limited)",
+  'POST /api/webhooks/quickbooks':
+    "QuickBooks Online's change notifications; the intuit-signature HMAC of the raw body is the key (ADR 366; rate limited)",
+  'POST /api/webhooks/xero':
+    "Xero's events and intent-to-receive check; the x-xero-signature HMAC of the raw body is the key (ADR 366; rate limited)",
 }
 
 /** Path prefixes that are public as a whole (not API routes). */
@@ -364,6 +368,8 @@ export const RATE_LIMITED_PUBLIC_ROUTES = [
   'GET /api/openapi.json',
   'GET /api/docs',
   'GET /api/docs/static/:file',
+  'POST /api/webhooks/quickbooks',
+  'POST /api/webhooks/xero',
 ]
 export const RATE_LIMIT_EXEMPT: Record<string, string> = {
   'GET /api/config': 'answers constant settings from memory; no database, mail or payment work',
@@ -417,6 +423,24 @@ const PUBLIC_REQUESTS: Record<string, RequestFactory> = {
       },
     }
   },
+  // The matrix's server has no webhook secret set: the notifications are refused as not set up (404); the
+  // signatures, bodies and the pull they queue are tested in modules/accounting/accounting.webhooks.test.ts.
+  'POST /api/webhooks/quickbooks': () => ({
+    method: 'POST',
+    url: '/api/webhooks/quickbooks',
+    headers: { 'intuit-signature': 'bWF0cml4' },
+    payload: {
+      eventNotifications: [
+        { realmId: '9130350000000001', dataChangeEvent: { entities: [{ name: 'Payment', id: '1' }] } },
+      ],
+    },
+  }),
+  'POST /api/webhooks/xero': () => ({
+    method: 'POST',
+    url: '/api/webhooks/xero',
+    headers: { 'x-xero-signature': 'bWF0cml4' },
+    payload: { events: [], lastEventSequence: 0, firstEventSequence: 0, entropy: 'MATRIXENTROPY' },
+  }),
   'GET /api/calendar/:feedToken.ics': () => ({ method: 'GET', url: `/api/calendar/${unknownToken()}.ics` }),
   'GET /api/invitations/:token': () => ({ method: 'GET', url: `/api/invitations/${unknownToken()}` }),
   'POST /api/contacts': () => ({
@@ -1124,6 +1148,15 @@ export const ACCOUNTING_MATRIX: Record<string, RouteDescriptor> = {
   'GET /api/accounting/log': tenant('manageAccounting', 'brewery', 200, () => ({
     method: 'GET',
     url: '/api/accounting/log',
+  })),
+  // The month-end journal (ADR 365): its preview reads the cost report; posting needs a connection (409 here).
+  'GET /api/accounting/journal/:month': tenant('manageAccounting', 'brewery', 200, () => ({
+    method: 'GET',
+    url: '/api/accounting/journal/2026-09',
+  })),
+  'POST /api/accounting/journal/:month': tenant('manageAccounting', 'brewery', 409, () => ({
+    method: 'POST',
+    url: '/api/accounting/journal/2026-09',
   })),
   'POST /api/accounting/log/:entryId/retry': tenant('manageAccounting', 'record', 404, () => ({
     method: 'POST',

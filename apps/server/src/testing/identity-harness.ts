@@ -3,7 +3,7 @@ import type { AccountingApi } from '../modules/accounting/connection.service.ts'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import type { Database, Db } from '../db/client.ts'
@@ -56,6 +56,8 @@ export async function createTestApp(options: {
   paid?: boolean
   /** Where the QuickBooks and Xero adapters call (the local fakes of modules/accounting/testing). */
   accountingApi?: AccountingApi
+  /** A logger of the test's own (a test that reads what the server logs). */
+  logger?: FastifyBaseLogger
 }): Promise<TestApp> {
   const publicUrl = options.publicUrl ?? 'http://localhost:3000'
   const dataDir = await mkdtemp(join(tmpdir(), 'brewcommand-data-'))
@@ -75,6 +77,7 @@ export async function createTestApp(options: {
     database: options.db.database,
     signInLimits: { namespace: randomUUID(), ...options.limits },
     ...(options.accountingApi ? { accountingApi: options.accountingApi } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
     ...(options.paid !== false ? { onRoute: paidBreweries(options.db.db) } : {}),
   })
   app.get('/api/private', { config: { tenant: false } }, () => ({ data: { ok: true } }))

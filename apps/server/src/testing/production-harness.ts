@@ -58,9 +58,13 @@ export function paleRecipe(productId: string): Recipe {
 export const brewhouseConstants = (name = 'Ten barrel') => ({ name, ...DEFAULT_BREWHOUSE_CONSTANTS })
 
 /** The app on a fresh database, two breweries (A with an Admin, a Manager and a Brewer; B with an Admin). */
-export async function startProductionApp(kind: DatabaseKind, env: Record<string, string> = {}) {
+export async function startProductionApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: Omit<Parameters<typeof createTestApp>[0], 'db' | 'env'> = {},
+) {
   const testDb: TestDb = await createTestDb(kind)
-  const t: TestApp = await createTestApp({ db: testDb, env })
+  const t: TestApp = await createTestApp({ db: testDb, env, ...options })
   const token = (sub: string) =>
     mintJwt(
       t.idp.keys.privateJwks.keys[0],

@@ -30,6 +30,17 @@ describe('accounting configuration', () => {
       /XERO_REDIRECT_URI: is required when another XERO_\* variable is set/,
     )
     expect(() => loadConfig({ ...QUICKBOOKS })).toThrow(/ACCOUNTING_TOKEN_KEY: is required/)
+    // A webhook secret without its app: nothing would read it.
+    expect(() => loadConfig({ QUICKBOOKS_WEBHOOK_VERIFIER: 'verifier-token' })).toThrow(
+      /QUICKBOOKS_WEBHOOK_VERIFIER: is set but QuickBooks is not/,
+    )
+    expect(() => loadConfig({ XERO_WEBHOOK_KEY: 'webhook-key-123' })).toThrow(
+      /XERO_WEBHOOK_KEY: is set but Xero is not/,
+    )
+    expect(
+      loadConfig({ ...QUICKBOOKS, ...KEY, QUICKBOOKS_WEBHOOK_VERIFIER: 'verifier-token' }).accounting
+        .quickbooks,
+    ).toMatchObject({ webhookVerifier: 'verifier-token' })
   })
 
   it('refuses bad values with the variable named', () => {

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Tenant } from '../../auth/tenant.ts'
 import { accountingConnections, accountingLinks } from '../../db/schema/accounting.ts'
 import { cellarAlerts } from '../../db/schema/cellar.ts'
+import { invoiceLines, invoices } from '../../db/schema/sales.ts'
+import { creditNoteLines, creditNotes } from '../../db/schema/sales-credits.ts'
 import { users } from '../../db/schema/users.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 import { readOutbox } from '../../testing/mail.ts'
@@ -22,6 +24,8 @@ import { FAKE_XERO_CLIENT, startFakeXero, type FakeXero } from './testing/fake-x
 // The seeded invoice (testing/sales-seed.ts): 2 × $89.99 = 179.98 of beer, 2 × $30.00 = 60.00 of keg deposit,
 // tax 8.25 % of 179.98 = 14.85; total 254.83. In the fake QuickBooks its lines sum 179.98 + 60.00 = 239.98, plus
 // TotalTax 14.85 = 254.83 (TotalAmt); in the fake Xero the line amounts plus their tax amounts are the same 254.83.
+// A credit note for 1 of its 2 kegs: 89.99 of beer, 30.00 of deposit refunded, tax 14.85 × 1 / 2 = 7.425 → 7.43
+// (half up, ADR 273); total 89.99 + 30.00 + 7.43 = 127.42 (the CreditMemo's TotalAmt, the credit note's Total).
 
 const BUSINESS = {
   name: 'Ledger Brewing',
@@ -83,6 +87,41 @@ describe.each(TEST_DATABASES)('accounting on %s', (kind) => {
         .from(accountingLinks)
         .where(and(eq(accountingLinks.kind, kind), eq(accountingLinks.localId, localId)))
     )[0]
+
+  /** A credit note for 1 of the seeded invoice's 2 kegs, as Credit Note books it (ADR 273). */
+  async function seedCredit(invoiceId: string) {
+    const [invoice] = await testDb.db.select().from(invoices).where(eq(invoices.id, invoiceId))
+    const [line] = await testDb.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId))
+    const id = crypto.randomUUID()
+    const sequence = Math.floor(Math.random() * 90_000) + 10_000
+    await testDb.db.insert(creditNotes).values({
+      id,
+      entityId: tenantA.entityId,
+      sequence,
+      number: `CN-${sequence}`,
+      invoiceId,
+      customerId: invoice.customerId,
+      issuedOn: '2026-11-20',
+      returnedAt: new Date('2026-11-20T12:00:00Z'),
+      reason: 'One keg came back unopened',
+      subtotalCents: 8999,
+      depositCents: 3000,
+      taxCents: 743,
+      totalCents: 12_742,
+    })
+    await testDb.db.insert(creditNoteLines).values({
+      entityId: tenantA.entityId,
+      creditNoteId: id,
+      invoiceLineId: line.id,
+      position: 0,
+      quantity: 1,
+      subtotalCents: 8999,
+      depositCents: 3000,
+      taxCents: 743,
+      liquidEventIds: [],
+    })
+    return { id, number: `CN-${sequence}` }
+  }
 
   /** Connect as the consent page would: start, follow the fake's redirect, hand code and state back. */
   async function connect(provider: 'quickbooks' | 'xero', sub = adminA) {
@@ -268,6 +307,23 @@ describe.each(TEST_DATABASES)('accounting on %s', (kind) => {
     ).toBe(true)
   })
 
+  it('pushes a credit note as a QuickBooks CreditMemo once (a retry updates it)', async () => {
+    const { invoiceId } = await seedInvoice(testDb.db, tenantA, { packageId: keg })
+    const credit = await seedCredit(invoiceId)
+    // Pushed as its job does (the queue does not run here), then once more: a retry.
+    await push({ kind: 'creditNote', localId: credit.id })
+    await push({ kind: 'creditNote', localId: credit.id })
+    const memos = [...qb.store.CreditMemo.values()].filter((m) => m.DocNumber === credit.number)
+    expect(memos).toHaveLength(1)
+    expect(memos[0]).toMatchObject({ TotalAmt: 127.42, SyncToken: '1', TxnDate: '2026-11-20' })
+    expect((memos[0].Line as { Amount: number }[]).map((l) => l.Amount)).toEqual([89.99, 30])
+    expect((await linkOf('creditNote', credit.id)).externalId).toBe(memos[0].Id)
+    const log = dataOf<{ label: string; outcome: string }[]>(await call(adminA, 'GET', '/api/accounting/log'))
+    expect(log).toContainEqual(
+      expect.objectContaining({ label: `Credit note ${credit.number}`, outcome: 'ok' }),
+    )
+  })
+
   it('logs a refusal in words, offers Retry, and alerts the Admins at the second failure', async () => {
     const { invoiceId } = await seedInvoice(testDb.db, tenantA, { packageId: keg })
     qb.deactivateAccount('1')
@@ -332,6 +388,16 @@ describe.each(TEST_DATABASES)('accounting on %s', (kind) => {
     expect(pushed).toHaveLength(1)
     expect(pushed[0].Total).toBe(254.83)
     expect((pushed[0].LineItems as { AccountCode: string }[]).map((l) => l.AccountCode)).toEqual([
+      '200',
+      '825',
+    ])
+    const credit = await seedCredit(invoiceId)
+    await push({ kind: 'creditNote', localId: credit.id })
+    await push({ kind: 'creditNote', localId: credit.id })
+    const notes = [...xero.store.CreditNotes.values()]
+    expect(notes).toHaveLength(1)
+    expect(notes[0]).toMatchObject({ Type: 'ACCRECCREDIT', CreditNoteNumber: credit.number, Total: 127.42 })
+    expect((notes[0].LineItems as { AccountCode: string }[]).map((l) => l.AccountCode)).toEqual([
       '200',
       '825',
     ])

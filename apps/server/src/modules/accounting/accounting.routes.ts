@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { CSV_DATASETS, CSV_PROVIDERS } from './accounting-csv.ts'
 import type { AccountingExports } from './accounting-exports.ts'
 import type { ConnectionService } from './connection.service.ts'
+import type { JournalService } from './journal.service.ts'
 import { PROVIDERS } from './provider.ts'
 import type { PushTask, SyncService } from './sync.service.ts'
 
@@ -11,6 +12,46 @@ const ExportParams = z.object({
   dataset: z.enum(CSV_DATASETS, 'Choose invoices, payments or customers'),
 })
 const ProviderParams = z.object({ provider: z.enum(PROVIDERS, 'Choose quickbooks or xero') })
+const MonthParams = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month must be written YYYY-MM, e.g. 2026-09')
+    .refine((month) => month >= '2000-01', 'The month must be 2000-01 or later'),
+})
+const cents = z.number().int()
+const HeldSchema = z.object({ rawMaterialsCents: cents, wipCents: cents, finishedGoodsCents: cents })
+const JournalSchema = z.object({
+  month: z.string(),
+  label: z.string(),
+  date: z.string(),
+  memo: z.string(),
+  figures: z.object({
+    month: z.string(),
+    opening: HeldSchema,
+    closing: HeldSchema,
+    flows: z.object({
+      receivedCents: cents,
+      ingredientsCents: cents,
+      packagingCents: cents,
+      adjustedCents: cents,
+    }),
+  }),
+  lines: z.array(
+    z.object({
+      role: z.enum(['workInProgress', 'inventoryAsset', 'cogs']),
+      roleLabel: z.string(),
+      account: z.object({ id: z.string(), code: z.string(), name: z.string() }).nullable(),
+      description: z.string(),
+      debitCents: cents,
+      creditCents: cents,
+    }),
+  ),
+  debitCents: cents,
+  creditCents: cents,
+  posted: z.object({ provider: z.enum(PROVIDERS), externalId: z.string(), at: z.string() }).nullable(),
+  /** Why it cannot be posted now, in words; null when Post may be pressed. */
+  refusal: z.string().nullable(),
+})
 const EntryParams = z.object({ entryId: z.uuid('The log entry id must be a UUID') })
 
 const CallbackSchema = z.strictObject({
@@ -76,10 +117,11 @@ const LogSchema = z.array(
 export const accountingRoutes: FastifyPluginAsyncZod<{
   exports: AccountingExports
   connections: ConnectionService
+  journals: JournalService
   sync: SyncService
   queuePush: (task: PushTask) => Promise<void>
   queueSweep: (entityId: string) => Promise<void>
-}> = async (app, { exports, connections, sync, queuePush, queueSweep }) => {
+}> = async (app, { exports, connections, journals, sync, queuePush, queueSweep }) => {
   app.get('/exports/:provider/:dataset', { schema: { params: ExportParams } }, async (request, reply) => {
     const { body, fileName } = await exports.csv(
       request.tenant,
@@ -143,6 +185,23 @@ export const accountingRoutes: FastifyPluginAsyncZod<{
       await queueSweep(request.tenant.entityId)
       return { data }
     },
+  )
+
+  // The month-end journal (docs/decisions/365-month-end-journal.md): shown before posting, posted once.
+  app.get(
+    '/journal/:month',
+    { schema: { params: MonthParams, response: { 200: z.object({ data: JournalSchema }) } } },
+    async (request) => ({ data: await journals.preview(request.tenant, request.params.month) }),
+  )
+
+  app.post(
+    '/journal/:month',
+    {
+      schema: { params: MonthParams, response: { 201: z.object({ data: JournalSchema }) } },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await journals.post(request.tenant, request.params.month) }),
   )
 
   app.get('/log', { schema: { response: { 200: z.object({ data: LogSchema }) } } }, async (request) => ({

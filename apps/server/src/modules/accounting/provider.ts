@@ -56,6 +56,19 @@ export type PushInvoice = {
   salesTaxAccount?: { id: string; code: string }
 }
 
+/** A credit note against one of our invoices: its lines as the invoice's (beer, deposit refunded), with its tax. */
+export type PushCreditNote = {
+  id: string
+  number: string
+  customerExternalId: string
+  invoiceNumber: string
+  issuedOn: string
+  reason: string
+  lines: PushInvoiceLine[]
+  taxCents: number
+  totalCents: number
+}
+
 export type PushPayment = {
   id: string
   invoiceExternalId: string
@@ -113,6 +126,8 @@ export interface AccountingProvider {
   accounts(session: Session): Promise<ChartAccount[]>
   upsertCustomer(session: Session, customer: PushCustomer, existing: ExternalRef | null): Promise<ExternalRef>
   upsertInvoice(session: Session, invoice: PushInvoice, existing: ExternalRef | null): Promise<ExternalRef>
+  /** QuickBooks' CreditMemo, Xero's credit note of type ACCRECCREDIT. */
+  upsertCreditNote(session: Session, note: PushCreditNote, existing: ExternalRef | null): Promise<ExternalRef>
   upsertPayment(session: Session, payment: PushPayment, existing: ExternalRef | null): Promise<ExternalRef>
   postJournal(session: Session, journal: PushJournal, existing: ExternalRef | null): Promise<ExternalRef>
   /** Payments changed since `since` (a poll, or after a webhook said something changed). */

@@ -6,12 +6,13 @@ import {
   type AccountingProvider,
   type ChartAccount,
   type ExternalRef,
+  type PushInvoiceLine,
   type Session,
 } from './provider.ts'
 
 // QuickBooks Online through its documented REST API (Accounting API v3, OAuth 2.0): developer.intuit.com.
 // Entities used: CompanyInfo, Account (query), Customer, Item (the beer and the deposit are sold as items whose
-// income account is the mapped one), Invoice, Payment, JournalEntry. Updates are sparse, naming Id and SyncToken.
+// income account is the mapped one), Invoice, CreditMemo, Payment, JournalEntry. Updates are sparse, naming Id and SyncToken.
 
 export type QuickBooksEndpoints = {
   authorize: string
@@ -130,6 +131,34 @@ export function createQuickBooksProvider(
     return made.Item.Id
   }
 
+  /** An invoice's or credit memo's lines: each sells the item of its income (or deposit) account. */
+  async function salesLines(session: Session, lines: PushInvoiceLine[]) {
+    const items = new Map<string, string>()
+    for (const line of lines) {
+      const key = `${line.kind}:${line.account.id}`
+      if (!items.has(key))
+        items.set(
+          key,
+          await itemFor(
+            session,
+            line.account,
+            line.kind === 'deposit' ? 'Keg deposit' : `Beer sales ${line.account.id}`,
+          ),
+        )
+    }
+    return lines.map((line) => ({
+      DetailType: 'SalesItemLineDetail',
+      Amount: dollars(line.amountCents),
+      Description: line.description,
+      SalesItemLineDetail: {
+        ItemRef: { value: items.get(`${line.kind}:${line.account.id}`) },
+        Qty: line.quantity,
+        UnitPrice: dollars(line.unitPriceCents),
+        TaxCodeRef: { value: line.taxCents > 0 ? 'TAX' : 'NON' },
+      },
+    }))
+  }
+
   return {
     name: 'quickbooks',
 
@@ -219,19 +248,6 @@ export function createQuickBooksProvider(
     },
 
     async upsertInvoice(session, invoice, existing) {
-      const items = new Map<string, string>()
-      for (const line of invoice.lines) {
-        const key = `${line.kind}:${line.account.id}`
-        if (!items.has(key))
-          items.set(
-            key,
-            await itemFor(
-              session,
-              line.account,
-              line.kind === 'deposit' ? 'Keg deposit' : `Beer sales ${line.account.id}`,
-            ),
-          )
-      }
       return upsert(
         session,
         'Invoice',
@@ -241,19 +257,27 @@ export function createQuickBooksProvider(
           TxnDate: invoice.issuedOn,
           DueDate: invoice.dueOn,
           CustomerRef: { value: invoice.customerExternalId },
-          Line: invoice.lines.map((line) => ({
-            DetailType: 'SalesItemLineDetail',
-            Amount: dollars(line.amountCents),
-            Description: line.description,
-            SalesItemLineDetail: {
-              ItemRef: { value: items.get(`${line.kind}:${line.account.id}`) },
-              Qty: line.quantity,
-              UnitPrice: dollars(line.unitPriceCents),
-              TaxCodeRef: { value: line.taxCents > 0 ? 'TAX' : 'NON' },
-            },
-          })),
+          Line: await salesLines(session, invoice.lines),
           TxnTaxDetail: { TotalTax: dollars(invoice.taxCents) },
           PrivateNote: `BrewCommand invoice ${invoice.number}`,
+        },
+        existing,
+      )
+    },
+
+    async upsertCreditNote(session, note, existing) {
+      return upsert(
+        session,
+        'CreditMemo',
+        `save credit note ${note.number}`,
+        {
+          DocNumber: note.number,
+          TxnDate: note.issuedOn,
+          CustomerRef: { value: note.customerExternalId },
+          Line: await salesLines(session, note.lines),
+          TxnTaxDetail: { TotalTax: dollars(note.taxCents) },
+          CustomerMemo: { value: `Credit for invoice ${note.invoiceNumber}: ${note.reason}`.slice(0, 1000) },
+          PrivateNote: `BrewCommand credit note ${note.number} (invoice ${note.invoiceNumber})`,
         },
         existing,
       )

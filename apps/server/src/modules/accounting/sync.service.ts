@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/accounting.ts'
 import { cellarAlerts } from '../../db/schema/cellar.ts'
 import { invoices, payments } from '../../db/schema/sales.ts'
+import { creditNotes } from '../../db/schema/sales-credits.ts'
 import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import type { Mailer } from '../../mail/mailer.ts'
@@ -17,11 +18,12 @@ import type { Realtime } from '../../realtime/realtime.ts'
 import { createSalesRepository } from '../sales/sales.repository.ts'
 import { invoiceState } from '../sales/sales.views.ts'
 import type { ConnectionService } from './connection.service.ts'
+import { creditNoteLabel, pushCreditNote } from './credit-note.push.ts'
+import { createLinks } from './links.ts'
 import {
   PROVIDER_LABELS,
   ProviderError,
   type AccountingProvider,
-  type ExternalRef,
   type ProviderName,
   type PushInvoiceLine,
   type Session,
@@ -32,7 +34,7 @@ import {
 // makes a second. Every attempt leaves one line per record in the sync log, in a bookkeeper's words; a record that
 // fails twice in a row raises an alert (the bell and a mail to the Admins).
 
-export const SYNC_KINDS = ['customer', 'invoice', 'payment'] as const
+export const SYNC_KINDS = ['customer', 'invoice', 'creditNote', 'payment'] as const
 export type SyncKind = (typeof SYNC_KINDS)[number]
 export type PushTask = { entityId: string; kind: SyncKind; localId: string }
 
@@ -53,46 +55,7 @@ export function createSyncService({
 }) {
   const sales = createSalesRepository(db)
 
-  async function linkOf(
-    entityId: string,
-    provider: string,
-    kind: string,
-    localId: string,
-  ): Promise<ExternalRef | null> {
-    const [row] = await db
-      .select()
-      .from(accountingLinks)
-      .where(
-        and(
-          eq(accountingLinks.entityId, entityId),
-          eq(accountingLinks.provider, provider),
-          eq(accountingLinks.kind, kind),
-          eq(accountingLinks.localId, localId),
-        ),
-      )
-    return row ? { externalId: row.externalId, syncToken: row.syncToken } : null
-  }
-
-  async function saveLink(
-    entityId: string,
-    provider: string,
-    kind: string,
-    localId: string,
-    ref: ExternalRef,
-  ) {
-    await db
-      .insert(accountingLinks)
-      .values({ entityId, provider, kind, localId, externalId: ref.externalId, syncToken: ref.syncToken })
-      .onConflictDoUpdate({
-        target: [
-          accountingLinks.entityId,
-          accountingLinks.provider,
-          accountingLinks.kind,
-          accountingLinks.localId,
-        ],
-        set: { externalId: ref.externalId, syncToken: ref.syncToken, syncedAt: new Date() },
-      })
-  }
+  const { linkOf, saveLink } = createLinks(db)
 
   /** One line per record and direction: the latest outcome, and failures in a row. Answers the failures. */
   async function log(
@@ -318,6 +281,7 @@ export function createSyncService({
   async function labelOf(entityId: string, kind: SyncKind, localId: string) {
     if (kind === 'customer') return `Customer ${(await sales.customer(entityId, localId))?.name ?? localId}`
     if (kind === 'invoice') return `Invoice ${(await sales.invoice(entityId, localId))?.number ?? localId}`
+    if (kind === 'creditNote') return creditNoteLabel(db, entityId, localId)
     const [row] = await db
       .select({ number: invoices.number })
       .from(payments)
@@ -327,6 +291,8 @@ export function createSyncService({
   }
 
   return {
+    alertAdmins,
+
     /**
      * One push (the job's work): logged either way; a failure the system may get over (429, 5xx) is thrown back
      * to the queue, which tries again with backoff; a refusal stays in the log with Retry.
@@ -341,7 +307,16 @@ export function createSyncService({
             ? pushCustomer(p, session, task.entityId, task.localId)
             : task.kind === 'invoice'
               ? pushInvoice(p, session, mapping, task.entityId, task.localId)
-              : pushPayment(p, session, mapping, task.entityId, task.localId),
+              : task.kind === 'creditNote'
+                ? pushCreditNote(
+                    { db, links: { linkOf, saveLink }, customerRef, accountOf },
+                    p,
+                    session,
+                    mapping,
+                    task.entityId,
+                    task.localId,
+                  )
+                : pushPayment(p, session, mapping, task.entityId, task.localId),
         )
         await log(task.entityId, provider, {
           ...task,
@@ -387,7 +362,7 @@ export function createSyncService({
             ),
           )
       const since = connection.createdAt
-      const [newInvoices, newPayments] = await Promise.all([
+      const [newInvoices, newCredits, newPayments] = await Promise.all([
         db
           .select({ id: invoices.id })
           .from(invoices)
@@ -397,6 +372,16 @@ export function createSyncService({
               isNull(invoices.voidedAt),
               sql`${invoices.createdAt} >= ${since.toISOString()}`,
               sql`${invoices.id}::text not in (${linked('invoice')})`,
+            ),
+          ),
+        db
+          .select({ id: creditNotes.id })
+          .from(creditNotes)
+          .where(
+            and(
+              eq(creditNotes.entityId, entityId),
+              sql`${creditNotes.createdAt} >= ${since.toISOString()}`,
+              sql`${creditNotes.id}::text not in (${linked('creditNote')})`,
             ),
           ),
         db
@@ -412,6 +397,7 @@ export function createSyncService({
       ])
       return [
         ...newInvoices.map((row) => ({ entityId, kind: 'invoice' as const, localId: row.id })),
+        ...newCredits.map((row) => ({ entityId, kind: 'creditNote' as const, localId: row.id })),
         ...newPayments.map((row) => ({ entityId, kind: 'payment' as const, localId: row.id })),
       ]
     },
@@ -523,6 +509,11 @@ export function createSyncService({
         .from(accountingSyncLog)
         .where(and(eq(accountingSyncLog.entityId, tenant.entityId), eq(accountingSyncLog.id, entryId)))
       if (!row) throw new AppError('NOT_FOUND', 'Sync log entry not found.')
+      if (row.kind === 'journal')
+        throw new AppError(
+          'CONFLICT',
+          'A month-end journal is posted again from its preview (Month-end journal), not retried from the log.',
+        )
       if (row.direction !== 'push' || !(SYNC_KINDS as readonly string[]).includes(row.kind))
         throw new AppError(
           'CONFLICT',

@@ -6,12 +6,13 @@ import {
   type AccountingProvider,
   type ChartAccount,
   type ExternalRef,
+  type PushInvoiceLine,
   type Session,
 } from './provider.ts'
 
 // Xero through its documented REST API (Accounting API 2.0, OAuth 2.0): developer.xero.com. The company is a
 // tenant (GET /connections after the code exchange; every call names it in `xero-tenant-id`). Entities used:
-// Accounts, Contacts, Invoices (ACCREC), Payments, ManualJournals; a record is updated by posting it with its id.
+// Accounts, Contacts, Invoices (ACCREC), CreditNotes (ACCRECCREDIT), Payments, ManualJournals; a record is updated by posting it with its id.
 
 export type XeroEndpoints = {
   authorize: string
@@ -66,6 +67,18 @@ export function xeroDate(value: string): string {
   const ms = /\/Date\((\d+)/.exec(value)?.[1]
   return ms ? new Date(Number(ms)).toISOString().slice(0, 10) : value.slice(0, 10)
 }
+
+/** An invoice's or credit note's line items: the account by its code, tax exclusive. */
+const lineItems = (lines: PushInvoiceLine[]) =>
+  lines.map((line) => ({
+    Description: line.description,
+    Quantity: line.quantity,
+    UnitAmount: dollars(line.unitPriceCents),
+    AccountCode: line.account.code,
+    TaxType: line.taxCents > 0 ? 'OUTPUT' : 'NONE',
+    TaxAmount: dollars(line.taxCents),
+    LineAmount: dollars(line.amountCents),
+  }))
 
 export function createXeroProvider(
   app: OAuthAppConfig,
@@ -230,15 +243,28 @@ export function createXeroProvider(
           LineAmountTypes: 'Exclusive',
           Status: 'AUTHORISED',
           CurrencyCode: 'USD',
-          LineItems: invoice.lines.map((line) => ({
-            Description: line.description,
-            Quantity: line.quantity,
-            UnitAmount: dollars(line.unitPriceCents),
-            AccountCode: line.account.code,
-            TaxType: line.taxCents > 0 ? 'OUTPUT' : 'NONE',
-            TaxAmount: dollars(line.taxCents),
-            LineAmount: dollars(line.amountCents),
-          })),
+          LineItems: lineItems(invoice.lines),
+        },
+        existing,
+      )
+    },
+
+    upsertCreditNote(session, note, existing) {
+      return upsert(
+        session,
+        'CreditNotes',
+        'CreditNoteID',
+        `save credit note ${note.number}`,
+        {
+          Type: 'ACCRECCREDIT',
+          Contact: { ContactID: note.customerExternalId },
+          CreditNoteNumber: note.number,
+          Reference: `Invoice ${note.invoiceNumber}: ${note.reason}`.slice(0, 255),
+          Date: note.issuedOn,
+          LineAmountTypes: 'Exclusive',
+          Status: 'AUTHORISED',
+          CurrencyCode: 'USD',
+          LineItems: lineItems(note.lines),
         },
         existing,
       )

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify'
 import {
   envelopeOf,
   InvoiceSchema,
@@ -33,7 +34,9 @@ export const creditNoteRoutes: FastifyPluginAsyncZod<{
   invoices: InvoiceService
   report: SalesReportService
   runWrite: WriteRunner
-}> = async (app, { credits, invoices, report, runWrite }) => {
+  /** After a credit note commits: the accounting sync of the brewery is queued (ADR 367). */
+  afterSalesWrite?: (entityId: string, log: FastifyBaseLogger) => Promise<void>
+}> = async (app, { credits, invoices, report, runWrite, afterSalesWrite }) => {
   // Reporting's Sales: revenue by month, product, package and customer over the months asked.
   app.get(
     '/report',
@@ -60,6 +63,9 @@ export const creditNoteRoutes: FastifyPluginAsyncZod<{
         status: 201,
         run: (tx) => credits.create(tx, request.tenant, request.params.invoiceId, request.body.data),
         body: (invoice) => ({ data: invoice }),
+        afterCommit: async () => {
+          await afterSalesWrite?.(request.tenant.entityId, request.log)
+        },
         broadcast: (invoice) => ({
           objectUri: salesObjectUri(`invoices/${invoice.id}`),
           data: { id: invoice.id },

@@ -8,8 +8,8 @@ import {
 } from './fake-server.ts'
 
 // A local QuickBooks Online (tests and journeys), answering as the Accounting API v3 documents: the OAuth 2.0
-// token and revoke endpoints, CompanyInfo, Account/Item/Payment queries, Customer, Item, Invoice, Payment and
-// JournalEntry writes (a sparse update must name the current SyncToken), `Fault` bodies for refusals, 401 for an
+// token and revoke endpoints, CompanyInfo, Account/Item/Payment queries, Customer, Item, Invoice, CreditMemo,
+// Payment and JournalEntry writes (a sparse update must name the current SyncToken), `Fault` bodies for refusals, 401 for an
 // expired token and 429 with Retry-After when told to. `pay()` enters a payment as a bookkeeper would.
 
 export const FAKE_QUICKBOOKS_CLIENT = { id: 'qb-fake-client', secret: 'qb-fake-secret' }
@@ -61,6 +61,7 @@ export async function startFakeQuickBooks({ redirectUri = 'http://localhost/call
     Customer: new Map(),
     Item: new Map(),
     Invoice: new Map(),
+    CreditMemo: new Map(),
     Payment: new Map(),
     JournalEntry: new Map(),
   }
@@ -70,12 +71,12 @@ export async function startFakeQuickBooks({ redirectUri = 'http://localhost/call
 
   function write(kind: string, body: Record<string, unknown>): FakeAnswer {
     const table = store[kind]
-    if (kind === 'Invoice' || kind === 'Payment') {
+    if (kind === 'Invoice' || kind === 'CreditMemo' || kind === 'Payment') {
       const ref = (body.CustomerRef as { value?: string } | undefined)?.value ?? ''
       if (!store.Customer.has(ref))
         return fault(400, 'ValidationFault', 'Invalid Reference Id', `Customer ${ref} not found`)
     }
-    if (kind === 'Invoice') {
+    if (kind === 'Invoice' || kind === 'CreditMemo') {
       for (const line of (body.Line as { SalesItemLineDetail?: { ItemRef?: { value?: string } } }[]) ?? []) {
         const item = store.Item.get(line.SalesItemLineDetail?.ItemRef?.value ?? '')
         if (!item) return fault(400, 'ValidationFault', 'Invalid Reference Id', 'Item not found')
@@ -90,11 +91,34 @@ export async function startFakeQuickBooks({ redirectUri = 'http://localhost/call
       }
     }
     if (kind === 'JournalEntry') {
-      const lines = (body.Line as { Amount: number; JournalEntryLineDetail: { PostingType: string } }[]) ?? []
+      type JournalLine = {
+        Amount: number
+        DetailType?: string
+        JournalEntryLineDetail?: { PostingType?: string; AccountRef?: { value?: string } }
+      }
+      const lines = (body.Line as JournalLine[] | undefined) ?? []
+      if (lines.length < 2)
+        return fault(
+          400,
+          'ValidationFault',
+          'Required param missing',
+          'A journal entry needs two lines or more',
+        )
+      for (const line of lines) {
+        const detail = line.JournalEntryLineDetail
+        if (line.DetailType !== 'JournalEntryLineDetail' || !detail)
+          return fault(400, 'ValidationFault', 'Request has invalid or unsupported property', 'DetailType')
+        if (!['Debit', 'Credit'].includes(detail.PostingType ?? ''))
+          return fault(400, 'ValidationFault', 'Invalid Enumeration', 'PostingType must be Debit or Credit')
+        if (!(line.Amount > 0))
+          return fault(400, 'ValidationFault', 'Invalid Number', 'Amount must be positive')
+        if (!accounts.get(detail.AccountRef?.value ?? '')?.Active)
+          return fault(400, 'ValidationFault', 'Invalid Reference Id', 'Account was not found')
+      }
       const sum = (type: string) =>
         Math.round(
           lines
-            .filter((l) => l.JournalEntryLineDetail.PostingType === type)
+            .filter((l) => l.JournalEntryLineDetail?.PostingType === type)
             .reduce((s, l) => s + l.Amount * 100, 0),
         )
       if (sum('Debit') !== sum('Credit'))
@@ -123,7 +147,7 @@ export async function startFakeQuickBooks({ redirectUri = 'http://localhost/call
       SyncToken: '0',
       MetaData: { LastUpdatedTime: new Date().toISOString() },
     } as Entity
-    if (kind === 'Invoice') {
+    if (kind === 'Invoice' || kind === 'CreditMemo') {
       const total = ((body.Line as { Amount: number }[]) ?? []).reduce(
         (s, l) => s + Math.round(l.Amount * 100),
         0,
@@ -132,6 +156,7 @@ export async function startFakeQuickBooks({ redirectUri = 'http://localhost/call
         Number((body.TxnTaxDetail as { TotalTax?: number } | undefined)?.TotalTax ?? 0) * 100,
       )
       entity.TotalAmt = (total + tax) / 100
+      // A credit memo's Balance is what is left to apply (all of it until applied).
       entity.Balance = entity.TotalAmt
     }
     table.set(entity.Id, entity)
@@ -192,6 +217,7 @@ export async function startFakeQuickBooks({ redirectUri = 'http://localhost/call
       customer: 'Customer',
       item: 'Item',
       invoice: 'Invoice',
+      creditmemo: 'CreditMemo',
       payment: 'Payment',
       journalentry: 'JournalEntry',
     }[resource]

@@ -8,7 +8,8 @@ import {
 } from './fake-server.ts'
 
 // A local Xero (tests and journeys), answering as the Accounting API 2.0 documents: the identity server's token and
-// revocation endpoints, GET /connections, Accounts, Contacts, Invoices (ACCREC), Payments and ManualJournals;
+// revocation endpoints, GET /connections, Accounts, Contacts, Invoices (ACCREC), CreditNotes (ACCRECCREDIT),
+// Payments and ManualJournals;
 // refusals as `ValidationException` with `Elements[].ValidationErrors[]`, 401 for an expired token, 429 with
 // Retry-After when told to, and every API call must name the tenant in `xero-tenant-id`.
 
@@ -43,12 +44,14 @@ export async function startFakeXero({ redirectUri = 'http://localhost/callback/x
   const store = {
     Contacts: new Map<string, Row>(),
     Invoices: new Map<string, Row>(),
+    CreditNotes: new Map<string, Row>(),
     Payments: new Map<string, Row>(),
     ManualJournals: new Map<string, Row>(),
   }
   const idField = {
     Contacts: 'ContactID',
     Invoices: 'InvoiceID',
+    CreditNotes: 'CreditNoteID',
     Payments: 'PaymentID',
     ManualJournals: 'ManualJournalID',
   }
@@ -68,6 +71,20 @@ export async function startFakeXero({ redirectUri = 'http://localhost/callback/x
       if (!record[key] && [...store.Invoices.values()].some((i) => i.InvoiceNumber === number))
         return validation('Invoice # must be unique.')
     }
+    if (collection === 'CreditNotes') {
+      if (record.Type !== 'ACCRECCREDIT' && record.Type !== 'ACCPAYCREDIT')
+        return validation('The Type of a credit note must be ACCRECCREDIT or ACCPAYCREDIT')
+      const contact = (record.Contact as { ContactID?: string } | undefined)?.ContactID ?? ''
+      if (!store.Contacts.has(contact)) return validation('The contact could not be found')
+      for (const line of (record.LineItems as { AccountCode?: string }[]) ?? []) {
+        const account = accounts.find((a) => a.Code === line.AccountCode)
+        if (!account || account.Status !== 'ACTIVE')
+          return validation(`Account code '${line.AccountCode ?? ''}' is not a valid code for this document.`)
+      }
+      const number = record.CreditNoteNumber
+      if (!record[key] && [...store.CreditNotes.values()].some((c) => c.CreditNoteNumber === number))
+        return validation('Credit Note Number must be unique.')
+    }
     if (collection === 'Payments') {
       const invoice = store.Invoices.get(
         (record.Invoice as { InvoiceID?: string } | undefined)?.InvoiceID ?? '',
@@ -78,17 +95,25 @@ export async function startFakeXero({ redirectUri = 'http://localhost/callback/x
       if (Number(invoice.AmountDue) <= 0) invoice.Status = 'PAID'
     }
     if (collection === 'ManualJournals') {
-      const sum = ((record.JournalLines as { LineAmount: number }[]) ?? []).reduce(
-        (s, l) => s + Math.round(l.LineAmount * 100),
-        0,
-      )
+      const lines = (record.JournalLines as { LineAmount: number; AccountCode?: string }[] | undefined) ?? []
+      if (typeof record.Narration !== 'string' || !record.Narration)
+        return validation('Narration must be supplied')
+      if (lines.length < 2) return validation('Journal lines must contain at least two individual lines')
+      for (const line of lines) {
+        const account = accounts.find((a) => a.Code === line.AccountCode)
+        if (!account || account.Status !== 'ACTIVE')
+          return validation(`Account code '${line.AccountCode ?? ''}' is not a valid code.`)
+        if (typeof line.LineAmount !== 'number' || line.LineAmount === 0)
+          return validation('Journal lines must have a non-zero LineAmount')
+      }
+      const sum = lines.reduce((s, l) => s + Math.round(l.LineAmount * 100), 0)
       if (sum !== 0) return validation('The total debits must equal the total credits.')
     }
     const id = String((record[key] as string | undefined) ?? crypto.randomUUID())
     const current = store[collection].get(id)
     if (record[key] && !current) return validation(`${collection} ${id} could not be found`)
     const row: Row = { ...current, ...record, [key]: id, UpdatedDateUTC: `/Date(${Date.now()}+0000)/` }
-    if (collection === 'Invoices' && !current) {
+    if ((collection === 'Invoices' || collection === 'CreditNotes') && !current) {
       const lines = (record.LineItems as { LineAmount: number; TaxAmount?: number }[]) ?? []
       const total =
         lines.reduce((s, l) => s + Math.round(l.LineAmount * 100) + Math.round((l.TaxAmount ?? 0) * 100), 0) /
