@@ -41,13 +41,20 @@ async function seedPickedOrder(page: Page, tag: string) {
       page,
       'POST',
       '/api/products',
-      makeEnvelope('product', { id: productId, name: `Ledger Pale ${tag}`, description: '', recipes: [recipe] }),
+      makeEnvelope('product', {
+        id: productId,
+        name: `Ledger Pale ${tag}`,
+        description: '',
+        recipes: [recipe],
+      }),
     ),
     201,
   )
   const bootstrap = await api(page, 'GET', '/api/users/bootstrap')
   const type = (
-    bootstrap.body.data as { entities: { packagingTypes: { packageTypeId: string; packageType: string }[] }[] }
+    bootstrap.body.data as {
+      entities: { packagingTypes: { packageTypeId: string; packageType: string }[] }[]
+    }
   ).entities[0].packagingTypes.find((candidate) => candidate.packageType === '1/2 BBL Keg')!
   const packageId = crypto.randomUUID()
   ok(
@@ -193,8 +200,7 @@ async function seedPickedOrder(page: Page, tag: string) {
 }
 
 type SyncEntry = { id: string; kind: string; label: string; outcome: string; at: string }
-const syncLog = async (page: Page) =>
-  (await api(page, 'GET', '/api/accounting/log')).body.data as SyncEntry[]
+const syncLog = async (page: Page) => (await api(page, 'GET', '/api/accounting/log')).body.data as SyncEntry[]
 
 const PROVIDERS = [
   {
@@ -237,7 +243,10 @@ for (const provider of PROVIDERS) {
 
     // Not connected: Connect for both, and the CSV downloads.
     await page.goto('/secure/settings')
-    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Integrations' }).click()
+    await page
+      .getByRole('navigation', { name: 'Settings' })
+      .getByRole('link', { name: 'Integrations' })
+      .click()
     await expect(page.getByRole('heading', { name: 'Integrations' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Download CSV' })).toBeVisible()
     const download = page.waitForEvent('download')
@@ -246,17 +255,18 @@ for (const provider of PROVIDERS) {
     await expectAccessible(page, `integrations, not connected (${provider.label})`)
 
     // A forged state is refused in a sentence.
-    await page.goto(`/secure/settings/integrations/callback/${provider.name}?code=forged-code&state=forged-state`)
+    await page.goto(
+      `/secure/settings/integrations/callback/${provider.name}?code=forged-code&state=forged-state`,
+    )
     await expect(page.getByRole('alert')).toContainText('This connection request is not valid')
     await expectAccessible(page, 'callback with a forged state')
 
     // Connect: the fake's consent page answers at once and sends the browser back to the callback page.
     await page.getByRole('link', { name: 'Back to Integrations' }).click()
     await page.getByRole('button', { name: `Connect ${provider.label}` }).click()
-    await expect(page.getByRole('status').filter({ hasText: `Connected to ${provider.label}` })).toContainText(
-      provider.company,
-      { timeout: 20_000 },
-    )
+    await expect(
+      page.getByRole('status').filter({ hasText: `Connected to ${provider.label}` }),
+    ).toContainText(provider.company, { timeout: 20_000 })
     await expectAccessible(page, `callback, connected to ${provider.label}`)
     await page.getByRole('link', { name: 'Back to Integrations' }).click()
     const connection = page.getByRole('region', { name: `Connected to ${provider.label}` })
@@ -274,7 +284,9 @@ for (const provider of PROVIDERS) {
 
     // Dispatch the order on the Sales page: its invoice is issued, and sent on the job queue.
     await page.goto('/secure/sales/orders')
-    const order = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^${orderNumber} `) }) })
+    const order = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: new RegExp(`^${orderNumber} `) }) })
     await order.getByRole('button', { name: 'Dispatch' }).click()
     await expect(order.getByRole('button', { name: 'Delivered' })).toBeVisible({ timeout: 20_000 })
     await expectAccessible(page, 'sales orders, dispatched')
@@ -301,10 +313,9 @@ for (const provider of PROVIDERS) {
     await invoiceLine.getByRole('button', { name: `Retry Invoice ${invoice.number}` }).click()
     await expect(page.getByText(`Invoice ${invoice.number}: sending again.`)).toBeVisible()
     await expect
-      .poll(
-        async () => (await syncLog(page)).find((entry) => entry.id === before.id)?.at !== before.at,
-        { timeout: 60_000 },
-      )
+      .poll(async () => (await syncLog(page)).find((entry) => entry.id === before.id)?.at !== before.at, {
+        timeout: 60_000,
+      })
       .toBe(true)
     records = await provider.records(invoice.number, customerName)
     expect(records.invoices).toHaveLength(1)

@@ -186,7 +186,7 @@ async function connectQuickBooks(app: ProductionApp, members: Members) {
     label: 'Invoice INV-0001',
     direction: 'push',
     outcome: 'failed',
-    message: "Invalid Reference Id: The account of item Pale Ale no longer exists",
+    message: 'Invalid Reference Id: The account of item Pale Ale no longer exists',
     failures: 2,
   })
 }

@@ -28,7 +28,8 @@ async function handle(request: IncomingMessage): Promise<{ status: number; body:
   const text = Buffer.concat(chunks).toString('utf8')
   const path = new URL(request.url ?? '/', 'http://control').pathname
   if (path === '/health') return { status: 200, body: { ok: true } }
-  if (request.method === 'GET' && path === '/quickbooks') return { status: 200, body: listed(quickbooks.store) }
+  if (request.method === 'GET' && path === '/quickbooks')
+    return { status: 200, body: listed(quickbooks.store) }
   if (request.method === 'GET' && path === '/xero') return { status: 200, body: listed(xero.store) }
   if (request.method === 'POST' && (path === '/quickbooks/pay' || path === '/xero/pay')) {
     const { invoiceId, amount } = JSON.parse(text || '{}') as { invoiceId?: string; amount?: number }

@@ -162,18 +162,16 @@ export const routes: RouteObject[] = [
               {
                 path: 'integrations',
                 lazy: async () => ({
-                  Component: (
-                    await import('@/features/accounting/components/integrations-settings.tsx')
-                  ).IntegrationsSettings,
+                  Component: (await import('@/features/accounting/components/integrations-settings.tsx'))
+                    .IntegrationsSettings,
                 }),
               },
               {
                 // The OAuth redirect URI registered with Intuit and Xero (QUICKBOOKS_REDIRECT_URI, XERO_REDIRECT_URI).
                 path: 'integrations/callback/:provider',
                 lazy: async () => ({
-                  Component: (
-                    await import('@/features/accounting/components/integrations-callback.tsx')
-                  ).IntegrationsCallback,
+                  Component: (await import('@/features/accounting/components/integrations-callback.tsx'))
+                    .IntegrationsCallback,
                 }),
               },
             ],

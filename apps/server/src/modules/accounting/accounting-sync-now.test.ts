@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
 import { startProductionApp, type Members, type ProductionApp } from '../../testing/production-harness.ts'
 import { quickbooksEndpointsAt, xeroEndpointsAt } from './connection.service.ts'
-import { FAKE_QUICKBOOKS_CLIENT, startFakeQuickBooks, type FakeQuickBooks } from './testing/fake-quickbooks.ts'
+import {
+  FAKE_QUICKBOOKS_CLIENT,
+  startFakeQuickBooks,
+  type FakeQuickBooks,
+} from './testing/fake-quickbooks.ts'
 
 // What Settings → Integrations needs beside ADR 310's routes (ADR 360): Sync now (`POST /api/accounting/sync`, the
 // brewery's sweep at once), and QUICKBOOKS_BASE_URL / XERO_BASE_URL, which point the adapters at one origin answering
@@ -43,7 +47,9 @@ describe('the providers’ base URLs', () => {
     expect(() => loadConfig({ ...QUICKBOOKS, QUICKBOOKS_BASE_URL: 'not a url' })).toThrow(
       /QUICKBOOKS_BASE_URL: must be an http\(s\) URL/,
     )
-    expect(() => loadConfig({ XERO_BASE_URL: 'ftp://fake' })).toThrow(/XERO_BASE_URL: must be an http\(s\) URL/)
+    expect(() => loadConfig({ XERO_BASE_URL: 'ftp://fake' })).toThrow(
+      /XERO_BASE_URL: must be an http\(s\) URL/,
+    )
   })
 })
 

@@ -102,13 +102,7 @@ export const getSyncLog = (token: string) =>
   request('GET', `${BASE}/log`, SyncEntrySchema.array(), undefined, { token })
 
 export const startConnection = (token: string, provider: Provider) =>
-  request(
-    'POST',
-    `${BASE}/connect/${provider}`,
-    z.object({ authorizeUrl: z.string() }),
-    {},
-    { token },
-  )
+  request('POST', `${BASE}/connect/${provider}`, z.object({ authorizeUrl: z.string() }), {}, { token })
 export type CallbackInput = { provider: Provider; code: string; state: string; realmId?: string }
 export const finishConnection = (token: string, input: CallbackInput) =>
   request('POST', `${BASE}/callback`, AccountingStatusSchema, input, { token })
@@ -219,4 +213,3 @@ export function useDownloadCsv() {
     setTimeout(() => URL.revokeObjectURL(url), 10_000)
   }
 }
-

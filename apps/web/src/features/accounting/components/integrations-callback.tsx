@@ -16,7 +16,8 @@ export function callbackProblem(provider: string | undefined, query: URLSearchPa
     return refused === 'access_denied'
       ? `${label} was not connected: access was declined on ${label}'s page. Start again with Connect to allow it.`
       : `${label} did not connect (${refused.slice(0, 80)}). Start again with Connect.`
-  if (!query.get('code')) return `The answer from ${label} has no authorization code. Start again with Connect.`
+  if (!query.get('code'))
+    return `The answer from ${label} has no authorization code. Start again with Connect.`
   if (!query.get('state'))
     return `The answer from ${label} has no state, so it cannot be checked. Start again with Connect.`
   return null
