@@ -42,7 +42,7 @@ async function handle(request: IncomingMessage): Promise<{ status: number; body:
 }
 
 const control = createServer((request: IncomingMessage, response: ServerResponse) => {
-  handle(request)
+  void handle(request)
     .catch((error: unknown) => ({ status: 500, body: { error: String(error) } }))
     .then(({ status, body }) => {
       response.writeHead(status, { 'content-type': 'application/json' })
