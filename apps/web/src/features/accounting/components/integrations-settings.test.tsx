@@ -98,6 +98,30 @@ describe('Settings → Integrations', { timeout: 20_000 }, () => {
     })
   })
 
+  it('maps a package type to its own income account, the others staying with beer sales', async () => {
+    const calls = server(CONNECTED, (request) =>
+      request.method === 'PUT' ? { status: 200, body: { data: CONNECTED } } : null,
+    )
+    renderProduction(<IntegrationsSettings />, {
+      packagingTypes: [
+        { packageTypeId: 't1', packageType: '1/2 BBL Keg' },
+        { packageTypeId: 't2', packageType: '16oz Can 4-pack' },
+      ],
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByText('Income per package type (optional)'))
+    await user.selectOptions(screen.getByLabelText('Income from 16oz Can 4-pack'), '9')
+    await user.click(screen.getByRole('button', { name: 'Save mapping' }))
+    const put = await vi.waitFor(() => {
+      const found = calls.find((call) => call.method === 'PUT')
+      if (!found) throw new Error('not saved yet')
+      return found
+    })
+    expect((put.body as { incomeByPackageType: object }).incomeByPackageType).toEqual({
+      '16oz Can 4-pack': { id: '9', code: '4100', name: 'Taproom Sales' },
+    })
+  })
+
   it('lists the sync log in words, with Retry of a failed push', async () => {
     const calls = server(CONNECTED, (request) =>
       request.url.endsWith('/retry') ? { status: 202, body: { data: { queued: true } } } : null,

@@ -4,6 +4,7 @@ import { ReadState } from '@/components/read-state.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { NativeSelect } from '@/components/ui/select.tsx'
 import { ApiError } from '@/lib/api-client.ts'
+import { useAppState } from '@/lib/app-state/app-state.tsx'
 import {
   MAPPING_ROLES,
   useChartOfAccounts,
@@ -69,12 +70,34 @@ function MappingFields({
         }),
       ) as Record<MappingRole, string>,
   )
+  // Income per package type (a keg line to one account, cans to another): the brewery's package types by name, as
+  // the invoice lines name them; empty is "the beer sales account above".
+  const packageTypes = (useAppState().currentEntity?.packagingTypes ?? []).map((type) => type.packageType)
+  const [byPackage, setByPackage] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      Object.entries(mapping.incomeByPackageType ?? {})
+        .filter(([, ref]) => known.has(ref.id))
+        .map(([type, ref]) => [type, ref.id]),
+    ),
+  )
+  const incomeAccounts = accounts.filter((a) => a.group === 'income')
   const [error, setError] = useState<string | null>(null)
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const byId = new Map(accounts.map((a) => [a.id, a]))
-    const next: Mapping = { incomeByPackageType: mapping.incomeByPackageType ?? {} }
+    const ref = (id: string | undefined) => {
+      const account = id ? byId.get(id) : undefined
+      return account ? { id: account.id, code: account.code, name: account.name } : undefined
+    }
+    const next: Mapping = {
+      incomeByPackageType: Object.fromEntries(
+        Object.entries(byPackage).flatMap(([type, id]) => {
+          const account = ref(id)
+          return account ? [[type, account]] : []
+        }),
+      ),
+    }
     for (const { key } of MAPPING_ROLES) {
       const account = byId.get(chosen[key])
       if (account) next[key] = { id: account.id, code: account.code, name: account.name }
@@ -127,6 +150,38 @@ function MappingFields({
           )
         })}
       </div>
+      {packageTypes.length > 0 && incomeAccounts.length > 0 && (
+        <details className="rounded-lg border p-3">
+          <summary className="min-h-11 cursor-pointer py-2 text-sm font-medium">
+            Income per package type (optional)
+          </summary>
+          <div className="grid gap-4 pt-2 sm:grid-cols-2">
+            {packageTypes.map((type, index) => {
+              const id = `mapping-package-${index}`
+              return (
+                <div key={type} className="grid gap-1.5">
+                  <label htmlFor={id} className="text-sm font-medium">
+                    Income from {type}
+                  </label>
+                  <NativeSelect
+                    id={id}
+                    className="h-11"
+                    value={byPackage[type] ?? ''}
+                    onChange={(event) => setByPackage({ ...byPackage, [type]: event.target.value })}
+                  >
+                    <option value="">Same as beer sales</option>
+                    {incomeAccounts.map((account) => (
+                      <option key={account.id} value={account.id}>
+                        {nameOf(account)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+              )
+            })}
+          </div>
+        </details>
+      )}
       {error && (
         <p role="alert" className="text-sm text-destructive">
           {error}
