@@ -2,12 +2,16 @@ import { defineConfig, devices } from '@playwright/test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { FAKES_ENTRY, fakesPorts } from './support/accounting-fakes.ts'
 import { chromiumLaunchOptions, freePort, serverEnv, SERVER_ENTRY } from './support/server.ts'
 
 // The config is evaluated in the runner and again in every worker; the runner picks the port and the
 // data folder once and the workers inherit them through the environment.
 process.env.E2E_PORT ??= String(await freePort())
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'brewcommand-e2e-'))
+// The local fakes of QuickBooks Online and Xero (the Accounting journey): three ports, picked once.
+process.env.E2E_FAKES_PORTS ??= (await Promise.all([freePort(), freePort(), freePort()])).join(',')
+const fakes = fakesPorts()!
 const port = Number(process.env.E2E_PORT)
 const baseURL = `http://localhost:${port}`
 
@@ -34,14 +38,25 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
   ],
-  webServer: {
-    command: `node --import tsx ${SERVER_ENTRY}`,
-    url: `${baseURL}/api/health`,
-    env: serverEnv({ port, dataDir: process.env.E2E_DATA_DIR }),
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+  webServer: [
+    {
+      command: `node --import tsx ${FAKES_ENTRY} ${fakes.quickbooks} ${fakes.xero} ${fakes.control}`,
+      url: `http://127.0.0.1:${fakes.control}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      command: `node --import tsx ${SERVER_ENTRY}`,
+      url: `${baseURL}/api/health`,
+      env: serverEnv({ port, dataDir: process.env.E2E_DATA_DIR }),
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
 })

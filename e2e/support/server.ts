@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import type { LaunchOptions } from '@playwright/test'
+import { accountingEnv } from './accounting-fakes.ts'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/server.ts')
@@ -68,6 +69,8 @@ export function serverEnv({
     // The webhooks journey's receiver listens on 127.0.0.1 over plain http (ADR 282).
     WEBHOOKS_ALLOW_PRIVATE: 'true',
     WEBHOOKS_ALLOW_HTTP: 'true',
+    // QuickBooks Online and Xero against the local fakes (the Accounting journey; support/accounting-fakes.ts).
+    ...accountingEnv(`http://localhost:${port}`),
   }
 }
 

@@ -223,6 +223,18 @@ export const CONFIG_VARIABLES = {
     about:
       'the redirect URI registered with the Xero app: $PUBLIC_URL/secure/settings/integrations/callback/xero',
   },
+  QUICKBOOKS_BASE_URL: {
+    schema: url.optional(),
+    default: '(unset: Intuit’s own hosts)',
+    about:
+      'one origin that answers Intuit’s OAuth and Accounting API paths in place of Intuit’s hosts: the local fake of QuickBooks Online (journeys, demos); leave unset in production',
+  },
+  XERO_BASE_URL: {
+    schema: url.optional(),
+    default: '(unset: Xero’s own hosts)',
+    about:
+      'one origin that answers Xero’s identity, connections and Accounting API paths in place of Xero’s hosts: the local fake of Xero (journeys, demos); leave unset in production',
+  },
   QUICKBOOKS_WEBHOOK_VERIFIER: {
     schema: z.string().trim().min(8).max(200).optional(),
     default: '(unset: payments are polled every 15 minutes)',
@@ -416,8 +428,10 @@ function webhookSecretKey(raw: Raw, dataDir: string): { secretKey: Buffer; secre
 
 export type OAuthAppConfig = { clientId: string; clientSecret: string; redirectUri: string }
 export type AccountingConfig = {
-  quickbooks: (OAuthAppConfig & { environment: 'sandbox' | 'production'; webhookVerifier?: string }) | null
-  xero: (OAuthAppConfig & { webhookKey?: string }) | null
+  quickbooks:
+    | (OAuthAppConfig & { environment: 'sandbox' | 'production'; webhookVerifier?: string; baseUrl?: string })
+    | null
+  xero: (OAuthAppConfig & { webhookKey?: string; baseUrl?: string }) | null
   /** 32 bytes; set whenever a provider is. */
   tokenKey: Buffer | null
 }
@@ -464,6 +478,7 @@ function accountingConfig(raw: Raw): AccountingConfig {
           redirectUri: raw.QUICKBOOKS_REDIRECT_URI!,
           environment: raw.QUICKBOOKS_ENVIRONMENT!,
           ...(raw.QUICKBOOKS_WEBHOOK_VERIFIER ? { webhookVerifier: raw.QUICKBOOKS_WEBHOOK_VERIFIER } : {}),
+          ...(raw.QUICKBOOKS_BASE_URL ? { baseUrl: raw.QUICKBOOKS_BASE_URL } : {}),
         }
       : null,
     xero: xero
@@ -472,6 +487,7 @@ function accountingConfig(raw: Raw): AccountingConfig {
           clientSecret: raw.XERO_CLIENT_SECRET!,
           redirectUri: raw.XERO_REDIRECT_URI!,
           ...(raw.XERO_WEBHOOK_KEY ? { webhookKey: raw.XERO_WEBHOOK_KEY } : {}),
+          ...(raw.XERO_BASE_URL ? { baseUrl: raw.XERO_BASE_URL } : {}),
         }
       : null,
     tokenKey: raw.ACCOUNTING_TOKEN_KEY ? Buffer.from(raw.ACCOUNTING_TOKEN_KEY, 'hex') : null,

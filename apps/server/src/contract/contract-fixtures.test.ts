@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url'
 import { makeEnvelope } from '@brewcommand/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accountingSyncLog } from '../db/schema/accounting.ts'
 import { entities } from '../db/schema/entities.ts'
+import {
+  FAKE_QUICKBOOKS_CLIENT,
+  startFakeQuickBooks,
+  type FakeQuickBooks,
+} from '../modules/accounting/testing/fake-quickbooks.ts'
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema/webhooks.ts'
 import { seedCellar } from '../testing/cellar-seed.ts'
 import { firstLink, readOutbox } from '../testing/mail.ts'
@@ -149,6 +155,40 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'keg-trace': (s) => `/api/kegs/${s.registerKegId}/trace`,
   'webhook-endpoints': () => '/api/webhook-endpoints',
   'webhook-attempts': (s) => `/api/webhook-endpoints/${s.webhookEndpointId}/attempts`,
+  'accounting-status': () => '/api/accounting',
+  'accounting-accounts': () => '/api/accounting/accounts',
+  'accounting-log': () => '/api/accounting/log',
+}
+
+const QB_REDIRECT = 'http://localhost:3000/secure/settings/integrations/callback/quickbooks'
+
+/** The brewery connected to the local fake QuickBooks as its Admin would (Connect, the consent page, the callback). */
+async function connectQuickBooks(app: ProductionApp, members: Members) {
+  const started = await app.call(members.Admin, 'POST', '/api/accounting/connect/quickbooks')
+  expect(started.statusCode, started.body).toBe(200)
+  const consent = await fetch(started.json<{ data: { authorizeUrl: string } }>().data.authorizeUrl, {
+    redirect: 'manual',
+  })
+  const back = new URL(consent.headers.get('location')!)
+  const finished = await app.call(members.Admin, 'POST', '/api/accounting/callback', {
+    provider: 'quickbooks',
+    code: back.searchParams.get('code'),
+    state: back.searchParams.get('state'),
+    realmId: back.searchParams.get('realmId'),
+  })
+  expect(finished.statusCode, finished.body).toBe(200)
+  // A failed push, as the push job leaves it (its Retry is what the log offers).
+  await app.testDb.db.insert(accountingSyncLog).values({
+    entityId: members.entityId,
+    provider: 'quickbooks',
+    kind: 'invoice',
+    localId: crypto.randomUUID(),
+    label: 'Invoice INV-0001',
+    direction: 'push',
+    outcome: 'failed',
+    message: 'Invalid Reference Id: The account of item Pale Ale no longer exists',
+    failures: 2,
+  })
 }
 
 /** An endpoint with one delivery and its failed attempt, as the delivery job leaves them. */
@@ -190,9 +230,18 @@ async function seedWebhookLog(app: ProductionApp, entityId: string): Promise<str
 describe('contract fixtures: what each GET route the web reads answers', () => {
   let app: ProductionApp
   let seeded: Seeded
+  let quickbooks: FakeQuickBooks
 
   beforeAll(async () => {
-    app = await startProductionApp('pglite')
+    quickbooks = await startFakeQuickBooks({ redirectUri: QB_REDIRECT })
+    app = await startProductionApp('pglite', {
+      QUICKBOOKS_CLIENT_ID: FAKE_QUICKBOOKS_CLIENT.id,
+      QUICKBOOKS_CLIENT_SECRET: FAKE_QUICKBOOKS_CLIENT.secret,
+      QUICKBOOKS_REDIRECT_URI: QB_REDIRECT,
+      QUICKBOOKS_ENVIRONMENT: 'sandbox',
+      QUICKBOOKS_BASE_URL: quickbooks.url,
+      ACCOUNTING_TOKEN_KEY: '0'.repeat(64),
+    })
     const members = await app.brewery()
     const { id: productId } = await app.product(members)
     await app.brewhouse(members)
@@ -236,6 +285,7 @@ describe('contract fixtures: what each GET route the web reads answers', () => {
     )
     expect(started.statusCode, started.body).toBe(201)
     await seedReportingQuarter(app.testDb.db, members.entityId)
+    await connectQuickBooks(app, members)
     const kegs = await app.write(members.Admin, 'POST', '/api/kegs', 'keg', {
       count: 1,
       size: '1/6 BBL',
@@ -276,6 +326,7 @@ describe('contract fixtures: what each GET route the web reads answers', () => {
   })
   afterAll(async () => {
     await app?.close()
+    await quickbooks?.close()
   })
 
   /** A customer, and 2 kegs of the cellar's batch packaged (through the cellar's route) and sold taxpaid. */

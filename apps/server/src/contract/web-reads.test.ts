@@ -26,6 +26,7 @@ const NOT_READ_AS_JSON: Record<string, string> = {
   '/api/sales/credit-notes/:creditNoteId/pdf': 'a PDF download',
   '/api/sales/customers/:customerId/statement': 'a PDF download (the customer statement)',
   '/api/kegs/labels': 'a PDF sheet of QR labels',
+  '/api/accounting/exports/:provider/:dataset': 'a CSV download (an import layout of QuickBooks or Xero)',
 }
 const isDownload = (route: string) =>
   route in NOT_READ_AS_JSON || route.endsWith('.csv') || route.endsWith('.pdf')

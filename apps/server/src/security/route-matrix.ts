@@ -1145,6 +1145,11 @@ export const ACCOUNTING_MATRIX: Record<string, RouteDescriptor> = {
     url: '/api/accounting/mapping',
     payload: { income: { id: '1', code: '4000', name: 'Beer Sales' } },
   })),
+  // Sync now, not connected: nothing to sweep.
+  'POST /api/accounting/sync': tenant('manageAccounting', 'brewery', 409, () => ({
+    method: 'POST',
+    url: '/api/accounting/sync',
+  })),
   'GET /api/accounting/log': tenant('manageAccounting', 'brewery', 200, () => ({
     method: 'GET',
     url: '/api/accounting/log',

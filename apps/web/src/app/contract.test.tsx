@@ -2,6 +2,11 @@ import { QueryClient, QueryClientProvider, useQuery, type UseQueryResult } from 
 import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  useAccountingStatus,
+  useChartOfAccounts,
+  useSyncLog,
+} from '@/features/accounting/api/accounting-api.ts'
 import { getApiKeys, getApiKeyUses } from '@/features/api-keys/api/api-keys-api.ts'
 import { getWebhookAttempts, getWebhookEndpoints } from '@/features/webhooks/api/webhooks-api.ts'
 import { getBatchCost } from '@/features/batches/api/get-batch-cost.ts'
@@ -186,6 +191,9 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ['trace-recalls', () => useRecalls()],
   ['trace-recall', ([recallId]) => useRecall(recallId)],
   ['sales-report', () => useSalesReport({ from: '2025-07', to: '2025-09' })],
+  ['accounting-status', () => useAccountingStatus()],
+  ['accounting-accounts', () => useChartOfAccounts()],
+  ['accounting-log', () => useSyncLog({ live: false })],
 ]
 
 /** The server as the fixtures record it: each request answered with its route's fixture, else a 404. */

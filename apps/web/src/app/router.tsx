@@ -159,6 +159,21 @@ export const routes: RouteObject[] = [
                     .WebhooksSettings,
                 }),
               },
+              {
+                path: 'integrations',
+                lazy: async () => ({
+                  Component: (await import('@/features/accounting/components/integrations-settings.tsx'))
+                    .IntegrationsSettings,
+                }),
+              },
+              {
+                // The OAuth redirect URI registered with Intuit and Xero (QUICKBOOKS_REDIRECT_URI, XERO_REDIRECT_URI).
+                path: 'integrations/callback/:provider',
+                lazy: async () => ({
+                  Component: (await import('@/features/accounting/components/integrations-callback.tsx'))
+                    .IntegrationsCallback,
+                }),
+              },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

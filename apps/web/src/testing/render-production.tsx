@@ -48,7 +48,14 @@ export function renderProduction(
     path = '/',
     route = '/',
     products = [],
-  }: { role?: Role; path?: string; route?: string; products?: Product[] } = {},
+    packagingTypes = [],
+  }: {
+    role?: Role
+    path?: string
+    route?: string
+    products?: Product[]
+    packagingTypes?: { packageTypeId: string; packageType: string }[]
+  } = {},
 ) {
   const appState: AppStateValue = {
     isLoaded: true,
@@ -56,7 +63,7 @@ export function renderProduction(
       user: { id: 'me', givenName: 'Ada', familyName: 'Test', email: 'ada@example.com', emailVerified: true },
       entities: [],
     },
-    currentEntity: { entityId: TEST_ENTITY, role, products, packagingTypes: [] },
+    currentEntity: { entityId: TEST_ENTITY, role, products, packagingTypes },
     currentAccessToken: 'access-token',
     applyLocal: vi.fn(),
     reload: vi.fn(() => Promise.resolve()),

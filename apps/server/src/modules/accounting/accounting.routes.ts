@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { AppError } from '../../errors.ts'
 import { CSV_DATASETS, CSV_PROVIDERS } from './accounting-csv.ts'
 import type { AccountingExports } from './accounting-exports.ts'
 import type { ConnectionService } from './connection.service.ts'
@@ -202,6 +203,26 @@ export const accountingRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       reply.status(201).send({ data: await journals.post(request.tenant, request.params.month) }),
+  )
+
+  // Sync now: the brewery's sweep at once (what is not sent yet, and the payments entered there), instead of waiting
+  // for the 15-minute one.
+  app.post(
+    '/sync',
+    {
+      schema: { response: { 202: z.object({ data: z.object({ queued: z.boolean() }) }) } },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { connection } = await connections.status(request.tenant)
+      if (!connection)
+        throw new AppError(
+          'CONFLICT',
+          'The brewery is not connected to an accounting system; connect QuickBooks Online or Xero first.',
+        )
+      await queueSweep(request.tenant.entityId)
+      return reply.status(202).send({ data: { queued: true } })
+    },
   )
 
   app.get('/log', { schema: { response: { 200: z.object({ data: LogSchema }) } } }, async (request) => ({

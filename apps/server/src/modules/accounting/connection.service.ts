@@ -40,10 +40,40 @@ export function createProviders(config: AccountingConfig, api: AccountingApi = {
   if (config.quickbooks)
     providers.quickbooks = createQuickBooksProvider(
       config.quickbooks,
-      api.quickbooks ?? quickbooksEndpoints(config.quickbooks.environment),
+      api.quickbooks ??
+        (config.quickbooks.baseUrl
+          ? quickbooksEndpointsAt(config.quickbooks.baseUrl)
+          : quickbooksEndpoints(config.quickbooks.environment)),
     )
-  if (config.xero) providers.xero = createXeroProvider(config.xero, api.xero ?? XERO_ENDPOINTS)
+  if (config.xero)
+    providers.xero = createXeroProvider(
+      config.xero,
+      api.xero ?? (config.xero.baseUrl ? xeroEndpointsAt(config.xero.baseUrl) : XERO_ENDPOINTS),
+    )
   return providers
+}
+
+/** Intuit's paths on one origin (QUICKBOOKS_BASE_URL: the local fake). */
+export function quickbooksEndpointsAt(baseUrl: string): QuickBooksEndpoints {
+  const base = baseUrl.replace(/\/+$/, '')
+  return {
+    authorize: `${base}/connect/oauth2`,
+    token: `${base}/oauth2/v1/tokens/bearer`,
+    revoke: `${base}/v2/oauth2/tokens/revoke`,
+    api: base,
+  }
+}
+
+/** Xero's paths on one origin (XERO_BASE_URL: the local fake). */
+export function xeroEndpointsAt(baseUrl: string): XeroEndpoints {
+  const base = baseUrl.replace(/\/+$/, '')
+  return {
+    authorize: `${base}/identity/connect/authorize`,
+    token: `${base}/connect/token`,
+    revoke: `${base}/connect/revocation`,
+    connections: `${base}/connections`,
+    api: `${base}/api.xro/2.0`,
+  }
 }
 
 const hashOf = (state: string) => createHash('sha256').update(state).digest('base64url')

@@ -54,7 +54,10 @@ export const FAKE_QUICKBOOKS_ACCOUNTS = [
   { Id: '9', Name: 'Taproom Sales', AcctNum: '4100', AccountType: 'Income', Active: true },
 ]
 
-export async function startFakeQuickBooks({ redirectUri = 'http://localhost/callback/quickbooks' } = {}) {
+export async function startFakeQuickBooks({
+  redirectUri = 'http://localhost/callback/quickbooks',
+  port = 0,
+}: { redirectUri?: string; port?: number } = {}) {
   const tokens = createFakeTokens(FAKE_QUICKBOOKS_CLIENT)
   let ids = 100
   const store: Record<string, Map<string, Entity>> = {
@@ -223,7 +226,7 @@ export async function startFakeQuickBooks({ redirectUri = 'http://localhost/call
     }[resource]
     if (!kind || request.method !== 'POST') return { status: 404, body: {} }
     return write(kind, request.json())
-  })
+  }, port)
 
   const endpoints: QuickBooksEndpoints = {
     authorize: `${server.url}/connect/oauth2`,

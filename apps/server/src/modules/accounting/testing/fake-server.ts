@@ -16,7 +16,7 @@ export type FakeRequest = {
 export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> }
 export type FakeHandler = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>
 
-export async function startFakeServer(handle: FakeHandler) {
+export async function startFakeServer(handle: FakeHandler, port = 0) {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -44,10 +44,10 @@ export async function startFakeServer(handle: FakeHandler) {
         })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const address = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

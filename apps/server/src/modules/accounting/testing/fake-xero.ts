@@ -38,7 +38,10 @@ export const FAKE_XERO_ACCOUNTS = [
   { AccountID: 'a-wip', Code: '635', Name: 'Work in Progress', Type: 'CURRENT', Status: 'ACTIVE' },
 ]
 
-export async function startFakeXero({ redirectUri = 'http://localhost/callback/xero' } = {}) {
+export async function startFakeXero({
+  redirectUri = 'http://localhost/callback/xero',
+  port = 0,
+}: { redirectUri?: string; port?: number } = {}) {
   const tokens = createFakeTokens(FAKE_XERO_CLIENT)
   const accounts = FAKE_XERO_ACCOUNTS.map((a) => ({ ...a }))
   const store = {
@@ -179,7 +182,7 @@ export async function startFakeXero({ redirectUri = 'http://localhost/callback/x
     const records = (request.json()[table] as Row[] | undefined) ?? []
     if (records.length !== 1) return validation('One record per request')
     return write(table, records[0])
-  })
+  }, port)
 
   const endpoints: XeroEndpoints = {
     authorize: `${server.url}/identity/connect/authorize`,

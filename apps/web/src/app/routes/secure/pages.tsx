@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { can, type Permission } from '@brewcommand/domain'
 import { Link, NavLink, Outlet } from 'react-router'
 import { UserManagement } from '@/features/users/components/user-management.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
@@ -75,30 +76,35 @@ const SETTINGS_MENU = [
   { label: 'Devices', to: '/secure/settings/devices' },
   { label: 'API Keys', to: '/secure/settings/api-keys' },
   { label: 'Webhooks', to: '/secure/settings/webhooks' },
-] as const
+  // Admins only (the server refuses the others): the connection to QuickBooks Online or Xero.
+  { label: 'Integrations', to: '/secure/settings/integrations', permission: 'manageAccounting' },
+] as const satisfies readonly { label: string; to: string; permission?: Permission }[]
 
 export function SettingsLayout() {
+  const role = useAppState().currentEntity?.role
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeading>Settings</PageHeading>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[12rem_minmax(0,1fr)]">
         <nav aria-label="Settings">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
-            {SETTINGS_MENU.map((item) => (
-              <li key={item.to} className="shrink-0">
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                      isActive && 'bg-accent text-foreground',
-                    )
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            {SETTINGS_MENU.filter((item) => !('permission' in item) || can(role, item.permission)).map(
+              (item) => (
+                <li key={item.to} className="shrink-0">
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      cn(
+                        'flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                        isActive && 'bg-accent text-foreground',
+                      )
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
           </ul>
         </nav>
         <div className="min-w-0">
