@@ -8,6 +8,6 @@ import { cellarWeek } from './support/cellar-week.ts'
 test('a week in the cellar on a phone: plan two batches, dry hop and cold crash with one tap, empty the tanks, the brite tank is free for the second', async ({
   page,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   await cellarWeek(page, 'phone')
 })

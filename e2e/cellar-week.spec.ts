@@ -10,6 +10,6 @@ import { cellarWeek } from './support/cellar-week.ts'
 test('a week in the cellar: plan two batches, brew, transfer and package with Empty the tank, the brite tank is free for the second', async ({
   page,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   await cellarWeek(page, 'desktop')
 })
