@@ -196,6 +196,11 @@ async function planBatch(page: Page, viewport: Viewport, date: string) {
   await expect(
     page.getByText('Batch planned: its page says which tanks it booked, or why not.'),
   ).toBeVisible()
+  // The toast's link opens the batch, which says what it booked or why not.
+  const open = page.getByRole('button', { name: 'Open batch' })
+  await expectBigTarget(open, viewport)
+  await open.click()
+  await expect(page).toHaveURL(new RegExp(`/secure/operations/batches/${id}$`))
   const batch = await api(page, 'GET', `/api/batches/${id}`)
   return { id, number: (batch.body.data as { number: string }).number }
 }
@@ -216,12 +221,10 @@ export async function cellarWeek(page: Page, viewport: Viewport) {
 
   // Two batches planned: the first is booked into FV-1 and BT-1; the second is told BT-1 is taken.
   const first = await planBatch(page, viewport, today())
-  const second = await planBatch(page, viewport, tomorrow())
-  await page.goto(`/secure/operations/batches/${first.id}`)
   await expect(page.getByText('Fermentation in FV-1')).toBeVisible()
   await expect(page.getByText('Conditioning in BT-1')).toBeVisible()
   await checkPage(page, viewport, 'batch booked')
-  await page.goto(`/secure/operations/batches/${second.id}`)
+  const second = await planBatch(page, viewport, tomorrow())
   await expect(page.getByText(`Batch ${second.number} is not booked yet.`)).toContainText(
     `BT-1 is booked for batch ${first.number}`,
   )
