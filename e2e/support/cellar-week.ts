@@ -161,6 +161,9 @@ async function setUp(page: Page) {
   return { fv1 }
 }
 
+/** What this run has checked once already (the menu, the Operations page). */
+const checked = new Set<string>()
+
 /** A page of the main navigation: the sidebar on a desktop, the menu behind "Open navigation" on a phone. */
 async function navigate(page: Page, viewport: Viewport, name: string) {
   if (viewport === 'phone') {
@@ -168,6 +171,10 @@ async function navigate(page: Page, viewport: Viewport, name: string) {
     const menu = page.getByRole('dialog', { name: 'Navigation' })
     const link = menu.getByRole('link', { name, exact: true })
     await expectBigTarget(link, viewport)
+    if (!checked.has('menu')) {
+      checked.add('menu')
+      await checkPage(page, viewport, 'navigation menu')
+    }
     await link.click()
     await expect(menu).toBeHidden()
     return
@@ -180,6 +187,10 @@ async function planBatch(page: Page, viewport: Viewport, date: string) {
   await navigate(page, viewport, 'Operations')
   const button = page.getByRole('button', { name: 'Plan Batch' })
   await expectBigTarget(button, viewport)
+  if (!checked.has('operations')) {
+    checked.add('operations')
+    await checkPage(page, viewport, 'Operations')
+  }
   await button.click()
   await page.getByRole('dialog', { name: 'Plan Batch' }).getByRole('button', { name: 'Next' }).click()
   const dialog = page.getByRole('dialog', { name: 'Plan Batch' })
@@ -206,15 +217,18 @@ async function planBatch(page: Page, viewport: Viewport, date: string) {
 }
 
 /** Operations → Cellar, the tank's card, then one of its actions. */
-async function openTankAction(page: Page, tank: string, action: string) {
+async function openTankAction(page: Page, viewport: Viewport, tank: string, action: string) {
   await page.getByRole('button', { name: new RegExp(`^${tank} `) }).click()
   const sheet = page.getByRole('dialog', { name: tank })
   const button = sheet.getByRole('button', { name: action })
   await button.scrollIntoViewIfNeeded()
+  await expectBigTarget(button, viewport)
+  await checkPage(page, viewport, `the ${tank} sheet`)
   await button.click()
 }
 
 export async function cellarWeek(page: Page, viewport: Viewport) {
+  checked.clear()
   await onboardNewBrewery(page, 'Wren')
   if (viewport === 'phone') await page.setViewportSize(PHONE)
   const { fv1 } = await setUp(page)
@@ -301,7 +315,7 @@ export async function cellarWeek(page: Page, viewport: Viewport) {
   await expect(crash).toHaveCount(0)
 
   // Transfer 9.6 bbl to BT-1 and empty FV-1: the 0.40 left is a loss.
-  await openTankAction(page, 'FV-1', 'Transfer')
+  await openTankAction(page, viewport, 'FV-1', 'Transfer')
   const transfer = page.getByRole('dialog', { name: 'Transfer: FV-1' })
   await transfer.getByLabel('To vessel').selectOption({ label: 'BT-1' })
   await transfer.getByLabel('Volume').fill('9.6')
@@ -324,7 +338,7 @@ export async function cellarWeek(page: Page, viewport: Viewport) {
   await expect(fvCard).toContainText('Empty')
 
   // Package 18 kegs (9 bbl) from BT-1 and empty it: the 0.60 left is a loss; the batch is completed.
-  await openTankAction(page, 'BT-1', 'Package')
+  await openTankAction(page, viewport, 'BT-1', 'Package')
   const pack = page.getByRole('dialog', { name: 'Package: BT-1' })
   await pack.getByLabel(/1\/2 BBL Keg/).fill('18')
   await pack.getByLabel('Empty the tank').check()
