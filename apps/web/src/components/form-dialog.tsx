@@ -43,10 +43,16 @@ export function FormDialog({
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           {children}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            {/* On a phone both are a thumb's target, 48 px high. */}
+            <Button
+              type="button"
+              variant="outline"
+              className="max-sm:h-12"
+              onClick={() => onOpenChange(false)}
+            >
               Cancel
             </Button>
-            <Button type="submit" disabled={submitDisabled}>
+            <Button type="submit" className="max-sm:h-12" disabled={submitDisabled}>
               {submitLabel}
             </Button>
           </DialogFooter>

@@ -3,6 +3,7 @@ import { envelopeOf } from '../envelope.ts'
 import { AmountSchema } from '../recipes/recipe.schema.ts'
 import type { ProductionWriteDefinition } from '../writes/production-writes.ts'
 import { StepKeySchema } from './brew-day.schema.ts'
+import { ColdCrashTemperatureSchema, TemperatureSchema } from './cold-crash.ts'
 
 // Cellar tasks (issue 34, ADR 263): what a batch in the cellar needs next — its dry hops, a cold crash, the
 // transfer to its booked brite tank and its packaging — worked out by the server from the batch's recipe (its
@@ -14,9 +15,6 @@ export type CellarTaskKind = (typeof CELLAR_TASK_KINDS)[number]
 
 /** A cold crash starts this many days before the fermentation booking ends (the beer drops clear, then moves). */
 export const COLD_CRASH_DAYS = 2
-/** The cold crash temperature a tap records unless the person says otherwise. */
-export const DEFAULT_COLD_CRASH_TEMPERATURE = { value: 34, unit: 'F' } as const
-
 export const CellarTaskSchema = z.object({
   /** Stable while the task is open: `kind:batchId[:stepKey]`. */
   id: z.string(),
@@ -40,6 +38,13 @@ export const CellarTaskSchema = z.object({
   /** A transfer's booked brite (or conditioning) vessel. */
   toVesselId: z.uuid().nullable(),
   toVesselName: z.string().nullable(),
+  /**
+   * A cold crash's suggested temperature (ADR 340): the recipe's, else the brewery's default, else the standard
+   * 34 °F; `from` says which. Null for other tasks.
+   */
+  crash: z
+    .object({ temperature: TemperatureSchema, from: z.enum(['recipe', 'brewery', 'standard']) })
+    .nullable(),
 })
 export type CellarTask = z.infer<typeof CellarTaskSchema>
 
@@ -61,16 +66,6 @@ export const DryHopDoneSchema = z.object({
 })
 export type DryHopDone = z.infer<typeof DryHopDoneSchema>
 export const DryHopDoneEnvelopeSchema = envelopeOf('cellar-task', DryHopDoneSchema)
-
-export const ColdCrashTemperatureSchema = z
-  .object({
-    value: z.number({ error: 'Enter the temperature' }).finite(),
-    unit: z.enum(['F', 'C'], { error: 'The unit is F or C' }),
-  })
-  .refine((t) => (t.unit === 'F' ? t.value >= 14 && t.value <= 68 : t.value >= -10 && t.value <= 20), {
-    error: 'A cold crash is between 14 and 68 °F (−10 and 20 °C)',
-    path: ['value'],
-  })
 
 /** `POST /api/cellar/tasks/cold-crash`: the batch's tank was set to crash at this temperature. */
 export const ColdCrashDoneSchema = z.object({

@@ -7,6 +7,7 @@ import {
   DEFAULT_CLEAN_WINDOW_HOURS,
   DEFAULT_SANITISE_WINDOW_HOURS,
 } from './cellar-cleaning.ts'
+import { ColdCrashTemperatureSchema } from './cold-crash.ts'
 import type { AlertKind } from './fermentation.ts'
 import { SAMPLE_PURPOSES, TAX_FREE_REASONS, type BatchYield } from './liquid-ledger.ts'
 
@@ -278,12 +279,15 @@ export const CellarSettingsSchema = z.object({
     .array(z.enum(ROLES))
     .max(3)
     .refine((roles) => new Set(roles).size === roles.length, 'Each role once'),
+  /** The brewery's cold crash temperature (ADR 340); null: the standard 34 °F. */
+  coldCrashTemperature: ColdCrashTemperatureSchema.nullable().default(null),
 })
 export type CellarSettings = z.infer<typeof CellarSettingsSchema>
 export const DEFAULT_CELLAR_SETTINGS: CellarSettings = {
   cleanWindowHours: DEFAULT_CLEAN_WINDOW_HOURS,
   sanitiseWindowHours: DEFAULT_SANITISE_WINDOW_HOURS,
   alertRoles: ['Admin', 'Manager'],
+  coldCrashTemperature: null,
 }
 
 /** Acknowledging an alert carries no data. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ColdCrashTemperatureSchema } from '../production/cold-crash.ts'
 import { TIME_UNITS, VOLUME_UNITS, WEIGHT_UNITS, type TimeUnit } from '../brewing/units.ts'
 
 // The unit lists live with their conversions in brewing/units.ts; re-exported here for older imports.
@@ -207,6 +208,8 @@ export const RecipeSchema = z.object({
   boilTime: quantity.default(0),
   whirlpoolTime: quantity.default(0),
   mashThickness: quantity.default(0),
+  /** The temperature its beer is cold crashed at, when the recipe says one (ADR 340); the cellar suggests it. */
+  coldCrashTemperature: ColdCrashTemperatureSchema.nullable().optional(),
 })
 export type Recipe = z.infer<typeof RecipeSchema>
 

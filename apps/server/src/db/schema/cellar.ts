@@ -150,6 +150,8 @@ export const cellarSettings = pgTable('cellar_settings', {
   cleanWindowHours: integer('clean_window_hours').notNull().default(24),
   sanitiseWindowHours: integer('sanitise_window_hours').notNull().default(4),
   alertRoles: jsonb('alert_roles').$type<string[]>().notNull(),
+  /** The brewery's cold crash temperature `{ value, unit }` (ADR 340); null: the standard 34 °F. */
+  coldCrashTemperature: jsonb('cold_crash_temperature').$type<{ value: number; unit: 'F' | 'C' }>(),
   ...timestamps,
 })
 

@@ -12,6 +12,7 @@ export async function cellarSettings(ctx: CellarContext, tenant: Tenant): Promis
         cleanWindowHours: row.cleanWindowHours,
         sanitiseWindowHours: row.sanitiseWindowHours,
         alertRoles: row.alertRoles as CellarSettings['alertRoles'],
+        coldCrashTemperature: row.coldCrashTemperature ?? null,
       }
     : DEFAULT_CELLAR_SETTINGS
 }

@@ -1,6 +1,8 @@
 import {
   cellarTaskId,
   COLD_CRASH_DAYS,
+  coldCrashSuggestion,
+  ColdCrashTemperatureSchema,
   DAY_MS,
   dayIn,
   defaultStageDays,
@@ -11,6 +13,7 @@ import {
   type ColdCrashDone,
   type DryHopDone,
   type PlannedBrewStep,
+  type Temperature,
 } from '@brewcommand/domain'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
@@ -19,6 +22,7 @@ import { createBrewDayRepository } from '../brew-day/brew-day.repository.ts'
 import type { BrewDayStock } from '../brew-day/brew-day.service.ts'
 import { breweryTimeZone } from '../reporting/brewery-time-zone.ts'
 import { CELLAR_STATUSES, createCellarTaskRepository } from './cellar-tasks.repository.ts'
+import { createCellarRepository } from './cellar.repository.ts'
 
 type Occupancy = Awaited<ReturnType<ReturnType<typeof createCellarTaskRepository>['occupancies']>>[number]
 type CellarBatch = Awaited<
@@ -42,12 +46,17 @@ export function tasksOfBatch(input: {
   laterSteps: { key: string; plan: PlannedBrewStep }[]
   occupancies: Occupancy[]
   coldCrashed: boolean
+  /** The brewery's cold crash temperature, when it has one (cellar settings). */
+  breweryCrash?: Temperature | null
   timeZone: string
   today: string
   now: Date
 }): CellarTask[] {
   const { batch, occupancies, timeZone, today, now } = input
-  const snapshot = (batch.recipeSnapshot ?? {}) as { yeast?: { type?: string } | null }
+  const snapshot = (batch.recipeSnapshot ?? {}) as {
+    yeast?: { type?: string } | null
+    coldCrashTemperature?: unknown
+  }
   const days = defaultStageDays({ yeastType: snapshot.yeast?.type ?? null })
   const open = occupancies
     .filter((o) => o.actualStart && !o.actualEnd)
@@ -86,6 +95,7 @@ export function tasksOfBatch(input: {
       amount: null,
       toVesselId: null,
       toVesselName: null,
+      crash: null,
       ...fields,
     }
   }
@@ -108,6 +118,10 @@ export function tasksOfBatch(input: {
       task('cold-crash', fermentationEnd - COLD_CRASH_DAYS * DAY_MS, {
         title: `Cold crash ${open.vesselName}`,
         detail: booked ? `Before the transfer to ${booked.vesselName}` : 'Before packaging',
+        crash: coldCrashSuggestion(
+          ColdCrashTemperatureSchema.safeParse(snapshot.coldCrashTemperature).data,
+          input.breweryCrash,
+        ),
       }),
     )
   if (open.stage === 'fermentation' && booked)
@@ -156,10 +170,11 @@ export function createCellarTaskService({
       const today = todayIn(timeZone, at)
       const inCellar = await reads.batchesInCellar(tenant.entityId)
       const ids = inCellar.map((b) => b.id)
-      const [steps, occupancies, crashes] = await Promise.all([
+      const [steps, occupancies, crashes, settings] = await Promise.all([
         reads.openLaterSteps(tenant.entityId, ids),
         reads.occupancies(tenant.entityId, ids),
         reads.coldCrashes(tenant.entityId, ids),
+        createCellarRepository(db).settings(tenant.entityId),
       ])
       const crashed = new Set(crashes.map((c) => c.batchId))
       const tasks = inCellar.flatMap((batch) =>
@@ -170,6 +185,7 @@ export function createCellarTaskService({
             .map((s) => ({ key: s.key, plan: s.plan as unknown as PlannedBrewStep })),
           occupancies: occupancies.filter((o) => o.batchId === batch.id),
           coldCrashed: crashed.has(batch.id),
+          breweryCrash: settings?.coldCrashTemperature ?? null,
           timeZone,
           today,
           now: at,

@@ -544,6 +544,7 @@ export function createCellarRepository(db: Db) {
             cleanWindowHours: row.cleanWindowHours,
             sanitiseWindowHours: row.sanitiseWindowHours,
             alertRoles: row.alertRoles,
+            coldCrashTemperature: row.coldCrashTemperature ?? null,
             updatedAt: new Date(),
           },
         }),

@@ -22,7 +22,8 @@ export function NavLinks({
               'block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors',
               'hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
               'aria-[current=page]:bg-accent aria-[current=page]:text-foreground',
-              orientation === 'vertical' && 'text-base',
+              // The phone's menu: a thumb's target, 48 px high.
+              orientation === 'vertical' && 'flex min-h-12 items-center text-base',
             )}
           >
             {item.label}

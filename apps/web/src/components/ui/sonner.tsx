@@ -13,6 +13,8 @@ export function Toaster() {
       gap={14}
       hotkey={['altKey', 'KeyT']}
       closeButton
+      // A toast's action (Open batch, Undo) is a thumb's target on a phone, 44 px high.
+      toastOptions={{ classNames: { actionButton: 'max-sm:min-h-11! max-sm:px-4!' } }}
     />
   )
 }

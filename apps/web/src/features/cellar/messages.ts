@@ -100,6 +100,7 @@ export const CELLAR_TASK_TEXTS = {
   overdueSince: (day: string) => `Overdue since ${day}`,
   added: 'Added',
   crashed: (value: number, unit: 'F' | 'C') => `Crashed to ${value} °${unit}`,
+  crashTo: (unit: 'F' | 'C') => `Crash to (°${unit})`,
   transfer: 'Transfer…',
   package: 'Package…',
   managerPackages: 'A manager packages',

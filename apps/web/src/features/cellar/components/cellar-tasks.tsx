@@ -1,4 +1,4 @@
-import { DEFAULT_COLD_CRASH_TEMPERATURE, type CellarTask } from '@brewcommand/domain'
+import type { CellarTask } from '@brewcommand/domain'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
@@ -6,10 +6,10 @@ import { Spinner } from '@/components/ui/spinner.tsx'
 import { useWrite } from '@/lib/writes/use-write.ts'
 import { useCellarSettings, useTankBoard, useVesselDetail } from '../api/cellar-api.ts'
 import { useCellarTasks } from '../api/cellar-tasks-api.ts'
-import { useTemperatureUnit } from '../lib/display.ts'
 import { useCellarCan } from '../lib/form.ts'
 import { CELLAR_TASK_TEXTS as t } from '../messages.ts'
 import { MovementDialog, PackageDialog } from './cellar-dialogs.tsx'
+import { ColdCrashAction } from './cold-crash-action.tsx'
 
 /** A day of the brewery ("2026-12-12") as a brewer reads it ("Sat, Dec 12"). */
 function dayText(day: string): string {
@@ -24,11 +24,6 @@ function dayText(day: string): string {
 function dueText(task: CellarTask, today: string | undefined): string {
   if (task.dueDate === today) return t.dueToday
   return task.overdue ? t.overdueSince(dayText(task.dueDate)) : t.dueOn(dayText(task.dueDate))
-}
-
-/** The cold crash temperature a tap records, in the unit the person reads temperatures in. */
-function crashTemperature(unit: 'F' | 'C') {
-  return unit === 'C' ? { value: 1, unit: 'C' as const } : DEFAULT_COLD_CRASH_TEMPERATURE
 }
 
 /** The transfer of a task, in the cellar's own dialog with the booked brite tank filled in. */
@@ -78,10 +73,8 @@ function TaskItem({
   onOpen: (task: CellarTask) => void
 }) {
   const write = useWrite()
-  const [unit] = useTemperatureUnit()
   const canCellar = useCellarCan('cellarWork')
   const canPackage = useCellarCan('planProduction')
-  const crash = crashTemperature(unit)
   const action = (() => {
     if (task.kind === 'dry-hop' && canCellar && task.stepKey && task.amount)
       return {
@@ -92,18 +85,6 @@ function TaskItem({
             action: 'cellar-task:dry-hop',
             uri: '/api/cellar/tasks/dry-hop',
             data: { batchId: task.batchId, stepKey: task.stepKey, actual: task.amount, note: '' },
-            name: `${task.title} · ${task.batchNumber}`,
-          }),
-      }
-    if (task.kind === 'cold-crash' && canCellar)
-      return {
-        label: t.crashed(crash.value, crash.unit),
-        run: () =>
-          write({
-            kind: 'production',
-            action: 'cellar-task:cold-crash',
-            uri: '/api/cellar/tasks/cold-crash',
-            data: { id: crypto.randomUUID(), batchId: task.batchId, temperature: crash, note: '' },
             name: `${task.title} · ${task.batchNumber}`,
           }),
       }
@@ -129,7 +110,9 @@ function TaskItem({
           {dueText(task, today)}
         </span>
       </div>
-      {action ? (
+      {task.kind === 'cold-crash' && canCellar ? (
+        <ColdCrashAction task={task} />
+      ) : action ? (
         <Button size="lg" className="min-h-12 w-full sm:w-auto" onClick={action.run}>
           {action.label}
         </Button>

@@ -150,9 +150,13 @@ export function UnbookedPanel({
                 )}
               </div>
               {refusal && (
-                <p role="alert" className="flex flex-wrap gap-2 text-sm text-destructive">
+                <p role="alert" className="flex flex-wrap items-center gap-x-2 text-sm text-destructive">
                   <span>{refusal.message}</span>
-                  <button type="button" className="underline" onClick={() => onDismiss(refusal.requestId)}>
+                  <button
+                    type="button"
+                    className="min-h-11 px-1 underline"
+                    onClick={() => onDismiss(refusal.requestId)}
+                  >
                     {REFUSED_DISMISS}
                   </button>
                 </p>

@@ -1,0 +1,1 @@
+ALTER TABLE "cellar_settings" ADD COLUMN "cold_crash_temperature" jsonb;
