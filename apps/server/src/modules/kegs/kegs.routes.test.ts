@@ -455,6 +455,45 @@ describe.each(TEST_DATABASES)('kegs API on %s', (kind) => {
       expect(dataOf<{ event: KegEvent }>(back).event.creditNoteNumber).toBe(invoice.creditNotes[0].number)
     })
 
+    it('never refunds a line more deposit than it charged, whether a keg or the goods came back first', async () => {
+      // Hand-worked: 2 kegs: total 25483 (as above). KD-0001 back empty: credit 3000. Then both units come back as
+      // goods: subtotal 17998, deposit min(2 × 3000, 6000 − 3000) = 3000, tax the whole line's 1485 → 22483.
+      // Credited 3000 + 22483 = 25483 = the total: balance 0. KD-0002 then back empty: nothing left to credit.
+      const [a, b] = await addKegs('KD-', 2)
+      for (const k of [a, b])
+        expect(
+          (await scan(brewerA, { kind: 'filled', assetNumber: k.assetNumber, packageRunId: runId }))
+            .statusCode,
+        ).toBe(201)
+      const { order } = await dispatchedOrder('Both Ways Bar')
+      for (const k of [a, b])
+        expect(
+          (await scan(brewerA, { kind: 'shipped', assetNumber: k.assetNumber, orderId: order.id }))
+            .statusCode,
+        ).toBe(201)
+      expect((await scan(brewerA, { kind: 'returned', assetNumber: a.assetNumber })).statusCode).toBe(201)
+      const invoiceUrl = `/api/sales/invoices/${order.invoiceId}`
+      const charged = dataOf<Invoice>(await call(managerA, 'GET', invoiceUrl))
+      const goods = await sales(managerA, 'POST', `${invoiceUrl}/credit-notes`, {
+        id: crypto.randomUUID(),
+        reason: 'Came back full',
+        lines: [{ invoiceLineId: charged.lines[0].id, quantity: 2 }],
+      })
+      expect(goods.statusCode, goods.body).toBe(201)
+      const invoice = dataOf<Invoice>(await call(managerA, 'GET', invoiceUrl))
+      expect(
+        invoice.creditNotes.map((n) => [n.subtotalCents, n.depositCents, n.taxCents, n.totalCents]),
+      ).toEqual([
+        [0, 3000, 0, 3000],
+        [17998, 3000, 1485, 22483],
+      ])
+      expect(invoice).toMatchObject({ totalCents: 25483, creditedCents: 25483, balanceCents: 0 })
+      const late = await scan(brewerA, { kind: 'returned', assetNumber: b.assetNumber })
+      expect(late.statusCode, late.body).toBe(201)
+      expect(dataOf<{ event: KegEvent }>(late).event.creditNoteNumber).toBeNull()
+      expect(dataOf<Invoice>(await call(managerA, 'GET', invoiceUrl)).creditNotes).toHaveLength(2)
+    })
+
     it('refuses a cleaning of a clean keg, an unknown number, a run of another size and a scan from the future', async () => {
       const [k] = await addKegs('RF-', 1)
       const clean = await scan(brewerA, { kind: 'cleaned', assetNumber: k.assetNumber })
