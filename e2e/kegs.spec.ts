@@ -239,10 +239,18 @@ test('kegs: added, labelled, filled from a run, shipped on an order with its dep
   await expect(batchCells).toHaveCount(2)
   await expect(batchCells.first()).toContainText(/\d{4}-\d{3}/)
 
+  // The deposit is credited on the invoice that charged it: credit note CN-00001 of $30.00 (ADR 350).
+  const credited = (await api(page, 'GET', `/api/sales/invoices/${order.invoiceId}`)) as {
+    creditedCents: number
+    creditNotes: { number: string; depositCents: number }[]
+  }
+  expect(credited.creditedCents).toBe(3000)
+  expect(credited.creditNotes.map((n) => [n.number, n.depositCents])).toEqual([['CN-00001', 3000]])
+
   await register.getByRole('link', { name: 'K-0001' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Keg K-0001' })).toBeVisible()
   const history = page.getByRole('region', { name: 'History' })
-  await expect(history).toContainText('deposit credited $30.00')
+  await expect(history).toContainText('deposit credited $30.00 on CN-00001')
   await expect(page.getByRole('region', { name: 'Trace' })).toContainText(`to Oak Bar (${order.number})`)
   await expectAccessible(page, 'keg page')
 

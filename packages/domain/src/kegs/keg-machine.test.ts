@@ -8,6 +8,7 @@ import {
   type KegScan,
   type KegState,
 } from './keg-machine.ts'
+import { kegDepositCredit } from '../sales/sales-maths.ts'
 import { nextAssetNumbers, parseKegsCsv } from './kegs-csv.ts'
 
 const FILL: KegFill = {
@@ -106,7 +107,9 @@ describe('the keg state machine', () => {
 
 // The property of issue 36: any sequence of scans over a few kegs and customers, most refused, leaves every keg
 // in exactly one place (the brewery, one customer, lost or retired), and each customer's deposit balance — the
-// sum of the deposit moves — equals the deposits of the kegs they hold (here one deposit per size: kegs × deposit).
+// sum of the deposit moves — equals the deposits of the kegs they hold (here one deposit per size: kegs × deposit),
+// and so does what their invoices say: deposits charged, less those credited by a credit note when a keg came back
+// empty, less those kept for kegs lost there (ADR 350).
 const KEGS = ['K-0001', 'K-0002', 'K-0003', 'K-0004']
 const CUSTOMERS = [
   { customerId: '00000000-0000-4000-8000-0000000000c1', customerName: 'Oak Bar' },
@@ -118,6 +121,8 @@ const scanArb = fc.record({
   keg: fc.integer({ min: 0, max: KEGS.length - 1 }),
   kind: fc.constantFrom('filled', 'shipped', 'returned', 'cleaned', 'damaged', 'lost', 'retired' as const),
   customer: fc.integer({ min: 0, max: CUSTOMERS.length - 1 }),
+  /** Which of the customer's two orders the keg ships on (each order's invoice has one keg line). */
+  order: fc.integer({ min: 0, max: 1 }),
 })
 
 describe('the keg state machine (property)', () => {
@@ -126,6 +131,11 @@ describe('the keg state machine (property)', () => {
       fc.property(fc.array(scanArb, { maxLength: 120 }), (steps) => {
         const states = new Map<string, KegState>(KEGS.map((keg) => [keg, NEW_KEG_STATE]))
         const balance = new Map<string, number>()
+        // Sales' side (ADR 350): each order's invoice line charges a deposit per keg shipped on it; a keg back empty
+        // is a credit note of its deposit on that line; a keg lost there keeps its deposit (the brewery's).
+        const lines = new Map<string, { customerId: string; depositCents: number; creditedCents: number }>()
+        const shippedOn = new Map<string, string>()
+        const kept = new Map<string, number>()
         steps.forEach((step, i) => {
           const keg = KEGS[step.keg]
           const when = new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString()
@@ -142,6 +152,29 @@ describe('the keg state machine (property)', () => {
             return
           }
           states.set(keg, result.state)
+          if (step.kind === 'shipped') {
+            const lineId = `${step.customer}:${step.order}`
+            const line = lines.get(lineId) ?? {
+              customerId: CUSTOMERS[step.customer].customerId,
+              depositCents: 0,
+              creditedCents: 0,
+            }
+            line.depositCents += DEPOSIT_CENTS
+            lines.set(lineId, line)
+            shippedOn.set(keg, lineId)
+          }
+          if (step.kind === 'returned' && before.status === 'at-customer') {
+            const line = lines.get(shippedOn.get(keg)!)!
+            const credit = kegDepositCredit(line, {
+              kegDepositCents: before.depositCents,
+              earlierDepositCents: line.creditedCents,
+            })
+            // The line that charged the keg always has its deposit left to credit.
+            expect(credit).toEqual({ subtotalCents: 0, depositCents: DEPOSIT_CENTS, taxCents: 0 })
+            line.creditedCents += credit!.depositCents
+          }
+          if (step.kind === 'lost' && before.status === 'at-customer')
+            kept.set(before.customerId, (kept.get(before.customerId) ?? 0) + before.depositCents)
           if (result.deposit)
             balance.set(
               result.deposit.customerId,
@@ -159,6 +192,11 @@ describe('the keg state machine (property)', () => {
         for (const { customerId } of CUSTOMERS) {
           const held = buckets.get(`customer:${customerId}`)?.length ?? 0
           expect(balance.get(customerId) ?? 0).toBe(held * DEPOSIT_CENTS)
+          // The customer's invoices: deposits charged less deposits credited less deposits kept for lost kegs.
+          const theirs = [...lines.values()].filter((line) => line.customerId === customerId)
+          const onInvoices = theirs.reduce((sum, line) => sum + line.depositCents - line.creditedCents, 0)
+          expect(onInvoices - (kept.get(customerId) ?? 0)).toBe(held * DEPOSIT_CENTS)
+          for (const line of theirs) expect(line.creditedCents).toBeLessThanOrEqual(line.depositCents)
         }
       }),
       { numRuns: 300 },
@@ -212,5 +250,23 @@ describe('kegs from CSV', () => {
       'K-0015',
     ])
     expect(nextAssetNumbers('BC', [], 2)).toEqual(['BC0001', 'BC0002'])
+  })
+})
+
+describe('the credit of a keg back empty (ADR 350)', () => {
+  // By hand: a line of 2 kegs at $30.00 charged 6000. The first keg back: 6000 − 0 ≥ 3000 → credit 3000. The second:
+  // 6000 − 3000 ≥ 3000 → 3000. A third: 6000 − 6000 = 0 < 3000 → nothing (a line never refunds more than it charged).
+  it('credits the keg’s deposit only, never more than its line charged', () => {
+    const line = { depositCents: 6000 }
+    expect(kegDepositCredit(line, { kegDepositCents: 3000, earlierDepositCents: 0 })).toEqual({
+      subtotalCents: 0,
+      depositCents: 3000,
+      taxCents: 0,
+    })
+    expect(kegDepositCredit(line, { kegDepositCents: 3000, earlierDepositCents: 3000 })?.depositCents).toBe(
+      3000,
+    )
+    expect(kegDepositCredit(line, { kegDepositCents: 3000, earlierDepositCents: 6000 })).toBeNull()
+    expect(kegDepositCredit(line, { kegDepositCents: 0, earlierDepositCents: 0 })).toBeNull()
   })
 })

@@ -208,6 +208,10 @@ export const KegEventSchema = z.object({
   chargedCents: z.number().int(),
   /** Where the keg is after this event. */
   status: z.enum(KEG_STATUSES),
+  /** Returned: the credit note crediting its deposit on the invoice that charged it (ADR 350). */
+  creditNoteNumber: z.string().nullable().default(null),
+  /** Damaged or lost full at the brewery: the beer lost, in barrels, booked on the liquid ledger (ADR 351). */
+  lossBarrels: z.number().nullable().default(null),
 })
 export type KegEvent = z.infer<typeof KegEventSchema>
 

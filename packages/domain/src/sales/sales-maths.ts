@@ -307,3 +307,16 @@ export function creditLineAmounts(
     taxCents: tax,
   }
 }
+
+/**
+ * The credit of an empty keg back (ADR 350): the deposit the keg carried, on the invoice line that charged it, and
+ * nothing else (no goods, no tax: a deposit is not taxed). Null when that line's deposits, less what earlier credit
+ * notes refunded of them, do not cover it: a line never refunds more deposit than it charged.
+ */
+export function kegDepositCredit(
+  line: { depositCents: number },
+  { kegDepositCents, earlierDepositCents }: { kegDepositCents: number; earlierDepositCents: number },
+): LineAmounts | null {
+  if (kegDepositCents <= 0 || line.depositCents - earlierDepositCents < kegDepositCents) return null
+  return { subtotalCents: 0, depositCents: kegDepositCents, taxCents: 0 }
+}

@@ -417,6 +417,8 @@ export const CreditNoteLineSchema = z.object({
   subtotalCents: z.number().int(),
   depositCents: z.number().int(),
   taxCents: z.number().int(),
+  /** An empty keg back (ADR 350): its number; the line credits its deposit only, with 0 units of goods. */
+  kegAssetNumber: z.string().default(''),
 })
 export type CreditNoteLine = z.infer<typeof CreditNoteLineSchema>
 

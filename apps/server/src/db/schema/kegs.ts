@@ -11,7 +11,8 @@ import {
 } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns.ts'
 import { entities } from './entities.ts'
-import { batches } from './production.ts'
+import { batches, liquidEvents } from './production.ts'
+import { creditNotes } from './sales-credits.ts'
 import { customers, salesOrders } from './sales.ts'
 import { users } from './users.ts'
 
@@ -80,6 +81,10 @@ export const kegEvents = pgTable(
     chargedCents: cents('charged_cents').notNull().default(0),
     /** The keg's status after the event. */
     status: text('status').notNull(),
+    /** Returned: the credit note that credited its deposit on the invoice that charged it (ADR 350). */
+    creditNoteId: uuid('credit_note_id').references(() => creditNotes.id),
+    /** Damaged or lost full at the brewery: the beer's loss on the liquid ledger (ADR 351). */
+    liquidEventId: uuid('liquid_event_id').references(() => liquidEvents.id),
   },
   (t) => [
     index('keg_events_keg_id_idx').on(t.kegId, t.occurredAt),

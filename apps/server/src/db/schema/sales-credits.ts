@@ -72,6 +72,8 @@ export const creditNoteLines = pgTable(
     subtotalCents: cents('subtotal_cents').notNull(),
     depositCents: cents('deposit_cents').notNull(),
     taxCents: cents('tax_cents').notNull(),
+    /** An empty keg back (ADR 350): its number; the line credits its deposit only (0 units of goods). */
+    kegAssetNumber: text('keg_asset_number').notNull().default(''),
     /** The "returned to the brewery" events of the ledger this line booked. */
     liquidEventIds: jsonb('liquid_event_ids').$type<string[]>().notNull(),
   },

@@ -13,7 +13,9 @@ import {
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import { lockForTransaction, type Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import type { FinishedGoodsWrite } from '../inventory/finished-goods.service.ts'
 import { breweryTimeZone } from '../reporting/brewery-time-zone.ts'
+import type { CreditKegDeposit } from '../sales/keg-deposit-credit.ts'
 import { createKegsRepository, type KegRow, type KegsRepository } from './kegs.repository.ts'
 import { eventView, kegView, namesOf, stateOf } from './kegs.views.ts'
 
@@ -94,7 +96,23 @@ async function shipmentOf(repo: KegsRepository, tenant: Tenant, keg: KegRow, ord
   }
 }
 
-export function createKegScans({ now = () => new Date() }: { db?: Db; now?: () => Date } = {}) {
+/** Packaged beer lost to breakage (inventory's finished goods on the ledger): `kind: 'lost'`, class `losses`. */
+export type LoseKegBeer = (
+  tx: Db,
+  tenant: Tenant,
+  input: { packageId: string; batchId: string; units: number; occurredAt: Date; reason: string },
+) => Promise<FinishedGoodsWrite>
+
+export function createKegScans({
+  now = () => new Date(),
+  creditKegDeposit,
+  loseKegBeer,
+}: {
+  db?: Db
+  now?: () => Date
+  creditKegDeposit: CreditKegDeposit
+  loseKegBeer: LoseKegBeer
+}) {
   return {
     /** Records one scan; answers the keg where it now is and the event. */
     async scan(tx: Db, tenant: Tenant, input: KegScanInput): Promise<{ keg: Keg; event: KegEvent }> {
@@ -150,6 +168,37 @@ export function createKegScans({ now = () => new Date() }: { db?: Db; now?: () =
           chargedCents = Math.max(0, writeOffCents - state.depositCents)
         }
       }
+      let creditNoteId: string | null = null
+      if (input.kind === 'returned' && state.status === 'at-customer') {
+        const shipment = await repo.lastShipment(tenant.entityId, keg.id)
+        if (shipment?.orderId) {
+          const credit = await creditKegDeposit(tx, tenant, {
+            orderId: shipment.orderId,
+            isKegLine: (packageType) => sizeOfPackageType(packageType) === keg.size,
+            batchId: state.fill?.batchId ?? null,
+            depositCents: state.depositCents,
+            assetNumber: keg.assetNumber,
+            returnedAt: at,
+          })
+          creditNoteId = credit?.creditNoteId ?? null
+        }
+      }
+      let liquidEventId: string | null = null
+      if ((input.kind === 'damaged' || input.kind === 'lost') && state.status === 'full') {
+        const run = await repo.packageRun(tenant.entityId, state.fill.packageRunId)
+        if (!run)
+          throw conflict(
+            `Keg ${keg.assetNumber}'s package run is not on the ledger: its beer cannot be booked.`,
+          )
+        const loss = await loseKegBeer(tx, tenant, {
+          packageId: run.packageId,
+          batchId: state.fill.batchId,
+          units: 1,
+          occurredAt: at,
+          reason: `Keg ${keg.assetNumber} ${input.kind} full at the brewery`,
+        })
+        liquidEventId = loss.liquidEventIds[0] ?? null
+      }
       const fill = next.status === 'full' || next.status === 'at-customer' ? next.fill : null
       const customerId =
         next.status === 'at-customer' ? next.customerId : next.status === 'lost' ? next.customerId : null
@@ -175,6 +224,8 @@ export function createKegScans({ now = () => new Date() }: { db?: Db; now?: () =
         writeOffCents,
         chargedCents,
         status: next.status,
+        creditNoteId,
+        liquidEventId,
       })
       const after = await namesOf(repo, tenant.entityId, [updated, event])
       return {

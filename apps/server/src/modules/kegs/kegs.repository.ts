@@ -2,8 +2,9 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { finishedGoodsMovements } from '../../db/schema/inventory.ts'
 import { kegEvents, kegSettings, kegs } from '../../db/schema/kegs.ts'
-import { batches } from '../../db/schema/production.ts'
+import { batches, liquidEvents } from '../../db/schema/production.ts'
 import { customers, salesOrderLines, salesOrders } from '../../db/schema/sales.ts'
+import { creditNotes } from '../../db/schema/sales-credits.ts'
 
 // Kegs' queries (docs/decisions/290-kegs.md). Every one is scoped to the brewery; the services decide. Sales'
 // tables are read here (an order's keg lines, a customer's name), never written.
@@ -63,6 +64,18 @@ export function createKegsRepository(db: Db) {
         .from(kegEvents)
         .where(and(eq(kegEvents.entityId, entityId), kegId ? eq(kegEvents.kegId, kegId) : undefined))
         .orderBy(asc(kegEvents.occurredAt), asc(kegEvents.recordedAt)),
+    /** The keg's last Shipped event (the order its deposit was charged on). */
+    async lastShipment(entityId: string, kegId: string) {
+      const [row] = await db
+        .select()
+        .from(kegEvents)
+        .where(
+          and(eq(kegEvents.entityId, entityId), eq(kegEvents.kegId, kegId), eq(kegEvents.kind, 'shipped')),
+        )
+        .orderBy(desc(kegEvents.occurredAt), desc(kegEvents.recordedAt))
+        .limit(1)
+      return row ?? null
+    },
     /** The `packaged` finished-goods row of a package run (its liquid event). */
     async packageRun(entityId: string, liquidEventId: string) {
       const [row] = await db
@@ -143,6 +156,22 @@ export function createKegsRepository(db: Db) {
         .from(salesOrders)
         .where(and(eq(salesOrders.entityId, entityId), inArray(salesOrders.id, ids)))
       return new Map(rows.map((r) => [r.id, r.sequence]))
+    },
+    async creditNoteNumbers(entityId: string, ids: string[]) {
+      if (ids.length === 0) return new Map<string, string>()
+      const rows = await db
+        .select({ id: creditNotes.id, number: creditNotes.number })
+        .from(creditNotes)
+        .where(and(eq(creditNotes.entityId, entityId), inArray(creditNotes.id, ids)))
+      return new Map(rows.map((r) => [r.id, r.number]))
+    },
+    async lossBarrels(entityId: string, ids: string[]) {
+      if (ids.length === 0) return new Map<string, number>()
+      const rows = await db
+        .select({ id: liquidEvents.id, volumeBbl: liquidEvents.volumeBbl })
+        .from(liquidEvents)
+        .where(and(eq(liquidEvents.entityId, entityId), inArray(liquidEvents.id, ids)))
+      return new Map(rows.map((r) => [r.id, Number(r.volumeBbl)]))
     },
     /** Orders kegs may be shipped on: confirmed to delivered, newest first. */
     openOrders: (entityId: string) =>

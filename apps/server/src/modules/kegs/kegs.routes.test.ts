@@ -55,8 +55,11 @@ const DAY = 86_400_000
 // total 17998 + 6000 + 1485 = 25483.
 // Kegs: three 1/6 BBL kegs at $120.00 each are filled from the 4-keg run; two ship on the order: the customer holds
 // 2 and their deposit balance is 2 × 3000 = 6000. One returns: holds 1, balance 6000 − 3000 = 3000 (the return's
-// event credits −3000). The other is then lost there and charged: written off 12000; charged 12000 − 3000 (the
-// deposit they paid, kept) = 9000; balance 3000 − 3000 = 0.
+// event credits −3000), and the invoice that charged it takes credit note CN-00001 of one deposit: subtotal 0,
+// deposit 3000, tax 0, total 3000; the invoice's balance and the customer's 25483 − 3000 = 22483, of which deposits
+// 6000 − 3000 = 3000 = 1 keg held × 3000. The other is then lost there and charged: written off 12000; charged
+// 12000 − 3000 (the deposit they paid, kept) = 9000; deposit balance 3000 − 3000 = 0 and no credit note (the
+// customer's balance stays 22483: the kept deposit pays towards the lost keg).
 describe.each(TEST_DATABASES)('kegs API on %s', (kind) => {
   let testDb: TestDb
   let t: TestApp
@@ -339,9 +342,35 @@ describe.each(TEST_DATABASES)('kegs API on %s', (kind) => {
         event: { depositCents: -3000, customerName: 'Oak Bar' },
         keg: { status: 'dirty', customerId: null },
       })
+      expect(dataOf<{ event: KegEvent }>(returned).event.creditNoteNumber).toBe('CN-00001')
       holding = dataOf<KegCustomerHolding>(await call(managerA, 'GET', `/api/kegs/customers/${customerId}`))
       expect(holding.kegs).toHaveLength(1)
       expect(holding.depositBalanceCents).toBe(3000)
+      // The deposit is credited on the invoice that charged it, by a credit note of Sales: one model.
+      const credited = dataOf<Invoice>(await call(managerA, 'GET', `/api/sales/invoices/${order.invoiceId}`))
+      expect(credited).toMatchObject({ creditedCents: 3000, balanceCents: 22483 })
+      expect(credited.creditNotes).toEqual([
+        expect.objectContaining({
+          number: 'CN-00001',
+          subtotalCents: 0,
+          depositCents: 3000,
+          taxCents: 0,
+          totalCents: 3000,
+          refundCents: 0,
+          reason: `Keg ${k1.assetNumber} returned empty: its deposit credited.`,
+          lines: [
+            expect.objectContaining({ quantity: 0, depositCents: 3000, kegAssetNumber: k1.assetNumber }),
+          ],
+        }),
+      ])
+      const { customer } = dataOf<{ customer: { balanceCents: number } }>(
+        await call(managerA, 'GET', `/api/sales/customers/${customerId}`),
+      )
+      expect(customer.balanceCents).toBe(22483)
+      // Deposits on the customer's invoices less those credited = the kegs they hold × the deposit.
+      expect(credited.depositCents - credited.creditNotes.reduce((sum, n) => sum + n.depositCents, 0)).toBe(
+        holding.kegs.length * 3000,
+      )
 
       const board = dataOf<KegBoard>(await call(brewerA, 'GET', '/api/kegs/board'))
       expect(board.customers.find((c) => c.customerId === customerId)?.kegs).toHaveLength(1)
@@ -356,6 +385,8 @@ describe.each(TEST_DATABASES)('kegs API on %s', (kind) => {
       })
       holding = dataOf<KegCustomerHolding>(await call(managerA, 'GET', `/api/kegs/customers/${customerId}`))
       expect(holding).toMatchObject({ kegs: [], depositBalanceCents: 0 })
+      const afterLoss = dataOf<Invoice>(await call(managerA, 'GET', `/api/sales/invoices/${order.invoiceId}`))
+      expect(afterLoss).toMatchObject({ creditedCents: 3000, balanceCents: 22483 })
 
       const trace = dataOf<KegTrace>(await call(brewerA, 'GET', `/api/kegs/${k1.id}/trace`))
       expect(trace.fills).toEqual([
@@ -368,6 +399,99 @@ describe.each(TEST_DATABASES)('kegs API on %s', (kind) => {
       ])
       const detail = dataOf<KegDetail>(await call(brewerA, 'GET', `/api/kegs/${k1.id}`))
       expect(detail.events.map((e) => e.kind)).toEqual(['returned', 'shipped', 'filled'])
+    })
+
+    it('refuses a keg back from an order not yet invoiced, then credits it once the order is dispatched', async () => {
+      // Hand-worked: 1 keg at $89.99 + $30.00 deposit + 8.25 % tax on 8999 (742.4175 → 742) = 12741; the keg back
+      // empty credits 3000: balance 12741 − 3000 = 9741.
+      const [k] = await addKegs('ND-', 1)
+      expect(
+        (await scan(brewerA, { kind: 'filled', assetNumber: k.assetNumber, packageRunId: runId })).statusCode,
+      ).toBe(201)
+      const customerId = crypto.randomUUID()
+      await sales(managerA, 'POST', '/api/sales/customers', {
+        id: customerId,
+        name: 'Early Tap',
+        kind: 'bar',
+      })
+      const orderId = crypto.randomUUID()
+      await sales(managerA, 'POST', '/api/sales/orders', {
+        id: orderId,
+        customerId,
+        lines: [{ id: crypto.randomUUID(), packageId: keg, quantity: 1 }],
+      })
+      expect((await sales(managerA, 'POST', `/api/sales/orders/${orderId}/confirm`, {})).statusCode).toBe(200)
+      const order = dataOf<Order>(await call(managerA, 'GET', `/api/sales/orders/${orderId}`))
+      expect((await scan(brewerA, { kind: 'shipped', assetNumber: k.assetNumber, orderId })).statusCode).toBe(
+        201,
+      )
+      const early = await scan(brewerA, { kind: 'returned', assetNumber: k.assetNumber })
+      expect(early.statusCode).toBe(409)
+      expect(errorOf(early).message).toBe(
+        `Keg ${k.assetNumber} went out on order ${order.number}, which is not dispatched: no invoice charged its deposit yet. Dispatch the order, then scan the keg back.`,
+      )
+      // Refused whole: the keg is still at the customer.
+      expect(
+        dataOf<KegCustomerHolding>(await call(managerA, 'GET', `/api/kegs/customers/${customerId}`)).kegs,
+      ).toHaveLength(1)
+      for (const step of ['pick', 'dispatch'])
+        expect(
+          (
+            await sales(
+              brewerA,
+              'POST',
+              `/api/sales/orders/${orderId}/${step}`,
+              step === 'dispatch' ? { dispatchedAt: null } : {},
+            )
+          ).statusCode,
+        ).toBe(200)
+      const dispatched = dataOf<Order>(await call(managerA, 'GET', `/api/sales/orders/${orderId}`))
+      const back = await scan(brewerA, { kind: 'returned', assetNumber: k.assetNumber })
+      expect(back.statusCode, back.body).toBe(201)
+      const invoice = dataOf<Invoice>(
+        await call(managerA, 'GET', `/api/sales/invoices/${dispatched.invoiceId}`),
+      )
+      expect(invoice).toMatchObject({ totalCents: 12741, creditedCents: 3000, balanceCents: 9741 })
+      expect(dataOf<{ event: KegEvent }>(back).event.creditNoteNumber).toBe(invoice.creditNotes[0].number)
+    })
+
+    it('never refunds a line more deposit than it charged, whether a keg or the goods came back first', async () => {
+      // Hand-worked: 2 kegs: total 25483 (as above). KD-0001 back empty: credit 3000. Then both units come back as
+      // goods: subtotal 17998, deposit min(2 × 3000, 6000 − 3000) = 3000, tax the whole line's 1485 → 22483.
+      // Credited 3000 + 22483 = 25483 = the total: balance 0. KD-0002 then back empty: nothing left to credit.
+      const [a, b] = await addKegs('KD-', 2)
+      for (const k of [a, b])
+        expect(
+          (await scan(brewerA, { kind: 'filled', assetNumber: k.assetNumber, packageRunId: runId }))
+            .statusCode,
+        ).toBe(201)
+      const { order } = await dispatchedOrder('Both Ways Bar')
+      for (const k of [a, b])
+        expect(
+          (await scan(brewerA, { kind: 'shipped', assetNumber: k.assetNumber, orderId: order.id }))
+            .statusCode,
+        ).toBe(201)
+      expect((await scan(brewerA, { kind: 'returned', assetNumber: a.assetNumber })).statusCode).toBe(201)
+      const invoiceUrl = `/api/sales/invoices/${order.invoiceId}`
+      const charged = dataOf<Invoice>(await call(managerA, 'GET', invoiceUrl))
+      const goods = await sales(managerA, 'POST', `${invoiceUrl}/credit-notes`, {
+        id: crypto.randomUUID(),
+        reason: 'Came back full',
+        lines: [{ invoiceLineId: charged.lines[0].id, quantity: 2 }],
+      })
+      expect(goods.statusCode, goods.body).toBe(201)
+      const invoice = dataOf<Invoice>(await call(managerA, 'GET', invoiceUrl))
+      expect(
+        invoice.creditNotes.map((n) => [n.subtotalCents, n.depositCents, n.taxCents, n.totalCents]),
+      ).toEqual([
+        [0, 3000, 0, 3000],
+        [17998, 3000, 1485, 22483],
+      ])
+      expect(invoice).toMatchObject({ totalCents: 25483, creditedCents: 25483, balanceCents: 0 })
+      const late = await scan(brewerA, { kind: 'returned', assetNumber: b.assetNumber })
+      expect(late.statusCode, late.body).toBe(201)
+      expect(dataOf<{ event: KegEvent }>(late).event.creditNoteNumber).toBeNull()
+      expect(dataOf<Invoice>(await call(managerA, 'GET', invoiceUrl)).creditNotes).toHaveLength(2)
     })
 
     it('refuses a cleaning of a clean keg, an unknown number, a run of another size and a scan from the future', async () => {

@@ -19,18 +19,28 @@ export type Names = {
   batches: Map<string, { number: string; productName: string }>
   customers: Map<string, string>
   orders: Map<string, number>
+  /** Credit notes by id: their numbers (a return's deposit credit). */
+  creditNotes: Map<string, string>
+  /** Liquid events by id: their barrels (a full keg's beer lost). */
+  losses: Map<string, number>
 }
 
 /** The names the rows refer to, read once. */
 export async function namesOf(
   repo: KegsRepository,
   entityId: string,
-  rows: { batchId: string | null; customerId: string | null; orderId?: string | null }[],
+  rows: {
+    batchId: string | null
+    customerId: string | null
+    orderId?: string | null
+    creditNoteId?: string | null
+    liquidEventId?: string | null
+  }[],
 ): Promise<Names> {
   const ids = (pick: (r: (typeof rows)[number]) => string | null | undefined) => [
     ...new Set(rows.map(pick).filter((id): id is string => !!id)),
   ]
-  const [batches, customers, orders] = await Promise.all([
+  const [batches, customers, orders, creditNotes, losses] = await Promise.all([
     repo.batchNumbers(
       entityId,
       ids((r) => r.batchId),
@@ -43,8 +53,16 @@ export async function namesOf(
       entityId,
       ids((r) => r.orderId),
     ),
+    repo.creditNoteNumbers(
+      entityId,
+      ids((r) => r.creditNoteId),
+    ),
+    repo.lossBarrels(
+      entityId,
+      ids((r) => r.liquidEventId),
+    ),
   ])
-  return { batches, customers, orders }
+  return { batches, customers, orders, creditNotes, losses }
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
@@ -127,5 +145,7 @@ export function eventView(row: KegEventRow, assetNumber: string, names: Names, t
     writeOffCents: money ? row.writeOffCents : 0,
     chargedCents: row.chargedCents,
     status: row.status as KegStatus,
+    creditNoteNumber: row.creditNoteId ? (names.creditNotes.get(row.creditNoteId) ?? null) : null,
+    lossBarrels: row.liquidEventId ? (names.losses.get(row.liquidEventId) ?? null) : null,
   }
 }

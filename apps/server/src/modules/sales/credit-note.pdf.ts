@@ -36,7 +36,10 @@ export async function creditNotePdf(
   w.rule()
   for (const line of note.lines) {
     w.room(16)
-    w.draw(`${line.productName} ${line.packageType}`, 40, { width: 210 })
+    const what = line.kegAssetNumber
+      ? `Keg ${line.kegAssetNumber} back empty (${line.packageType} deposit)`
+      : `${line.productName} ${line.packageType}`
+    w.draw(what, 40, { width: 210 })
     w.draw(line.batchNumber || '-', 260, { width: 100 })
     w.draw(String(line.quantity), 380, { right: true })
     w.draw(formatCents(line.subtotalCents), 450, { right: true })

@@ -1,5 +1,5 @@
 import type { CreditNote } from '@brewcommand/domain'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { liquidEvents } from '../../db/schema/production.ts'
 import { invoiceLines, invoices, salesSettings } from '../../db/schema/sales.ts'
@@ -70,6 +70,18 @@ export function createCreditNoteRepository(db: Db) {
       return rows.map((row) => ({ id: row.id, units: Number(row.units), back: Number(row.back) }))
     },
 
+    /** The invoice an order's dispatch issued (a void one only when there is no other), its row locked. */
+    async invoiceOfOrder(entityId: string, orderId: string) {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.entityId, entityId), eq(invoices.orderId, orderId)))
+        .orderBy(sql`${invoices.voidedAt} is not null`, desc(invoices.sequence))
+        .limit(1)
+        .for('update')
+      return row ?? null
+    },
+
     async insert(values: typeof creditNotes.$inferInsert, lines: (typeof creditNoteLines.$inferInsert)[]) {
       await db.insert(creditNotes).values(values)
       await db.insert(creditNoteLines).values(lines)
@@ -131,6 +143,7 @@ export function createCreditNoteRepository(db: Db) {
             subtotalCents: line.subtotalCents,
             depositCents: line.depositCents,
             taxCents: line.taxCents,
+            kegAssetNumber: line.kegAssetNumber,
           })),
         subtotalCents: note.subtotalCents,
         depositCents: note.depositCents,

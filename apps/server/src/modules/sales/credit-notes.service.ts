@@ -119,11 +119,14 @@ export function createCreditNoteService({
             `${name}: the ledger shows ${asked.quantity - left} of its units sent out on this invoice and not returned; at most that can come back.`,
             'CONFLICT',
           )
-        const amounts = creditLineAmounts(line, {
+        const units = creditLineAmounts(line, {
           quantity: asked.quantity,
           earlierQuantity,
           earlierTaxCents: before.reduce((sum, l) => sum + l.taxCents, 0),
         })
+        // Never more deposit than the line charged: empty kegs scanned back may have refunded some (ADR 350).
+        const depositLeft = line.depositCents - before.reduce((sum, l) => sum + l.depositCents, 0)
+        const amounts = { ...units, depositCents: Math.max(0, Math.min(units.depositCents, depositLeft)) }
         lines.push({ line, quantity: asked.quantity, amounts, liquidEventIds })
       }
       const totals = totalsOf(lines.map((l) => l.amounts))

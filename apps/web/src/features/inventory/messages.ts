@@ -66,13 +66,7 @@ export const INVENTORY_TEXTS = {
     shortfall: 'Shortfall',
   } as Record<string, string>,
   saved: 'Queued: it will be saved to the server.',
-  importPreview: 'Preview',
-  importConfirm: (count: number) => `Import ${count} ${count === 1 ? 'lot' : 'lots'}`,
   importHelp: 'One lot per line. Required columns: item, category, unit, quantity, received.',
-  importNothing: 'Nothing is created until you import.',
-  importErrors: (count: number) =>
-    `${count} ${count === 1 ? 'line has a problem' : 'lines have problems'}: fix the file and preview again.`,
   importReady: (rows: number, items: number) =>
     `${rows} ${rows === 1 ? 'lot' : 'lots'} ready to import${items > 0 ? `, ${items} new ${items === 1 ? 'item' : 'items'}` : ''}.`,
-  previewFailed: 'Could not preview the file.',
 } as const

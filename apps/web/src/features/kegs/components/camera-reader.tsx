@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 
 // Reads QR codes from the phone's camera (docs/decisions/290-kegs.md): the browser's BarcodeDetector where it
-// exists (Chrome on Android), otherwise jsQR on frames drawn to a canvas (Safari, Firefox). The same code seen
-// again within a few seconds is ignored, so a keg held in front of the camera is scanned once.
+// exists (Chrome on Android), otherwise jsQR on frames drawn to a canvas (Safari, Firefox). A code is read once
+// while it stays in view: it is read again only after it has been out of sight for a few seconds, so a keg held
+// in front of the camera is scanned once however long it is held there.
 
 type Detector = { detect: (source: CanvasImageSource) => Promise<{ rawValue: string }[]> }
 type DetectorClass = new (options: { formats: string[] }) => Detector
@@ -34,7 +35,7 @@ export function CameraReader({ onCode }: { onCode: (code: string) => void }) {
     let stopped = false
     let stream: MediaStream | null = null
     let frame = 0
-    const last = { code: '', at: 0 }
+    const last = { code: '', seenAt: 0 }
     const canvas = document.createElement('canvas')
     const context = canvas.getContext('2d', { willReadFrequently: true })
     const detector = nativeDetector()
@@ -43,10 +44,10 @@ export function CameraReader({ onCode }: { onCode: (code: string) => void }) {
 
     const seen = (code: string) => {
       const now = Date.now()
-      if (code === last.code && now - last.at < REPEAT_MS) return
+      const again = code === last.code && now - last.seenAt < REPEAT_MS
       last.code = code
-      last.at = now
-      handler.current(code)
+      last.seenAt = now
+      if (!again) handler.current(code)
     }
     const tick = async () => {
       if (stopped) return

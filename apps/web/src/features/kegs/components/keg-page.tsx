@@ -95,6 +95,9 @@ export function KegPage() {
                 {event.depositCents > 0 && ` · deposit charged ${formatCents(event.depositCents)}`}
                 {event.depositCents < 0 &&
                   ` · deposit ${event.kind === 'lost' ? 'kept' : 'credited'} ${formatCents(-event.depositCents)}`}
+                {event.creditNoteNumber && ` on ${event.creditNoteNumber}`}
+                {event.lossBarrels !== null &&
+                  ` · ${event.lossBarrels.toFixed(2)} bbl of beer lost (TTB losses)`}
                 {event.writeOffCents > 0 && ` · written off ${formatCents(event.writeOffCents)}`}
                 {event.chargedCents > 0 && ` · charged ${formatCents(event.chargedCents)}`}
               </li>

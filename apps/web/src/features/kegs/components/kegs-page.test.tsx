@@ -1,4 +1,4 @@
-import type { Keg, KegBoard, KegPackageRun, Role } from '@brewcommand/domain'
+import type { Keg, KegBoard, KegDetail, KegEvent, KegPackageRun, Role } from '@brewcommand/domain'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -8,6 +8,7 @@ import { StaticAppStateProvider, type AppStateValue } from '@/lib/app-state/app-
 import { QueueProvider } from '@/lib/queue/queue-provider.tsx'
 import { SocketProvider } from '@/lib/socket/socket-provider.tsx'
 import { fakeAuth, FakeAuthProvider } from '@/testing/fake-auth.tsx'
+import { KegPage } from './keg-page.tsx'
 import { KegsPage } from './kegs-page.tsx'
 import { ScanPage } from './scan-page.tsx'
 
@@ -76,6 +77,36 @@ const run: KegPackageRun = {
   occurredAt: '2026-08-30T12:00:00.000Z',
 }
 
+const event = (kind: KegEvent['kind'], extra: Partial<KegEvent>): KegEvent => ({
+  id: crypto.randomUUID(),
+  kegId: KEG,
+  assetNumber: 'K-0001',
+  kind,
+  occurredAt: '2026-11-20T12:00:00.000Z',
+  recordedBy: null,
+  batchId: null,
+  batchNumber: null,
+  productName: null,
+  customerId: null,
+  customerName: null,
+  orderId: null,
+  orderNumber: null,
+  depositCents: 0,
+  writeOffCents: 0,
+  chargedCents: 0,
+  status: 'dirty',
+  creditNoteNumber: null,
+  lossBarrels: null,
+  ...extra,
+})
+const detail: KegDetail = {
+  keg: { ...keg, status: 'damaged', customerId: null, customerName: null, fill: null, daysOut: null },
+  events: [
+    event('damaged', { status: 'damaged', lossBarrels: 0.16667 }),
+    event('returned', { customerName: 'Oak Bar', depositCents: -3000, creditNoteNumber: 'CN-00001' }),
+  ],
+}
+
 type Call = { method: string; url: string; body: unknown }
 const calls: Call[] = []
 let scanAnswer: { status: number; body: unknown }
@@ -88,6 +119,8 @@ beforeEach(() => {
     '/api/kegs/board': board,
     '/api/kegs/package-runs': [run],
     '/api/kegs/orders': [],
+    [`/api/kegs/${KEG}`]: detail,
+    [`/api/kegs/${KEG}/trace`]: { assetNumber: 'K-0001', fills: [] },
   }
   vi.stubGlobal(
     'fetch',
@@ -143,6 +176,7 @@ function renderAt(path: string, role: Role = 'Manager') {
                 <Routes>
                   <Route path="/secure/inventory/kegs" element={<KegsPage />} />
                   <Route path="/secure/inventory/kegs/scan" element={<ScanPage />} />
+                  <Route path="/secure/inventory/kegs/:kegId" element={<KegPage />} />
                 </Routes>
               </MemoryRouter>
             </QueueProvider>
@@ -220,5 +254,16 @@ describe('ScanPage', () => {
       ),
     )
     expect(screen.getByRole('status')).toHaveTextContent('0 kegs recorded · 1 refused')
+  })
+})
+
+describe('KegPage', () => {
+  it('shows a return’s deposit credited on its credit note, and the beer a full keg lost', async () => {
+    renderAt(`/secure/inventory/kegs/${KEG}`)
+    const history = await screen.findByRole('region', { name: 'History' })
+    const [damaged, returned] = within(history).getAllByRole('listitem')
+    // 0.16667 bbl shown to two decimals, as the forms report barrels.
+    expect(damaged).toHaveTextContent('0.17 bbl of beer lost (TTB losses)')
+    expect(returned).toHaveTextContent('Oak Bar · deposit credited $30.00 on CN-00001')
   })
 })

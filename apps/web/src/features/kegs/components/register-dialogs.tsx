@@ -5,25 +5,13 @@ import {
   KEG_SIZE_LABELS,
   KEG_SIZES,
   KEGS_CSV_EXAMPLE,
-  type KegImportPreview,
 } from '@brewcommand/domain'
 import { useState } from 'react'
 import { FormDialog } from '@/components/form-dialog.tsx'
+import { CsvImportDialog } from '@/components/csv-import-dialog.tsx'
 import { FormField } from '@/components/form-field.tsx'
-import { Button } from '@/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx'
 import { Input } from '@/components/ui/input.tsx'
-import { Label } from '@/components/ui/label.tsx'
 import { NativeSelect } from '@/components/ui/select.tsx'
-import { Textarea } from '@/components/ui/textarea.tsx'
-import { ApiError } from '@/lib/api-client.ts'
 import { useWrite } from '@/lib/writes/use-write.ts'
 import { usePreviewKegs } from '../api/kegs-api.ts'
 
@@ -159,115 +147,26 @@ export function ImportKegsDialog({
 }) {
   const write = useWrite()
   const previewKegs = usePreviewKegs()
-  const [csv, setCsv] = useState('')
-  const [preview, setPreview] = useState<KegImportPreview | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const close = (next: boolean) => {
-    if (!next) {
-      setCsv('')
-      setPreview(null)
-      setProblem(null)
-    }
-    onOpenChange(next)
-  }
-  const runPreview = async () => {
-    setBusy(true)
-    setProblem(null)
-    try {
-      setPreview(await previewKegs(csv))
-    } catch (error) {
-      setPreview(null)
-      setProblem(error instanceof ApiError ? error.message : 'The preview failed. Try again.')
-    } finally {
-      setBusy(false)
-    }
-  }
-  const canImport = preview !== null && preview.errors.length === 0 && preview.rows.length > 0
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Import kegs</DialogTitle>
-          <DialogDescription>
-            A CSV file with asset number and size columns; owner (ours, leased, pool) and owner name are read
-            when present. Nothing is imported until you confirm.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor="kegs-csv-file">File</Label>
-          <input
-            id="kegs-csv-file"
-            type="file"
-            accept=".csv,text/csv"
-            className="min-h-11 text-sm"
-            onChange={(event) => {
-              const file = event.target.files?.[0]
-              if (file) void file.text().then((text) => (setCsv(text), setPreview(null)))
-            }}
-          />
-          <Label htmlFor="kegs-csv">Or paste the file</Label>
-          <Textarea
-            id="kegs-csv"
-            value={csv}
-            placeholder={KEGS_CSV_EXAMPLE}
-            rows={5}
-            onChange={(event) => (setCsv(event.target.value), setPreview(null))}
-          />
-        </div>
-        {problem && <p role="alert">{problem}</p>}
-        {preview && (
-          <div className="grid gap-2 text-sm" aria-live="polite">
-            <p>
-              {preview.rows.length} {preview.rows.length === 1 ? 'keg' : 'kegs'} ready
-              {preview.errors.length > 0
-                ? `; ${preview.errors.length} bad ${preview.errors.length === 1 ? 'line' : 'lines'}:`
-                : '.'}
-            </p>
-            {preview.errors.length > 0 && (
-              <ul role="alert" className="grid gap-1 text-destructive">
-                {preview.errors.map((error) => (
-                  <li key={`${error.line}-${error.field}`}>
-                    Line {error.line}, {error.field}: {error.message}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
-        <DialogFooter>
-          <Button type="button" variant="outline" className="min-h-11" onClick={() => close(false)}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            className="min-h-11"
-            disabled={!csv.trim() || busy}
-            onClick={() => void runPreview()}
-          >
-            Preview
-          </Button>
-          <Button
-            type="button"
-            className="min-h-11"
-            disabled={!canImport}
-            onClick={() => {
-              write({
-                kind: 'production',
-                action: 'kegs:import',
-                uri: '/api/kegs/import',
-                data: { csv },
-                name: 'Kegs',
-              })
-              close(false)
-            }}
-          >
-            Import {preview?.rows.length ?? ''}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <CsvImportDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Import kegs"
+      description="A CSV file with asset number and size columns; owner (ours, leased, pool) and owner name are read when present."
+      idPrefix="kegs-csv"
+      example={KEGS_CSV_EXAMPLE}
+      noun={{ one: 'keg', many: 'kegs' }}
+      preview={previewKegs}
+      onImport={(csv) =>
+        write({
+          kind: 'production',
+          action: 'kegs:import',
+          uri: '/api/kegs/import',
+          data: { csv },
+          name: 'Kegs',
+        })
+      }
+    />
   )
 }
 

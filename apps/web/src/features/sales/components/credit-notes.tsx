@@ -37,8 +37,14 @@ export function CreditNotesList({ notes }: { notes: CreditNote[] }) {
         <li key={note.id} className="flex flex-wrap items-center gap-2">
           <span>
             {note.number} ({note.issuedOn}):{' '}
-            {note.lines.map((l) => `${l.quantity} × ${l.productName} ${l.packageType}`).join(', ')} back ·
-            credit {formatCents(note.totalCents)}
+            {note.lines
+              .map((l) =>
+                l.kegAssetNumber
+                  ? `keg ${l.kegAssetNumber} (${l.packageType}) empty`
+                  : `${l.quantity} × ${l.productName} ${l.packageType}`,
+              )
+              .join(', ')}{' '}
+            back · credit {formatCents(note.totalCents)}
             {note.refundCents > 0 && ` · ${formatCents(note.refundCents)} to refund`}
           </span>
           <Button

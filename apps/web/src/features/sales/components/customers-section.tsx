@@ -7,24 +7,14 @@ import {
   NewCustomerSchema,
   PAYMENT_TERMS,
   PAYMENT_TERMS_LABELS,
-  type CustomerImportPreview,
 } from '@brewcommand/domain'
 import { useState } from 'react'
+import { CsvImportDialog } from '@/components/csv-import-dialog.tsx'
 import { FormField } from '@/components/form-field.tsx'
 import { Button } from '@/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx'
 import { Input } from '@/components/ui/input.tsx'
-import { Label } from '@/components/ui/label.tsx'
 import { NativeSelect } from '@/components/ui/select.tsx'
 import { Textarea } from '@/components/ui/textarea.tsx'
-import { ApiError } from '@/lib/api-client.ts'
 import { useWrite } from '@/lib/writes/use-write.ts'
 import { useCustomerDetail, useCustomers, usePriceLists, usePreviewCustomers } from '../api/sales-api.ts'
 import { errorsOf, ReadState, SalesDialog, useFields } from './shared.tsx'
@@ -270,114 +260,25 @@ function ImportCustomersDialog({
 }) {
   const write = useWrite()
   const previewCustomers = usePreviewCustomers()
-  const [csv, setCsv] = useState('')
-  const [preview, setPreview] = useState<CustomerImportPreview | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const close = (next: boolean) => {
-    if (!next) {
-      setCsv('')
-      setPreview(null)
-      setProblem(null)
-    }
-    onOpenChange(next)
-  }
-  const runPreview = async () => {
-    setBusy(true)
-    setProblem(null)
-    try {
-      setPreview(await previewCustomers(csv))
-    } catch (error) {
-      setPreview(null)
-      setProblem(error instanceof ApiError ? error.message : 'The preview failed. Try again.')
-    } finally {
-      setBusy(false)
-    }
-  }
-  const canImport = preview !== null && preview.errors.length === 0 && preview.rows.length > 0
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Import customers</DialogTitle>
-          <DialogDescription>
-            A CSV file with a name column (QuickBooks, Breww and Ekos exports work as they are); email, phone,
-            address, city, state, zip and kind are read when present. Nothing is imported until you confirm.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor="sales-csv-file">File</Label>
-          <input
-            id="sales-csv-file"
-            type="file"
-            accept=".csv,text/csv"
-            className="min-h-11 text-sm"
-            onChange={(event) => {
-              const file = event.target.files?.[0]
-              if (file) void file.text().then((text) => (setCsv(text), setPreview(null)))
-            }}
-          />
-          <Label htmlFor="sales-csv">Or paste the file</Label>
-          <Textarea
-            id="sales-csv"
-            value={csv}
-            placeholder={CUSTOMERS_CSV_EXAMPLE}
-            rows={5}
-            onChange={(event) => (setCsv(event.target.value), setPreview(null))}
-          />
-        </div>
-        {problem && <p role="alert">{problem}</p>}
-        {preview && (
-          <div className="grid gap-2 text-sm" aria-live="polite">
-            <p>
-              {preview.rows.length} {preview.rows.length === 1 ? 'customer' : 'customers'} ready
-              {preview.errors.length > 0
-                ? `; ${preview.errors.length} bad ${preview.errors.length === 1 ? 'line' : 'lines'}:`
-                : '.'}
-            </p>
-            {preview.errors.length > 0 && (
-              <ul role="alert" className="grid gap-1 text-destructive">
-                {preview.errors.map((error) => (
-                  <li key={`${error.line}-${error.field}`}>
-                    Line {error.line}, {error.field}: {error.message}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
-        <DialogFooter>
-          <Button type="button" variant="outline" className="min-h-11" onClick={() => close(false)}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            className="min-h-11"
-            disabled={!csv.trim() || busy}
-            onClick={() => void runPreview()}
-          >
-            Preview
-          </Button>
-          <Button
-            type="button"
-            className="min-h-11"
-            disabled={!canImport}
-            onClick={() => {
-              write({
-                kind: 'production',
-                action: 'sales:import-customers',
-                uri: '/api/sales/customers/import',
-                data: { csv },
-                name: 'Customers',
-              })
-              close(false)
-            }}
-          >
-            Import {preview?.rows.length ?? ''}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <CsvImportDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Import customers"
+      description="A CSV file with a name column (QuickBooks, Breww and Ekos exports work as they are); email, phone, address, city, state, zip and kind are read when present."
+      idPrefix="sales-csv"
+      example={CUSTOMERS_CSV_EXAMPLE}
+      noun={{ one: 'customer', many: 'customers' }}
+      preview={previewCustomers}
+      onImport={(csv) =>
+        write({
+          kind: 'production',
+          action: 'sales:import-customers',
+          uri: '/api/sales/customers/import',
+          data: { csv },
+          name: 'Customers',
+        })
+      }
+    />
   )
 }
