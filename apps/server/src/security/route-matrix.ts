@@ -874,6 +874,7 @@ export const SALES_MATRIX: Record<string, RouteDescriptor> = {
     url: `/api/sales/orders/${(await ctx.salesInvoice()).orderId}/deliver`,
     payload: makeEnvelope('sales', { note: 'Left with the bar manager' }),
   })),
+  'GET /api/sales/today': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/sales/today' })),
   'GET /api/sales/invoices': tenant('sell', 'brewery', 200, () => ({
     method: 'GET',
     url: '/api/sales/invoices',

@@ -332,6 +332,13 @@ export const SalesSettingsSchema = z.object({
 })
 export type SalesSettings = z.infer<typeof SalesSettingsSchema>
 
+/**
+ * The brewery's day (ADR 224): its time zone and today there, so the orders board, the dashboard's deliveries and
+ * Reporting cut "today" where the brewery is, not on the browser's clock (ADR 346).
+ */
+export const BreweryTodaySchema = z.object({ timeZone: z.string(), today: z.string() })
+export type BreweryToday = z.infer<typeof BreweryTodaySchema>
+
 /** One SKU's stock for selling: on hand (finished goods), reserved by confirmed orders, available to promise. */
 export const AvailabilitySchema = z.object({
   packageId: z.uuid(),

@@ -1,4 +1,11 @@
-import { makeEnvelope, type Customer, type Invoice, type Order, type Role } from '@brewcommand/domain'
+import {
+  makeEnvelope,
+  todayIn,
+  type Customer,
+  type Invoice,
+  type Order,
+  type Role,
+} from '@brewcommand/domain'
 import { eq } from 'drizzle-orm'
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -323,5 +330,28 @@ describe.each(TEST_DATABASES)('Create Invoice on %s', (kind) => {
     const twice = await createInvoice([order.id, order.id])
     expect(twice.statusCode).toBe(400)
     expect(errorOf(twice).issues?.[0].message).toBe('Each order once')
+  })
+
+  it('answers every member the brewery’s day in its own time zone (GET /api/sales/today)', async () => {
+    const saved = await call(
+      adminA,
+      'PUT',
+      '/api/reports/tax-settings',
+      makeEnvelope('tax-settings', {
+        reducedRateEligible: true,
+        controlledGroupShareBasisPoints: 10_000,
+        exciseFilingFrequency: 'quarterly',
+        operationsReportFrequency: 'quarterly',
+        brewersNoticeNumber: '',
+        timeZone: 'pacific/kiritimati',
+      }),
+    )
+    expect(saved.statusCode, saved.body).toBe(200)
+    const day = dataOf<{ timeZone: string; today: string }>(await call(brewerA, 'GET', '/api/sales/today'))
+    expect(day).toEqual({ timeZone: 'Pacific/Kiritimati', today: todayIn('Pacific/Kiritimati') })
+    // Brewery B keeps its own zone (onboarding set it from its Oregon address).
+    expect((await call(adminB, 'GET', '/api/sales/today')).json()).toEqual({
+      data: { timeZone: 'America/Los_Angeles', today: todayIn('America/Los_Angeles') },
+    })
   })
 })

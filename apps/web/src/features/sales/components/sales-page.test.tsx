@@ -355,4 +355,21 @@ describe('the Sales page', { timeout: 20_000 }, () => {
       name: 'The Tap House',
     })
   })
+
+  it('cuts the board’s today at midnight where the brewery is, not on the browser’s clock', async () => {
+    // 11:00 UTC on Friday 27 November is 01:00 on Saturday 28 November in Kiritimati (UTC+14), a day ahead of any
+    // browser from UTC−10 to UTC+12: the order due on the 27th is overdue there, and Saturday is today.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-27T11:00:00Z'))
+    try {
+      answers['/api/sales/today'] = { timeZone: 'Pacific/Kiritimati', today: '2026-11-28' }
+      answers['/api/sales/orders'] = [order({ requestedDeliveryOn: '2026-11-27' })]
+      renderPage('Brewer', '/secure/sales/board')
+      expect(await screen.findByRole('heading', { name: 'Overdue (1)' })).toBeVisible()
+      expect(screen.getByRole('listitem', { name: 'Saturday, Nov 28' })).toHaveTextContent('(today)')
+      expect(screen.getByRole('listitem', { name: 'Friday, Nov 27' })).not.toHaveTextContent('(today)')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })
