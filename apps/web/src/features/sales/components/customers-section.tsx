@@ -1,16 +1,12 @@
 import {
   CUSTOMER_KIND_LABELS,
-  CUSTOMER_KINDS,
   CUSTOMERS_CSV_EXAMPLE,
   formatCents,
   INVOICE_STATUS_LABELS,
-  NewCustomerSchema,
-  PAYMENT_TERMS,
   PAYMENT_TERMS_LABELS,
   type CustomerImportPreview,
 } from '@brewcommand/domain'
 import { useState } from 'react'
-import { FormField } from '@/components/form-field.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import {
   Dialog,
@@ -20,14 +16,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx'
-import { Input } from '@/components/ui/input.tsx'
 import { Label } from '@/components/ui/label.tsx'
-import { NativeSelect } from '@/components/ui/select.tsx'
 import { Textarea } from '@/components/ui/textarea.tsx'
 import { ApiError } from '@/lib/api-client.ts'
 import { useWrite } from '@/lib/writes/use-write.ts'
-import { useCustomerDetail, useCustomers, usePriceLists, usePreviewCustomers } from '../api/sales-api.ts'
-import { errorsOf, ReadState, SalesDialog, useFields } from './shared.tsx'
+import { useCustomerDetail, useCustomers, usePreviewCustomers } from '../api/sales-api.ts'
+import { ReadState } from './shared.tsx'
 import { CreditNotesList, StatementButton } from './credit-notes.tsx'
 import { CreateInvoiceButton } from './create-invoice.tsx'
 import { CustomerDialog } from './customer-dialog.tsx'
