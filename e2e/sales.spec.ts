@@ -199,7 +199,7 @@ test('sales: a customer, an order confirmed and a short one refused, dispatched 
 }) => {
   test.setTimeout(240_000)
   await onboardNewBrewery(page, 'Sal')
-  const { batchNumber } = await seedStock(page)
+  const { batchNumber, keg } = await seedStock(page)
   const removedBefore = await removedTaxpaid(page)
 
   // A customer, created on the page.
@@ -284,6 +284,47 @@ test('sales: a customer, an order confirmed and a short one refused, dispatched 
 
   // The quarter's 5130.26 line 10 grew by exactly the dispatched barrels: 0.33333 + 0.07258 = 0.40591 bbl.
   expect((await removedTaxpaid(page)) - removedBefore).toBe(40_591)
+
+  // A customer invoiced later (ADR 345): the dispatch issues no invoice; Create Invoice does, on Invoices.
+  // 1 keg: $89.99 + $30.00 deposit = $119.99.
+  const monthly = crypto.randomUUID()
+  await api(
+    page,
+    'POST',
+    '/api/sales/customers',
+    makeEnvelope('sales', { id: monthly, name: 'Monthly Bar', kind: 'bar', invoiceAtDispatch: false }),
+  )
+  const later = crypto.randomUUID()
+  await api(
+    page,
+    'POST',
+    '/api/sales/orders',
+    makeEnvelope('sales', {
+      id: later,
+      customerId: monthly,
+      lines: [{ id: crypto.randomUUID(), packageId: keg, quantity: 1 }],
+    }),
+  )
+  for (const step of ['confirm', 'pick', 'dispatch'])
+    await api(
+      page,
+      'POST',
+      `/api/sales/orders/${later}/${step}`,
+      makeEnvelope('sales', step === 'dispatch' ? { dispatchedAt: null } : {}),
+    )
+  await page.reload()
+  await page.getByRole('button', { name: 'Create Invoice' }).click()
+  const create = page.getByRole('dialog', { name: 'Create Invoice' })
+  await expect(create.getByLabel('Customer', { exact: true })).toHaveValue(monthly)
+  await expect(create.getByRole('checkbox', { name: /SO-00003/ })).toBeChecked()
+  await expect(create).toContainText('1 order · total $119.99')
+  await expectAccessible(page, 'Create Invoice dialog')
+  await create.getByRole('button', { name: 'Create Invoice' }).click()
+  await expect(create).toBeHidden()
+  const laterInvoice = invoices.getByRole('listitem').filter({ hasText: 'INV-00002' }).first()
+  await expect(laterInvoice).toContainText('Monthly Bar')
+  await expect(laterInvoice).toContainText('Balance $119.99')
+  await expect(page.getByRole('button', { name: 'Create Invoice' })).toHaveCount(0)
 
   await sections.getByRole('link', { name: 'Board' }).click()
   await expect(page.getByRole('heading', { name: 'Orders board' })).toBeVisible()
