@@ -509,6 +509,7 @@ export async function buildApp({
     priceLists: createPriceListService({ db: database.db }),
     orders: salesOrders,
     runWrite,
+    db: database.db,
   })
   // Accounting (docs/decisions/310-accounting-sync.md): QuickBooks Online and Xero when configured; a sales write
   // queues its brewery's sync once committed.

@@ -129,6 +129,7 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'sales-price-lists': () => '/api/sales/price-lists',
   'sales-settings': () => '/api/sales/settings',
   'sales-availability': () => '/api/sales/availability',
+  'sales-today': () => '/api/sales/today',
   'sales-orders': () => '/api/sales/orders',
   'sales-invoices': () => '/api/sales/invoices',
   'sales-aging': () => '/api/sales/aging',

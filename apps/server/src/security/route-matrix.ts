@@ -671,20 +671,21 @@ const REPORTING_ROUTES: Record<string, RouteDescriptor> = {
 }
 
 // ---- sales (docs/production.md "Sales") ----
-const salesCustomer = (id: string = uuid(), priceListId: string | null = null) => ({
+const salesCustomer = (id: string = uuid(), priceListId: string | null = null, invoiceAtDispatch = true) => ({
   id,
   name: `Matrix Tap ${id.slice(0, 8)}`,
   kind: 'bar',
   contacts: [{ name: 'Sam', email: 'sam@matrix.example', phone: '' }],
   priceListId,
+  invoiceAtDispatch,
 })
-/** A customer of brewery A. */
-async function salesCustomerOf(ctx: RequestContext) {
+/** A customer of brewery A (invoiced at dispatch unless told otherwise). */
+async function salesCustomerOf(ctx: RequestContext, invoiceAtDispatch = true) {
   const id = uuid()
   await ctx.asAdmin({
     method: 'POST',
     url: '/api/sales/customers',
-    payload: makeEnvelope('sales', salesCustomer(id)),
+    payload: makeEnvelope('sales', salesCustomer(id, null, invoiceAtDispatch)),
   })
   return id
 }
@@ -707,7 +708,11 @@ const salesOrder = (customerId: string, packageId: string, id: string = uuid()) 
   lines: [{ id: uuid(), packageId, quantity: 2, unitPriceCents: 8999 }],
 })
 /** A draft order of brewery A for 2 units of an option with 2 units on hand; confirmed or picked when told. */
-async function salesOrderOf(ctx: RequestContext, status: 'draft' | 'confirmed' | 'picked' = 'draft') {
+async function salesOrderOf(
+  ctx: RequestContext,
+  status: 'draft' | 'confirmed' | 'picked' = 'draft',
+  invoiceAtDispatch = true,
+) {
   const packageId = (await ctx.product()).packageId
   // Two units on hand, received in bond through the ledger (a return must name the removal it undoes).
   const stocked = await ctx.asAdmin({
@@ -729,7 +734,7 @@ async function salesOrderOf(ctx: RequestContext, status: 'draft' | 'confirmed' |
   await ctx.asAdmin({
     method: 'POST',
     url: '/api/sales/orders',
-    payload: makeEnvelope('sales', salesOrder(await salesCustomerOf(ctx), packageId, id)),
+    payload: makeEnvelope('sales', salesOrder(await salesCustomerOf(ctx, invoiceAtDispatch), packageId, id)),
   })
   for (const step of status === 'draft' ? [] : status === 'confirmed' ? ['confirm'] : ['confirm', 'pick'])
     await ctx.asAdmin({
@@ -752,6 +757,17 @@ async function salesDispatchedInvoice(ctx: RequestContext) {
   const invoice = await ctx.asAdmin({ method: 'GET', url: `/api/sales/invoices/${invoiceId}` })
   const lineId = (invoice.body as { data: { lines: { id: string }[] } }).data.lines[0].id
   return { invoiceId, lineId, orderId }
+}
+/** A dispatched order of brewery A that waits for Create Invoice (its customer is not invoiced at dispatch). */
+async function salesUninvoicedOrder(ctx: RequestContext) {
+  const orderId = await salesOrderOf(ctx, 'picked', false)
+  const dispatched = await ctx.asAdmin({
+    method: 'POST',
+    url: `/api/sales/orders/${orderId}/dispatch`,
+    payload: makeEnvelope('sales', { dispatchedAt: null }),
+  })
+  if (dispatched.statusCode !== 200) throw new Error(`seeding a dispatch: ${JSON.stringify(dispatched.body)}`)
+  return orderId
 }
 /** A credit note of brewery A (1 unit back of a dispatched invoice). */
 async function salesCreditNote(ctx: RequestContext) {
@@ -882,9 +898,15 @@ export const SALES_MATRIX: Record<string, RouteDescriptor> = {
     url: `/api/sales/orders/${(await ctx.salesInvoice()).orderId}/deliver`,
     payload: makeEnvelope('sales', { note: 'Left with the bar manager' }),
   })),
+  'GET /api/sales/today': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/sales/today' })),
   'GET /api/sales/invoices': tenant('sell', 'brewery', 200, () => ({
     method: 'GET',
     url: '/api/sales/invoices',
+  })),
+  'POST /api/sales/invoices': tenant('sell', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/sales/invoices',
+    payload: makeEnvelope('sales', { id: uuid(), orderIds: [await salesUninvoicedOrder(ctx)] }),
   })),
   'GET /api/sales/invoices/:invoiceId': tenant('sell', 'record', 200, async (ctx) => ({
     method: 'GET',

@@ -35,6 +35,7 @@ import { getFirstWeek } from '@/features/first-week/api/first-week-api.ts'
 import { getBilling } from '@/features/onboarding/api/billing-api.ts'
 import { getOnboardingStatus } from '@/features/onboarding/api/onboarding-api.ts'
 import { useCatalog } from '@/features/recipes/api/use-catalog.ts'
+import { useBreweryTodayRead } from '@/lib/brewery-today.ts'
 import {
   getCosts,
   getCounts,
@@ -166,6 +167,7 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ['sales-price-lists', () => usePriceLists()],
   ['sales-settings', () => useSalesSettings()],
   ['sales-availability', () => useAvailability()],
+  ['sales-today', () => useBreweryTodayRead()],
   ['sales-orders', () => useOrders()],
   ['sales-invoices', () => useInvoices()],
   ['sales-aging', () => useAging()],

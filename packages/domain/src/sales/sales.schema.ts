@@ -92,6 +92,8 @@ const customerFields = {
   taxExemptReason: text(200).default(''),
   priceListId: z.uuid('Choose a price list').nullable().default(null),
   notes: text(2000).default(''),
+  /** Dispatch issues the order's invoice (the default); off, dispatched orders wait for Create Invoice (ADR 345). */
+  invoiceAtDispatch: z.boolean({ error: 'Say whether each order is invoiced at dispatch' }).default(true),
 }
 const exemptionNamed = (value: { taxExempt: boolean; taxExemptReason: string }) =>
   !value.taxExempt || value.taxExemptReason !== ''
@@ -247,6 +249,20 @@ export const RecordPaymentSchema = z.object({
 })
 export type RecordPayment = z.infer<typeof RecordPaymentSchema>
 
+/**
+ * Create Invoice (ADR 345): one invoice for several dispatched, not yet invoiced orders of one customer, with all
+ * their lines.
+ */
+export const NewInvoiceSchema = z.object({
+  id: z.uuid(),
+  orderIds: z
+    .array(z.uuid('Choose an order'))
+    .min(1, 'Choose at least one dispatched order')
+    .max(100, 'At most 100 orders on one invoice')
+    .refine((ids) => new Set(ids).size === ids.length, 'Each order once'),
+})
+export type NewInvoice = z.infer<typeof NewInvoiceSchema>
+
 export const VoidInvoiceSchema = z.object({ reason: text(500).min(1, 'Say why the invoice is void') })
 export type VoidInvoice = z.infer<typeof VoidInvoiceSchema>
 
@@ -294,6 +310,7 @@ export const CustomerSchema = z.object({
   taxExemptReason: z.string(),
   priceListId: z.uuid().nullable(),
   notes: z.string(),
+  invoiceAtDispatch: z.boolean(),
   balanceCents: z.number().int(),
   createdAt: z.string(),
 })
@@ -314,6 +331,13 @@ export const SalesSettingsSchema = z.object({
   nextInvoiceNumber: z.number().int(),
 })
 export type SalesSettings = z.infer<typeof SalesSettingsSchema>
+
+/**
+ * The brewery's day (ADR 224): its time zone and today there, so the orders board, the dashboard's deliveries and
+ * Reporting cut "today" where the brewery is, not on the browser's clock (ADR 346).
+ */
+export const BreweryTodaySchema = z.object({ timeZone: z.string(), today: z.string() })
+export type BreweryToday = z.infer<typeof BreweryTodaySchema>
 
 /** One SKU's stock for selling: on hand (finished goods), reserved by confirmed orders, available to promise. */
 export const AvailabilitySchema = z.object({

@@ -6,6 +6,7 @@ import {
   EmailInvoiceSchema,
   NewCreditNoteSchema,
   NewCustomerSchema,
+  NewInvoiceSchema,
   NewOrderSchema,
   NewPriceListSchema,
   OrderChangeSchema,
@@ -112,6 +113,13 @@ export const SALES_WRITES = {
     schema: OrderStepSchema,
     permission: 'fulfilOrders',
     noun: 'Order delivered',
+  },
+  'sales:create-invoice': {
+    method: 'POST',
+    envelopeType: 'sales',
+    schema: NewInvoiceSchema,
+    permission: 'sell',
+    noun: 'New invoice',
   },
   'sales:record-payment': {
     method: 'POST',

@@ -65,6 +65,7 @@ const fieldsOf = (input: CustomerChange) => ({
   taxExemptReason: input.taxExempt ? input.taxExemptReason : '',
   priceListId: input.priceListId,
   notes: input.notes,
+  invoiceAtDispatch: input.invoiceAtDispatch,
 })
 
 export function createCustomerService({ db, orders }: { db: Db; orders: () => OrderService }) {

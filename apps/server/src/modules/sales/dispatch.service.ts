@@ -85,6 +85,8 @@ export function createDispatchService({
         at,
       )
       await repo.updateOrder(tenant.entityId, orderId, { status: 'dispatched', dispatchedAt: at })
+      // A customer invoiced by Create Invoice (ADR 345) gets no invoice at dispatch; the order waits for one.
+      if (!customer.invoiceAtDispatch) return orders.getIn(tx, tenant, orderId)
       const batchIds = [...new Set(lots.filter((l) => l.batchId).map((l) => l.batchId!))]
       await invoices.issueForOrder(tx, tenant, {
         order,

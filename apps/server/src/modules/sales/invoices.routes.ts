@@ -4,6 +4,7 @@ import {
   EmailInvoiceSchema,
   envelopeOf,
   InvoiceSchema,
+  NewInvoiceSchema,
   OrderSchema,
   OrderStepSchema,
   RecordPaymentSchema,
@@ -14,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { WriteHeadersSchema, type WriteRunner } from '../../writes/write-runner.ts'
+import { createInvoicingService } from './create-invoice.service.ts'
 import type { DispatchService } from './dispatch.service.ts'
 import type { InvoiceService } from './invoices.service.ts'
 import type { OrderService } from './orders.service.ts'
@@ -25,7 +27,8 @@ const headers = WriteHeadersSchema
 
 /**
  * `/api/sales`, the money side (docs/decisions/270-sales-rounding-and-invoice-numbers.md): Dispatch (the removal,
- * which issues the invoice) and Delivered; invoices, their PDF and Email Invoice; Record Payment; Void (Admin);
+ * which issues the invoice unless the customer is invoiced by Create Invoice) and Delivered; Create Invoice for
+ * several dispatched orders of one customer (ADR 345); invoices, their PDF and Email Invoice; Record Payment; Void (Admin);
  * receivables aging.
  */
 export const invoiceRoutes: FastifyPluginAsyncZod<{
@@ -72,6 +75,21 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
     '/invoices',
     { schema: { response: { 200: z.object({ data: z.array(InvoiceSchema) }) } } },
     async (request) => ({ data: await invoices.list(request.tenant) }),
+  )
+  const invoicing = createInvoicingService({ invoices })
+  app.post('/invoices', { schema: { body: sales(NewInvoiceSchema), headers } }, (request, reply) =>
+    runWrite(request, reply, {
+      status: 201,
+      run: (tx) => invoicing.create(tx, request.tenant, request.body.data),
+      body: (invoice) => ({ data: invoice }),
+      afterCommit: async () => {
+        await afterSalesWrite?.(request.tenant.entityId, request.log)
+      },
+      broadcast: (invoice) => ({
+        objectUri: salesObjectUri(`invoices/${invoice.id}`),
+        data: { id: invoice.id },
+      }),
+    }),
   )
   app.get(
     '/invoices/:invoiceId',

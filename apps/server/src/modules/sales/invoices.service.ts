@@ -39,6 +39,19 @@ import { amountsOfLine, groupBy, invoiceState, invoiceView } from './sales.views
 // dispatch's transaction with the brewery's next number, copies its order's lines with their lot (batch) numbers,
 // is paid in full or in parts (never over), voided by an Admin (never deleted), downloaded as a PDF and emailed.
 
+type IssueInput = {
+  /** The invoice's id: the browser's for Create Invoice, else a new one. */
+  id?: string
+  orders: OrderRow[]
+  customer: CustomerRow
+  /** The orders' lines, in the order they appear on the invoice. */
+  lines: OrderLineRow[]
+  lots: ReservationRow[]
+  batchNumbers: Map<string, string>
+  /** The removal event each order line sent out (its first, when split over lots). */
+  liquidEventOf: Map<string, string>
+}
+
 const invoiceNotFound = () => new AppError('NOT_FOUND', 'Invoice not found.')
 
 export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: string }) {
@@ -111,36 +124,30 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
     },
 
     /**
-     * Issues the invoice of a dispatched order, inside the dispatch's transaction: the next number of the brewery
-     * (its counter row stays locked until the commit), one line per order line with the lots it sent out, the
-     * figures of the order's lines (ADR 270) and the customer as billed.
+     * Issues the invoice of a dispatched order, inside the dispatch's transaction (see `issue`).
      */
-    async issueForOrder(
+    async issueForOrder(tx: Db, tenant: Tenant, input: Omit<IssueInput, 'orders'> & { order: OrderRow }) {
+      const { order, ...rest } = input
+      return this.issue(tx, tenant, { ...rest, orders: [order] })
+    },
+
+    /**
+     * Issues one invoice for dispatched orders of one customer, inside the caller's transaction: the next number of
+     * the brewery (its counter row stays locked until the commit), one line per order line with the lots it sent
+     * out, the figures of the order's lines (ADR 270) and the customer as billed. Dispatch issues it for its order;
+     * Create Invoice for several (ADR 345).
+     */
+    async issue(
       tx: Db,
       tenant: Tenant,
-      {
-        order,
-        customer,
-        lines,
-        lots,
-        batchNumbers,
-        liquidEventOf,
-      }: {
-        order: OrderRow
-        customer: CustomerRow
-        lines: OrderLineRow[]
-        lots: ReservationRow[]
-        batchNumbers: Map<string, string>
-        /** The removal event each order line sent out (its first, when split over lots). */
-        liquidEventOf: Map<string, string>
-      },
+      { id = crypto.randomUUID(), orders, customer, lines, lots, batchNumbers, liquidEventOf }: IssueInput,
     ) {
       const repo = createSalesRepository(tx)
       const { sequence, prefix } = await repo.takeNumber(tenant.entityId, 'invoice')
       const issuedOn = todayIn(await breweryTimeZone(tx, tenant.entityId))
-      const amounts = lines.map((line) => amountsOfLine(order, line))
+      const orderOf = new Map(orders.map((order) => [order.id, order]))
+      const amounts = lines.map((line) => amountsOfLine(orderOf.get(line.orderId)!, line))
       const totals = totalsOf(amounts)
-      const id = crypto.randomUUID()
       const lotsOf = groupBy(lots, (lot) => lot.orderLineId)
       await repo.insertInvoice(
         {
@@ -148,7 +155,8 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
           entityId: tenant.entityId,
           sequence,
           number: formatInvoiceNumber(prefix, sequence),
-          orderId: order.id,
+          // One order's invoice names it; an invoice of several names them through its lines' order lines.
+          orderId: orders.length === 1 ? orders[0].id : null,
           customerId: customer.id,
           customerName: customer.name,
           billingAddress: customer.billingAddress,

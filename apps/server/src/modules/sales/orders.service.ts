@@ -88,17 +88,16 @@ export function createOrderService({ db }: { db: Db }) {
     const batchIds = [...new Set(shown.filter((r) => r.batchId).map((r) => r.batchId!))]
     const numbers = await repo.batchNumbers(tenant.entityId, batchIds)
     const linesOf = groupBy(lines, (l) => l.orderId)
-    const invoiced = new Map<string, string>()
-    for (const row of rows)
-      if (row.order.dispatchedAt) {
-        const invoice = await repo.invoiceOfOrder(tenant.entityId, row.order.id)
-        if (invoice) invoiced.set(row.order.id, invoice.id)
-      }
+    // The live invoice holding the order's lines: Dispatch's own, or one Create Invoice made of several orders.
+    const invoiced = await repo.invoicesOfOrders(
+      tenant.entityId,
+      rows.filter((row) => row.order.dispatchedAt).map((row) => row.order.id),
+    )
     const seesMoney = can(tenant.role, 'sell')
     return rows.map((row) =>
       orderView(row, linesOf.get(row.order.id) ?? [], shown, numbers, {
         seesMoney,
-        invoiceId: invoiced.get(row.order.id) ?? null,
+        invoiceId: invoiced.get(row.order.id)?.id ?? null,
       }),
     )
   }

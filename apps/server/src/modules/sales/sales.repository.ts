@@ -365,12 +365,25 @@ export function createSalesRepository(db: Db) {
       return row ?? null
     },
 
-    async invoiceOfOrder(entityId: string, orderId: string) {
-      const [row] = await db
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(and(eq(invoices.entityId, entityId), eq(invoices.orderId, orderId)))
-      return row ?? null
+    /**
+     * The live (not void) invoice holding each order's lines, by order id: Dispatch's own, or one Create Invoice
+     * made of several orders (ADR 345).
+     */
+    async invoicesOfOrders(entityId: string, orderIds: string[]) {
+      if (orderIds.length === 0) return new Map<string, { id: string; number: string }>()
+      const rows = await db
+        .selectDistinct({ orderId: salesOrderLines.orderId, id: invoices.id, number: invoices.number })
+        .from(invoiceLines)
+        .innerJoin(salesOrderLines, eq(salesOrderLines.id, invoiceLines.orderLineId))
+        .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+        .where(
+          and(
+            eq(invoiceLines.entityId, entityId),
+            inArray(salesOrderLines.orderId, orderIds),
+            isNull(invoices.voidedAt),
+          ),
+        )
+      return new Map(rows.map((row) => [row.orderId, { id: row.id, number: row.number }]))
     },
 
     async insertInvoice(values: typeof invoices.$inferInsert, lines: (typeof invoiceLines.$inferInsert)[]) {

@@ -1,5 +1,6 @@
 import {
   AvailabilitySchema,
+  BreweryTodaySchema,
   CustomerChangeSchema,
   CustomerDetailSchema,
   CustomerImportPreviewSchema,
@@ -17,6 +18,7 @@ import {
   salesObjectUri,
   SalesSettingsChangeSchema,
   SalesSettingsSchema,
+  todayIn,
   type Order,
 } from '@brewcommand/domain'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -24,6 +26,7 @@ import type { Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { z } from 'zod'
 import { WriteHeadersSchema, type Broadcast, type WriteRunner } from '../../writes/write-runner.ts'
+import { breweryTimeZone } from '../reporting/brewery-time-zone.ts'
 import type { CustomerService } from './customers.service.ts'
 import type { OrderService } from './orders.service.ts'
 import type { PriceListService } from './price-lists.service.ts'
@@ -50,7 +53,9 @@ export const salesRoutes: FastifyPluginAsyncZod<{
   priceLists: PriceListService
   orders: OrderService
   runWrite: WriteRunner
-}> = async (app, { customers, priceLists, orders, runWrite }) => {
+  /** Reads the brewery's time zone (GET /today). */
+  db: Db
+}> = async (app, { customers, priceLists, orders, runWrite, db }) => {
   // ---- customers ----
   app.get(
     '/customers',
@@ -141,6 +146,16 @@ export const salesRoutes: FastifyPluginAsyncZod<{
       body: (settings) => ({ data: settings }),
       broadcast: () => salesChange('settings', request.tenant.entityId),
     }),
+  )
+
+  // ---- the brewery's day (ADR 346): every member's, for the orders board, the dashboard and Reporting ----
+  app.get(
+    '/today',
+    { schema: { response: { 200: z.object({ data: BreweryTodaySchema }) } } },
+    async (request) => {
+      const timeZone = await breweryTimeZone(db, request.tenant.entityId)
+      return { data: { timeZone, today: todayIn(timeZone) } }
+    },
   )
 
   // ---- orders ----

@@ -43,6 +43,7 @@ export function customerView(row: CustomerRow, balanceCents: number): Customer {
     taxExemptReason: row.taxExemptReason,
     priceListId: row.priceListId,
     notes: row.notes,
+    invoiceAtDispatch: row.invoiceAtDispatch,
     balanceCents,
     createdAt: iso(row.createdAt)!,
   }

@@ -262,6 +262,18 @@ describe('the Reporting page', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('button', { name: 'Download CSV' }).length).toBeGreaterThanOrEqual(3)
   })
 
+  it('opens on the quarter in progress where the brewery is, not on the browser’s clock', async () => {
+    // 20:00 UTC on 31 December 2026 is already 10:00 on 1 January 2027 in Kiritimati (UTC+14): the brewery's
+    // quarter is 2027-Q1 while the browser's UTC date is still in 2026-Q4.
+    answers['/api/sales/today'] = () =>
+      json(200, { data: { timeZone: 'Pacific/Kiritimati', today: '2027-01-01' } })
+    renderWith('Manager', <ReportingPage now={() => new Date('2026-12-31T20:00:00Z')} />)
+    await waitFor(() => expect(screen.getByLabelText('Quarter')).toHaveValue('2027-Q1'))
+    await waitFor(() => expect(calls).toContain('/api/reports/production?from=2027-01&to=2027-03'))
+    await userEvent.click(screen.getByRole('tab', { name: 'Sales' }))
+    await waitFor(() => expect(calls).toContain('/api/sales/report?from=2027-01&to=2027-03'))
+  })
+
   it('shows batch cost, cost per unit and inventory value, each with its CSV', async () => {
     renderWith('Manager', <ReportingPage now={NOW} />)
     const batchCost = await screen.findByRole('region', { name: 'Batch cost' })

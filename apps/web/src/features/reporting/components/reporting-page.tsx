@@ -2,6 +2,7 @@ import { can } from '@brewcommand/domain'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
+import { breweryToday, useBreweryTodayRead } from '@/lib/brewery-today.ts'
 import { cn } from '@/lib/utils.ts'
 import { useOperations, useReportsLive } from '../api/use-reports.ts'
 import {
@@ -30,8 +31,13 @@ const TABS = [
 export function ReportingPage({ now = () => new Date() }: { now?: () => Date }) {
   const { currentEntity } = useAppState()
   const [today] = useState(() => now())
-  const options = quarterOptions(today)
-  const [quarter, setQuarter] = useState(() => currentQuarter(today))
+  // The quarter in progress where the brewery is (ADR 346), not on this browser's clock; the browser's UTC date
+  // only until the brewery's day has loaded.
+  const breweryDay = breweryToday(useBreweryTodayRead().data, today)
+  const breweryNow = breweryDay ? new Date(`${breweryDay}T12:00:00Z`) : today
+  const options = quarterOptions(breweryNow)
+  const [chosen, setQuarter] = useState<string | null>(null)
+  const quarter = chosen ?? currentQuarter(breweryNow)
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('overview')
   const periodId = useId()
   const tabsId = useId()

@@ -1,6 +1,7 @@
 import { can, ORDER_STATUS_LABELS, type Order } from '@brewcommand/domain'
 import { Button } from '@/components/ui/button.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
+import { breweryToday, useBreweryTodayRead } from '@/lib/brewery-today.ts'
 import { useWrite } from '@/lib/writes/use-write.ts'
 import { useOrders } from '../api/sales-api.ts'
 import { boardOf } from './orders-board.ts'
@@ -10,10 +11,6 @@ import { ReadState } from './shared.tsx'
 // The orders board: what is overdue, what is to pick and to load, and this week's deliveries by day. Built for a
 // phone in the hand of the person loading the van: one column, big targets, the lines and lots in large type.
 
-const localToday = () => {
-  const now = new Date()
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10)
-}
 const dayName = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
     weekday: 'long',
@@ -25,7 +22,9 @@ const dayName = (day: string) =>
 export function BoardSection() {
   const orders = useOrders()
   const sells = can(useAppState().currentEntity?.role, 'sell')
-  const today = localToday()
+  // Today where the brewery is (ADR 346), not on this device's clock: the van leaves from the brewery.
+  const breweryDay = useBreweryTodayRead()
+  const today = breweryToday(breweryDay.data)
   return (
     <section aria-labelledby="board-heading" className="grid gap-6">
       <h2 id="board-heading" className="text-xl font-semibold">
@@ -33,6 +32,12 @@ export function BoardSection() {
       </h2>
       <ReadState query={orders} what="orders" isEmpty={() => false} empty="">
         {(rows) => {
+          if (today === null)
+            return (
+              <ReadState query={breweryDay} what="the brewery’s day" isEmpty={() => false} empty="">
+                {() => null}
+              </ReadState>
+            )
           const board = boardOf(rows, today)
           return (
             <>

@@ -1,24 +1,19 @@
 import {
   CUSTOMER_KIND_LABELS,
-  CUSTOMER_KINDS,
   CUSTOMERS_CSV_EXAMPLE,
   formatCents,
   INVOICE_STATUS_LABELS,
-  NewCustomerSchema,
-  PAYMENT_TERMS,
   PAYMENT_TERMS_LABELS,
 } from '@brewcommand/domain'
 import { useState } from 'react'
 import { CsvImportDialog } from '@/components/csv-import-dialog.tsx'
-import { FormField } from '@/components/form-field.tsx'
 import { Button } from '@/components/ui/button.tsx'
-import { Input } from '@/components/ui/input.tsx'
-import { NativeSelect } from '@/components/ui/select.tsx'
-import { Textarea } from '@/components/ui/textarea.tsx'
 import { useWrite } from '@/lib/writes/use-write.ts'
-import { useCustomerDetail, useCustomers, usePriceLists, usePreviewCustomers } from '../api/sales-api.ts'
-import { errorsOf, ReadState, SalesDialog, useFields } from './shared.tsx'
+import { useCustomerDetail, useCustomers, usePreviewCustomers } from '../api/sales-api.ts'
+import { ReadState } from './shared.tsx'
 import { CreditNotesList, StatementButton } from './credit-notes.tsx'
+import { CreateInvoiceButton } from './create-invoice.tsx'
+import { CustomerDialog } from './customer-dialog.tsx'
 
 /** Customers: the list with each balance (cards on a phone), New Customer, the CSV import and a customer's page. */
 export function CustomersSection() {
@@ -69,7 +64,7 @@ export function CustomersSection() {
           </ul>
         )}
       </ReadState>
-      <NewCustomerDialog open={dialog === 'new'} onOpenChange={(open) => setDialog(open ? 'new' : null)} />
+      <CustomerDialog open={dialog === 'new'} onOpenChange={(open) => setDialog(open ? 'new' : null)} />
       <ImportCustomersDialog
         open={dialog === 'import'}
         onOpenChange={(open) => setDialog(open ? 'import' : null)}
@@ -81,12 +76,25 @@ export function CustomersSection() {
 /** A customer's page: orders, invoices and what they bought by product and month. */
 function CustomerPage({ customerId }: { customerId: string }) {
   const detail = useCustomerDetail(customerId)
+  const [editing, setEditing] = useState(false)
   return (
     <div className="mt-3 grid gap-3 border-t pt-3 text-sm">
       <ReadState query={detail} what="the customer" isEmpty={() => false} empty="">
         {({ customer, orders, invoices, bought }) => (
           <>
-            <StatementButton customerId={customer.id} customerName={customer.name} />
+            <div className="flex flex-wrap gap-2">
+              <Button className="min-h-11" variant="outline" onClick={() => setEditing(true)}>
+                Edit Customer
+              </Button>
+              <StatementButton customerId={customer.id} customerName={customer.name} />
+              <CreateInvoiceButton customerId={customer.id} />
+            </div>
+            <p className="text-muted-foreground">
+              {customer.invoiceAtDispatch
+                ? 'Each order is invoiced at dispatch.'
+                : 'Dispatched orders wait for Create Invoice.'}
+            </p>
+            <CustomerDialog customer={customer} open={editing} onOpenChange={setEditing} />
             <div>
               <h3 className="font-medium">Orders</h3>
               {orders.length === 0 ? (
@@ -136,117 +144,6 @@ function CustomerPage({ customerId }: { customerId: string }) {
         )}
       </ReadState>
     </div>
-  )
-}
-
-function NewCustomerDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const write = useWrite()
-  const lists = usePriceLists()
-  const form = useFields({ kind: 'bar', paymentTerms: 'net-30', priceListId: '', taxExempt: 'no' })
-  const close = (next: boolean) => {
-    if (!next) form.reset()
-    onOpenChange(next)
-  }
-  const submit = () => {
-    const { values } = form
-    const parsed = NewCustomerSchema.safeParse({
-      id: crypto.randomUUID(),
-      name: values.name ?? '',
-      kind: values.kind,
-      licenceNumber: values.licenceNumber ?? '',
-      licenceExpiresOn: values.licenceExpiresOn ? values.licenceExpiresOn : null,
-      billingAddress: {
-        line1: values.line1 ?? '',
-        city: values.city ?? '',
-        state: values.state ?? '',
-        zip: values.zip ?? '',
-      },
-      deliveryAddress: {
-        line1: values.line1 ?? '',
-        city: values.city ?? '',
-        state: values.state ?? '',
-        zip: values.zip ?? '',
-      },
-      contacts:
-        values.contactName || values.email || values.phone
-          ? [{ name: values.contactName ?? '', email: values.email ?? '', phone: values.phone ?? '' }]
-          : [],
-      paymentTerms: values.paymentTerms,
-      taxExempt: values.taxExempt === 'yes',
-      taxExemptReason: values.taxExemptReason ?? '',
-      priceListId: values.priceListId ? values.priceListId : null,
-      notes: values.notes ?? '',
-    })
-    if (!parsed.success) {
-      const errors = errorsOf(parsed.error)
-      if (errors['contacts.0.email']) errors.email = errors['contacts.0.email']
-      return form.setErrors(errors)
-    }
-    write({
-      kind: 'production',
-      action: 'sales:add-customer',
-      uri: '/api/sales/customers',
-      data: parsed.data,
-      name: parsed.data.name,
-    })
-    close(false)
-  }
-  const text = (name: string, label: string, extra: Record<string, string> = {}) => (
-    <FormField label={label} htmlFor={`sales-${name}`} error={form.errors[name]}>
-      <Input {...form.field(name)} {...extra} />
-    </FormField>
-  )
-  return (
-    <SalesDialog open={open} onOpenChange={close} title="New Customer" submitLabel="Create" onSubmit={submit}>
-      {text('name', 'Name', { autoFocus: 'true' })}
-      <FormField label="Kind" htmlFor="sales-kind" error={form.errors.kind}>
-        <NativeSelect {...form.field('kind')}>
-          {CUSTOMER_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {CUSTOMER_KIND_LABELS[kind]}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
-      {text('contactName', 'Contact name')}
-      {text('email', 'Email', { type: 'email' })}
-      {text('phone', 'Phone', { type: 'tel' })}
-      {text('line1', 'Address')}
-      {text('city', 'City')}
-      {text('state', 'State')}
-      {text('zip', 'ZIP')}
-      {text('licenceNumber', 'Licence number')}
-      {text('licenceExpiresOn', 'Licence expires', { type: 'date' })}
-      <FormField label="Payment terms" htmlFor="sales-paymentTerms" error={form.errors.paymentTerms}>
-        <NativeSelect {...form.field('paymentTerms')}>
-          {PAYMENT_TERMS.map((terms) => (
-            <option key={terms} value={terms}>
-              {PAYMENT_TERMS_LABELS[terms]}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
-      <FormField label="Price list" htmlFor="sales-priceListId" error={form.errors.priceListId}>
-        <NativeSelect {...form.field('priceListId')}>
-          <option value="">The default list</option>
-          {(lists.data ?? []).map((list) => (
-            <option key={list.id} value={list.id}>
-              {list.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
-      <FormField label="Tax exempt" htmlFor="sales-taxExempt" error={form.errors.taxExempt}>
-        <NativeSelect {...form.field('taxExempt')}>
-          <option value="no">No</option>
-          <option value="yes">Yes</option>
-        </NativeSelect>
-      </FormField>
-      {form.values.taxExempt === 'yes' && text('taxExemptReason', 'Reason for the exemption')}
-      <FormField label="Notes" htmlFor="sales-notes" error={form.errors.notes}>
-        <Textarea {...form.field('notes')} />
-      </FormField>
-    </SalesDialog>
   )
 }
 

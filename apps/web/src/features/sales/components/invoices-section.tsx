@@ -20,6 +20,7 @@ import { NativeSelect } from '@/components/ui/select.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useWrite } from '@/lib/writes/use-write.ts'
 import { useAging, useDownloadInvoice, useInvoices } from '../api/sales-api.ts'
+import { CreateInvoiceButton } from './create-invoice.tsx'
 import { CreditNoteDialog, CreditNotesList, returnableOf } from './credit-notes.tsx'
 import { centsOfText, errorsOf, ReadState, SalesDialog, useFields } from './shared.tsx'
 
@@ -33,15 +34,18 @@ export function InvoicesSection() {
   const [dialog, setDialog] = useState<{ kind: Action; invoice: Invoice } | null>(null)
   return (
     <section aria-labelledby="invoices-heading" className="grid gap-4">
-      <h2 id="invoices-heading" className="text-xl font-semibold">
-        Invoices
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="invoices-heading" className="text-xl font-semibold">
+          Invoices
+        </h2>
+        <CreateInvoiceButton />
+      </div>
       <Aging />
       <ReadState
         query={invoices}
         what="invoices"
         isEmpty={(rows) => rows.length === 0}
-        empty="No invoices yet. An order is invoiced when it is dispatched."
+        empty="No invoices yet. An order is invoiced when it is dispatched, or by Create Invoice for a customer invoiced later."
       >
         {(rows) => (
           <ul className="grid gap-3" aria-label="Invoices">
@@ -175,7 +179,13 @@ function Aging() {
       empty="Nothing is owed."
     >
       {(data) => (
-        <div className="overflow-x-auto rounded-xl border">
+        // Scrolls sideways on a phone: focusable, so the keyboard can scroll it (axe: scrollable-region-focusable).
+        <div
+          className="overflow-x-auto rounded-xl border"
+          role="region"
+          aria-label="Receivables aging"
+          tabIndex={0}
+        >
           <table className="w-full text-sm">
             <caption className="p-2 text-left font-medium">Receivables aging on {data.asOf}</caption>
             <thead className="bg-muted/50 text-left">

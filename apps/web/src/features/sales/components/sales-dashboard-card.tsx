@@ -1,22 +1,19 @@
 import { can, formatCents, ORDER_STATUS_LABELS } from '@brewcommand/domain'
 import { Link } from 'react-router'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
+import { useBreweryToday } from '@/lib/brewery-today.ts'
 import { useInvoices, useOrders } from '../api/sales-api.ts'
 
 // The dashboard's Sales card: today's deliveries (anyone who sees orders) and the overdue invoices (a Manager,
 // who sees balances), each a link to where the work is done.
 
-const localToday = () => {
-  const now = new Date()
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10)
-}
-
 export function SalesDashboardCard() {
   const sells = can(useAppState().currentEntity?.role, 'sell')
   const orders = useOrders()
   const invoices = useInvoices(sells)
-  const today = localToday()
-  if (!orders.data) return null
+  // Today where the brewery is (ADR 346): deliveries and due dates are the brewery's days.
+  const today = useBreweryToday()
+  if (!orders.data || today === null) return null
   const deliveries = orders.data.filter(
     (o) => o.requestedDeliveryOn === today && o.status !== 'cancelled' && o.status !== 'delivered',
   )

@@ -120,6 +120,7 @@ const customer: Customer = {
   taxExemptReason: '',
   priceListId: null,
   notes: '',
+  invoiceAtDispatch: true,
   balanceCents: 15483,
   createdAt: '2026-11-27T00:00:00.000Z',
 }
@@ -303,5 +304,72 @@ describe('the Sales page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(posted(`/api/sales/invoices/${INVOICE}/payments`)).toBeDefined())
     const body = posted(`/api/sales/invoices/${INVOICE}/payments`)!.body as { data: { amountCents: number } }
     expect(body.data.amountCents).toBe(15483)
+  })
+
+  it('creates one invoice of the chosen dispatched, not yet invoiced orders of one customer', async () => {
+    const SECOND = '77777777-7777-4777-8777-777777777777'
+    answers['/api/sales/orders'] = [
+      order({ status: 'dispatched', invoiceId: null, dispatchedAt: '2026-11-20T10:00:00.000Z' }),
+      order({ id: SECOND, number: 'SO-00002', status: 'delivered', invoiceId: null }),
+      order({
+        id: '88888888-8888-4888-8888-888888888888',
+        number: 'SO-00003',
+        status: 'dispatched',
+        invoiceId: INVOICE,
+      }),
+    ]
+    renderPage('Manager', '/secure/sales/invoices')
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Invoice' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create Invoice' })
+    // The order already on an invoice is not offered.
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(2)
+    expect(dialog).toHaveTextContent('2 orders · total $509.66')
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /SO-00002/ }))
+    expect(dialog).toHaveTextContent('1 order · total $254.83')
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /SO-00001/ }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Invoice' }))
+    expect(await within(dialog).findByText('Choose at least one dispatched order')).toBeVisible()
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /SO-00001/ }))
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /SO-00002/ }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Invoice' }))
+    await waitFor(() => expect(posted('/api/sales/invoices')).toBeDefined())
+    const body = posted('/api/sales/invoices')!.body as { data: { orderIds: string[] } }
+    expect(body.data.orderIds).toEqual([ORDER, SECOND])
+  })
+
+  it('edits a customer to wait for Create Invoice instead of invoicing at dispatch', async () => {
+    answers[`/api/sales/customers/${CUSTOMER}`] = { customer, orders: [], invoices: [], bought: [] }
+    renderPage('Manager', '/secure/sales/customers')
+    await userEvent.click(await screen.findByRole('button', { name: /The Tap House/ }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Customer' }))
+    const setting = screen.getByRole('checkbox', { name: 'Invoice each order at dispatch' })
+    expect(setting).toBeChecked()
+    await userEvent.click(setting)
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT' && c.url.endsWith(`/customers/${CUSTOMER}`))).toBeDefined(),
+    )
+    const put = calls.find((c) => c.method === 'PUT' && c.url.endsWith(`/customers/${CUSTOMER}`))!
+    expect((put.body as { data: { invoiceAtDispatch: boolean; name: string } }).data).toMatchObject({
+      invoiceAtDispatch: false,
+      name: 'The Tap House',
+    })
+  })
+
+  it('cuts the board’s today at midnight where the brewery is, not on the browser’s clock', async () => {
+    // 11:00 UTC on Friday 27 November is 01:00 on Saturday 28 November in Kiritimati (UTC+14), a day ahead of any
+    // browser from UTC−10 to UTC+12: the order due on the 27th is overdue there, and Saturday is today.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-27T11:00:00Z'))
+    try {
+      answers['/api/sales/today'] = { timeZone: 'Pacific/Kiritimati', today: '2026-11-28' }
+      answers['/api/sales/orders'] = [order({ requestedDeliveryOn: '2026-11-27' })]
+      renderPage('Brewer', '/secure/sales/board')
+      expect(await screen.findByRole('heading', { name: 'Overdue (1)' })).toBeVisible()
+      expect(screen.getByRole('listitem', { name: 'Saturday, Nov 28' })).toHaveTextContent('(today)')
+      expect(screen.getByRole('listitem', { name: 'Friday, Nov 27' })).not.toHaveTextContent('(today)')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
