@@ -455,6 +455,60 @@ describe.each(TEST_DATABASES)('kegs API on %s', (kind) => {
       expect(dataOf<{ event: KegEvent }>(back).event.creditNoteNumber).toBe(invoice.creditNotes[0].number)
     })
 
+    it('credits a keg back on the one invoice made for several orders (Create Invoice, ADR 345)', async () => {
+      // Hand-worked: two orders of 1 keg each, invoiced together: 2 × ($89.99 + $30.00 deposit) + 8.25 % tax on
+      // each line's 8999 (742.4175 → 742, twice) = 2 × 12741 = 25482; the first keg back empty credits 3000 on that
+      // invoice: balance 25482 − 3000 = 22482.
+      const kegs = await addKegs('CI-', 2)
+      for (const k of kegs)
+        expect(
+          (await scan(brewerA, { kind: 'filled', assetNumber: k.assetNumber, packageRunId: runId }))
+            .statusCode,
+        ).toBe(201)
+      const customerId = crypto.randomUUID()
+      await sales(managerA, 'POST', '/api/sales/customers', {
+        id: customerId,
+        name: 'Monthly Tap',
+        kind: 'bar',
+        invoiceAtDispatch: false,
+      })
+      const orderIds: string[] = []
+      for (const k of kegs) {
+        const orderId = crypto.randomUUID()
+        orderIds.push(orderId)
+        await sales(managerA, 'POST', '/api/sales/orders', {
+          id: orderId,
+          customerId,
+          lines: [{ id: crypto.randomUUID(), packageId: keg, quantity: 1 }],
+        })
+        expect((await sales(managerA, 'POST', `/api/sales/orders/${orderId}/confirm`, {})).statusCode).toBe(
+          200,
+        )
+        expect(
+          (await scan(brewerA, { kind: 'shipped', assetNumber: k.assetNumber, orderId })).statusCode,
+        ).toBe(201)
+        for (const step of ['pick', 'dispatch'])
+          expect(
+            (
+              await sales(
+                brewerA,
+                'POST',
+                `/api/sales/orders/${orderId}/${step}`,
+                step === 'dispatch' ? { dispatchedAt: null } : {},
+              )
+            ).statusCode,
+          ).toBe(200)
+      }
+      const invoiceId = crypto.randomUUID()
+      const created = await sales(managerA, 'POST', '/api/sales/invoices', { id: invoiceId, orderIds })
+      expect(created.statusCode, created.body).toBe(201)
+      const back = await scan(brewerA, { kind: 'returned', assetNumber: kegs[0].assetNumber })
+      expect(back.statusCode, back.body).toBe(201)
+      const invoice = dataOf<Invoice>(await call(managerA, 'GET', `/api/sales/invoices/${invoiceId}`))
+      expect(invoice).toMatchObject({ totalCents: 25482, creditedCents: 3000, balanceCents: 22482 })
+      expect(dataOf<{ event: KegEvent }>(back).event.creditNoteNumber).toBe(invoice.creditNotes[0].number)
+    })
+
     it('never refunds a line more deposit than it charged, whether a keg or the goods came back first', async () => {
       // Hand-worked: 2 kegs: total 25483 (as above). KD-0001 back empty: credit 3000. Then both units come back as
       // goods: subtotal 17998, deposit min(2 × 3000, 6000 − 3000) = 3000, tax the whole line's 1485 → 22483.

@@ -1,8 +1,8 @@
 import type { CreditNote } from '@brewcommand/domain'
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { liquidEvents } from '../../db/schema/production.ts'
-import { invoiceLines, invoices, salesSettings } from '../../db/schema/sales.ts'
+import { invoiceLines, invoices, salesOrderLines, salesSettings } from '../../db/schema/sales.ts'
 import { creditNoteLines, creditNotes } from '../../db/schema/sales-credits.ts'
 
 // Credit notes' queries (docs/decisions/273-credit-notes-and-returns.md), every one scoped to the brewery.
@@ -75,7 +75,29 @@ export function createCreditNoteRepository(db: Db) {
       const [row] = await db
         .select()
         .from(invoices)
-        .where(and(eq(invoices.entityId, entityId), eq(invoices.orderId, orderId)))
+        .where(
+          and(
+            eq(invoices.entityId, entityId),
+            // An invoice of one order names it; one made for several (Create Invoice, ADR 345) names each order
+            // through its lines.
+            or(
+              eq(invoices.orderId, orderId),
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(invoiceLines)
+                  .innerJoin(salesOrderLines, eq(salesOrderLines.id, invoiceLines.orderLineId))
+                  .where(
+                    and(
+                      eq(invoiceLines.invoiceId, invoices.id),
+                      eq(invoiceLines.entityId, entityId),
+                      eq(salesOrderLines.orderId, orderId),
+                    ),
+                  ),
+              ),
+            ),
+          ),
+        )
         .orderBy(sql`${invoices.voidedAt} is not null`, desc(invoices.sequence))
         .limit(1)
         .for('update')
