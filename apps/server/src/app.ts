@@ -65,7 +65,7 @@ import { createCellarTaskService } from './modules/cellar/cellar-tasks.ts'
 import { createFirstWeekService, firstWeekRoutes } from './modules/first-week/first-week.routes.ts'
 import { createCellarService } from './modules/cellar/cellar.service.ts'
 import { CELLAR_ALERTS_CRON, cellarAlertsJob } from './modules/cellar/cellar-alerts.ts'
-import { createIngest } from './modules/cellar/ingest.ts'
+import { coalescedAfterReading, createIngest } from './modules/cellar/ingest.ts'
 import { IDEMPOTENCY_PRUNE_CRON, idempotencyPruneJob } from './idempotency/idempotency.ts'
 import { createJobQueue } from './jobs/job-queue.ts'
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts'
@@ -656,9 +656,15 @@ export async function buildApp({
             )
         },
       }),
-      afterReading: async (entityId) => {
-        await jobs.enqueue(cellarAlerts, { entityId }, { singletonKey: `cellar.alerts:${entityId}` })
-      },
+      // Queued a few seconds ahead, once per brewery meanwhile: the job then reads every reading posted before it
+      // starts, and a brewery's hundred devices do not queue a hundred jobs (ADR 375).
+      afterReading: coalescedAfterReading(async (entityId, startAfterSeconds) => {
+        await jobs.enqueue(
+          cellarAlerts,
+          { entityId },
+          { singletonKey: `cellar.alerts:${entityId}`, startAfterSeconds },
+        )
+      }),
     }),
   })
 
