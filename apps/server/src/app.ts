@@ -59,6 +59,7 @@ import { createContactService } from './modules/contacts/contacts.service.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { reportingRoutes } from './modules/reporting/reporting.routes.ts'
 import { createReportingService } from './modules/reporting/reporting.service.ts'
+import { createReportCache } from './modules/reporting/report-cache.ts'
 import { cellarRoutes, ingestRoutes } from './modules/cellar/cellar.routes.ts'
 import { cellarTaskRoutes } from './modules/cellar/cellar-tasks.routes.ts'
 import { createCellarTaskService } from './modules/cellar/cellar-tasks.ts'
@@ -476,6 +477,8 @@ export async function buildApp({
     prefix: '/api/reports',
     reports: createReportingService(database.db, { costs: inventoryService }),
     runWrite,
+    // Answers kept per brewery data version, which every write moves (ADR 376).
+    cache: createReportCache({ db: database.db }),
   })
   // What the cellar's rules and the par levels raise reaches the bell and the mail alike.
   const alertDeps = { realtime, mailer: identity.mailer, publicUrl: config.publicUrl, logger: app.log }
