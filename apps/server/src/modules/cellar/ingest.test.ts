@@ -25,7 +25,7 @@ describe.each(TEST_DATABASES)('device ingestion on %s', (kind) => {
   const instance = () =>
     createIngest({
       db: testDb.db,
-      cellar: createCellarService({ db: testDb.db, finishedGoods: async () => undefined as never }),
+      cellar: createCellarService({ db: testDb.db, finishedGoods: async () => undefined }),
       realtime: () => ({ dataModified: (id) => void emitted.push(id) }),
       afterReading: async (id) => void queued.push(id),
     })
