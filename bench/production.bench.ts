@@ -528,6 +528,9 @@ async function runStore(label: Label, store: Store): Promise<Row[]> {
         `-- ${new Date().toISOString()}, ${events} ledger events, ${DEVICES} devices\n\n${explain}`,
       )
     }
+  } catch (error) {
+    console.error(`the server's last words: ${server.log.slice(-4000)}`)
+    throw error
   } finally {
     const maxRss = rss.stop()
     await server.stop()
