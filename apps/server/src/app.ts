@@ -59,13 +59,14 @@ import { createContactService } from './modules/contacts/contacts.service.ts'
 import { systemRoutes } from './modules/system/system.routes.ts'
 import { reportingRoutes } from './modules/reporting/reporting.routes.ts'
 import { createReportingService } from './modules/reporting/reporting.service.ts'
+import { createReportCache } from './modules/reporting/report-cache.ts'
 import { cellarRoutes, ingestRoutes } from './modules/cellar/cellar.routes.ts'
 import { cellarTaskRoutes } from './modules/cellar/cellar-tasks.routes.ts'
 import { createCellarTaskService } from './modules/cellar/cellar-tasks.ts'
 import { createFirstWeekService, firstWeekRoutes } from './modules/first-week/first-week.routes.ts'
 import { createCellarService } from './modules/cellar/cellar.service.ts'
 import { CELLAR_ALERTS_CRON, cellarAlertsJob } from './modules/cellar/cellar-alerts.ts'
-import { createIngest } from './modules/cellar/ingest.ts'
+import { coalescedAfterReading, createIngest } from './modules/cellar/ingest.ts'
 import { IDEMPOTENCY_PRUNE_CRON, idempotencyPruneJob } from './idempotency/idempotency.ts'
 import { createJobQueue } from './jobs/job-queue.ts'
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts'
@@ -480,6 +481,8 @@ export async function buildApp({
     prefix: '/api/reports',
     reports: createReportingService(database.db, { costs: inventoryService }),
     runWrite,
+    // Answers kept per brewery data version, which every write moves (ADR 376).
+    cache: createReportCache({ db: database.db }),
   })
   // What the cellar's rules and the par levels raise reaches the bell and the mail alike.
   const alertDeps = { realtime, mailer: identity.mailer, publicUrl: config.publicUrl, logger: app.log }
@@ -681,9 +684,15 @@ export async function buildApp({
             )
         },
       }),
-      afterReading: async (entityId) => {
-        await jobs.enqueue(cellarAlerts, { entityId }, { singletonKey: `cellar.alerts:${entityId}` })
-      },
+      // Queued a few seconds ahead, once per brewery meanwhile: the job then reads every reading posted before it
+      // starts, and a brewery's hundred devices do not queue a hundred jobs (ADR 375).
+      afterReading: coalescedAfterReading(async (entityId, startAfterSeconds) => {
+        await jobs.enqueue(
+          cellarAlerts,
+          { entityId },
+          { singletonKey: `cellar.alerts:${entityId}`, startAfterSeconds },
+        )
+      }),
     }),
   })
 

@@ -23,10 +23,12 @@ import {
   TaxSettingsSchema,
   toCsv,
 } from '@brewcommand/domain'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import { WriteHeadersSchema, type Broadcast, type WriteRunner } from '../../writes/write-runner.ts'
+import { queryKey, type ReportCache } from './report-cache.ts'
 import { dailyCsv, reportCsv, reportPdf } from './reporting.documents.ts'
 import type { ReportingService } from './reporting.service.ts'
 
@@ -77,16 +79,31 @@ function download(reply: FastifyReply, name: string, type: 'csv' | 'pdf', body: 
 export const reportingRoutes: FastifyPluginAsyncZod<{
   reports: ReportingService
   runWrite: WriteRunner
-}> = async (app, { reports, runWrite }) => {
+  /** The reports' answers by brewery data version (ADR 376). */
+  cache: ReportCache
+}> = async (app, { reports, runWrite, cache }) => {
   const headers = WriteHeadersSchema
   const range = { querystring: MonthRangeQuerySchema }
+  /**
+   * A report's JSON from the cache (ADR 376): the permission checked on every request, then the answer of the
+   * brewery's current data version with its ETag (304 when the browser holds it).
+   */
+  const cached = <T>(
+    request: FastifyRequest<{ Querystring: unknown }> & { tenant: Tenant },
+    reply: FastifyReply,
+    schema: z.ZodType<T>,
+    compute: () => Promise<T>,
+  ) => {
+    assertCan(request.tenant, 'viewReports')
+    const path = request.routeOptions.url ?? request.url.split('?')[0]
+    return cache.send(request, reply, request.tenant.entityId, queryKey(path, request.query), schema, compute)
+  }
 
   app.get(
     '/production',
     { schema: { ...range, response: { 200: z.object({ data: ProductionReadSchema }) } } },
-    async (request) => ({
-      data: await reports.production(request.tenant, request.query),
-    }),
+    (request, reply) =>
+      cached(request, reply, ProductionReadSchema, () => reports.production(request.tenant, request.query)),
   )
   app.get('/production.csv', { schema: range }, async (request, reply) => {
     const { rows } = await reports.production(request.tenant, request.query)
@@ -100,9 +117,8 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/losses',
     { schema: { ...range, response: { 200: z.object({ data: LossesReadSchema }) } } },
-    async (request) => ({
-      data: await reports.losses(request.tenant, request.query),
-    }),
+    (request, reply) =>
+      cached(request, reply, LossesReadSchema, () => reports.losses(request.tenant, request.query)),
   )
   app.get('/losses.csv', { schema: range }, async (request, reply) => {
     const { rows } = await reports.losses(request.tenant, request.query)
@@ -116,9 +132,8 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/efficiency',
     { schema: { ...range, response: { 200: z.object({ data: EfficiencyReadSchema }) } } },
-    async (request) => ({
-      data: await reports.efficiency(request.tenant, request.query),
-    }),
+    (request, reply) =>
+      cached(request, reply, EfficiencyReadSchema, () => reports.efficiency(request.tenant, request.query)),
   )
   app.get('/efficiency.csv', { schema: range }, async (request, reply) => {
     const { rows } = await reports.efficiency(request.tenant, request.query)
@@ -138,9 +153,8 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/costs',
     { schema: { ...range, response: { 200: z.object({ data: CostsReadSchema }) } } },
-    async (request) => ({
-      data: await reports.costs(request.tenant, request.query),
-    }),
+    (request, reply) =>
+      cached(request, reply, CostsReadSchema, () => reports.costs(request.tenant, request.query)),
   )
   app.get('/batch-costs.csv', { schema: range }, async (request, reply) => {
     const { batches } = await reports.costs(request.tenant, request.query)
@@ -245,12 +259,12 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
     app.get(
       `/ttb/${form.path}`,
       { schema: { querystring: form.query, response: { 200: z.object({ data: schema }) } } },
-      async (request) => ({
-        data:
+      (request, reply) =>
+        cached(request, reply, schema as z.ZodType<unknown>, () =>
           report === '5000.24'
-            ? await reports.excise(request.tenant, key(request.query))
-            : await reports.operations(request.tenant, report, key(request.query)),
-      }),
+            ? reports.excise(request.tenant, key(request.query))
+            : reports.operations(request.tenant, report, key(request.query)),
+        ),
     )
     app.get(
       `/ttb/${form.path}/lines/:line`,

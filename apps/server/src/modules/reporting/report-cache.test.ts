@@ -1,0 +1,180 @@
+// The reports' cache (ADR 376): an answer kept per brewery data version and quarter hour, with its ETag. The
+// ledger row inserted behind the app's back (no version bump) shows which answers come from memory: it appears
+// only once a write of the same brewery through the API moves the version; another brewery's write does not.
+import { makeEnvelope } from '@brewcommand/domain'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { bumpBreweryVersion } from '../../cache/brewery-version.ts'
+import { users } from '../../db/schema/users.ts'
+import { seedCellar, type CellarSeed } from '../../testing/cellar-seed.ts'
+import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
+import { insertLedgerEvent } from '../../testing/reporting-seed.ts'
+import { TEST_DATABASES } from '../../testing/test-app.ts'
+import { mintJwt } from '../../testing/tokens.ts'
+import { createReportCache, queryKey } from './report-cache.ts'
+
+const BUSINESS = {
+  name: 'Cache Cellars',
+  address: '1 Mash Lane',
+  city: 'Portland',
+  state: 'OR',
+  zip: '97201',
+  phone: '(503) 555-0101',
+  ein: '12-3456789',
+  type: 'Brewery',
+}
+const user = { givenName: '', familyName: '', emailAddress: '', emailVerified: false, idpIdentifier: '' }
+const monthsFromNow = (n: number) => {
+  const at = new Date()
+  at.setUTCDate(1)
+  at.setUTCMonth(at.getUTCMonth() + n)
+  return at.toISOString().slice(0, 7)
+}
+type Losses = { rows: { reason: string; barrels: string }[] }
+
+describe.each(TEST_DATABASES)('the reports cache on %s', (kind) => {
+  let testDb: TestDb
+  let t: TestApp
+  let adminA: string
+  let adminB: string
+  let entityA: string
+  let entityB: string
+  let seedA: CellarSeed
+  let seedB: CellarSeed
+  const LOSSES = `/api/reports/losses?from=${monthsFromNow(-2)}&to=${monthsFromNow(1)}`
+
+  const call = async (sub: string, method: 'GET' | 'POST', url: string, payload?: object, headers = {}) =>
+    t.app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: {
+        authorization: `Bearer ${await mintJwt(
+          t.idp.keys.privateJwks.keys[0],
+          { sub },
+          { issuer: t.idp.settings.issuer, audience: t.idp.settings.audience },
+        )}`,
+        ...headers,
+      },
+    })
+  const reasons = (response: { json: <T>() => T }) =>
+    response
+      .json<{ data: Losses }>()
+      .data.rows.map((row) => `${row.reason} ${row.barrels}`)
+      .sort()
+  const loss = (sub: string, vesselId: string, reason: string) =>
+    call(
+      sub,
+      'POST',
+      '/api/cellar/liquid-events',
+      makeEnvelope('liquid-event', {
+        id: crypto.randomUUID(),
+        kind: 'lost',
+        reason,
+        fromVesselId: vesselId,
+        volumeBbl: 0.25,
+      }),
+    )
+  async function brewery(sub: string) {
+    const response = await call(
+      sub,
+      'POST',
+      '/api/onboarding',
+      makeEnvelope('OnboardingRequest', { user, entity: BUSINESS }),
+    )
+    return response.json<{ data: { entityId: string } }>().data.entityId
+  }
+
+  beforeAll(async () => {
+    testDb = await createTestDb(kind)
+    t = await createTestApp({ db: testDb })
+    adminA = crypto.randomUUID()
+    adminB = crypto.randomUUID()
+    entityA = await brewery(adminA)
+    entityB = await brewery(adminB)
+    seedA = await seedCellar(testDb.db, entityA)
+    seedB = await seedCellar(testDb.db, entityB)
+  }, 120_000)
+  afterAll(async () => {
+    await t?.app.close()
+    await testDb?.client.close()
+  })
+
+  it('answers an ETag, 304 for it, and keeps the answer until the brewery itself writes', async () => {
+    const first = await call(adminA, 'GET', LOSSES)
+    expect(first.statusCode, first.body).toBe(200)
+    expect(reasons(first)).toEqual([])
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/)
+    expect(first.headers['cache-control']).toBe('private, no-cache')
+    const revalidated = await call(adminA, 'GET', LOSSES, undefined, { 'if-none-match': etag })
+    expect(revalidated.statusCode).toBe(304)
+    expect(revalidated.body).toBe('')
+
+    // Behind the app's back: no version moves, so the kept answer is still served.
+    await insertLedgerEvent(testDb.db, entityA, {
+      kind: 'lost',
+      reason: 'Behind the back',
+      volumeBbl: '0.50000',
+      ttbClass: 'losses',
+      fromVesselId: seedA.fermenterId,
+      batchId: seedA.batchId,
+    })
+    expect(reasons(await call(adminA, 'GET', LOSSES))).toEqual([])
+
+    // Another brewery's write leaves brewery A's answer be.
+    expect((await loss(adminB, seedB.fermenterId, 'Their leak')).statusCode).toBe(201)
+    const still = await call(adminA, 'GET', LOSSES, undefined, { 'if-none-match': etag })
+    expect(still.statusCode).toBe(304)
+    expect(reasons(await call(adminB, 'GET', LOSSES))).toEqual(['Their leak 0.25000'])
+
+    // Brewery A's own write to the ledger moves its version: the next read is computed anew, both rows in it.
+    expect((await loss(adminA, seedA.fermenterId, 'Our leak')).statusCode).toBe(201)
+    const after = await call(adminA, 'GET', LOSSES, undefined, { 'if-none-match': etag })
+    expect(after.statusCode).toBe(200)
+    expect(reasons(after)).toEqual(['Behind the back 0.50000', 'Our leak 0.25000'])
+    expect(after.headers.etag).not.toBe(etag)
+    const again = await call(adminA, 'GET', LOSSES, undefined, { 'if-none-match': after.headers.etag })
+    expect(again.statusCode).toBe(304)
+  })
+
+  it('checks the permission on every read, cached or not', async () => {
+    const brewer = crypto.randomUUID()
+    await testDb.db
+      .insert(users)
+      .values({ idpIdentifier: brewer, entityId: entityA, role: 'Brewer', email: `${brewer}@example.com` })
+    expect((await call(adminA, 'GET', LOSSES)).statusCode).toBe(200)
+    const refused = await call(brewer, 'GET', LOSSES)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ error: { code: 'FORBIDDEN' } })
+  })
+
+  it('computes once per version and quarter hour, shares a concurrent miss, and drops what the schema does not name', async () => {
+    let now = 0
+    const cache = createReportCache({ db: testDb.db, now: () => now })
+    let computed = 0
+    const schema = z.object({ n: z.number() })
+    const compute = async () => {
+      computed += 1
+      return { n: computed, secret: 'not in the schema' } as { n: number }
+    }
+    const [a, b] = await Promise.all([
+      cache.body(entityA, 'r', schema, compute),
+      cache.body(entityA, 'r', schema, compute),
+    ])
+    expect(computed).toBe(1)
+    expect(b).toBe(a)
+    expect(a.raw.toString()).toBe('{"data":{"n":1}}')
+    expect(await cache.body(entityA, 'r', schema, compute)).toBe(a)
+    // Another brewery's version moving changes nothing here; its own does.
+    await bumpBreweryVersion(testDb.db, entityB)
+    expect(await cache.body(entityA, 'r', schema, compute)).toBe(a)
+    await bumpBreweryVersion(testDb.db, entityA)
+    expect((await cache.body(entityA, 'r', schema, compute)).raw.toString()).toBe('{"data":{"n":2}}')
+    now = 15 * 60 * 1000
+    expect((await cache.body(entityA, 'r', schema, compute)).raw.toString()).toBe('{"data":{"n":3}}')
+    expect(computed).toBe(3)
+    expect(cache.stats().reports).toBe(1)
+    expect(queryKey('/x', { to: '2026-12', from: '2026-01' })).toBe('/x?from=2026-01&to=2026-12')
+  })
+})

@@ -1,0 +1,121 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import { EncodedBody } from '../../cache/brewery-read-cache.ts'
+import { sendEncoded } from '../../cache/brewery-reads.ts'
+import { breweryVersion } from '../../cache/brewery-version.ts'
+import type { Db } from '../../db/client.ts'
+
+/**
+ * Reports depend on the day (the cost tables stop at the brewery's current month): a cached answer lives at
+ * most within one quarter hour of UTC, the step of every time zone's offset, so "today" anywhere is one day in it.
+ */
+const QUARTER_HOUR_MS = 15 * 60 * 1000
+
+type Entry = { version: number; quarter: number; body: EncodedBody }
+
+/**
+ * The Reporting page's and the TTB reports' answers, serialised once per brewery data version (ADR 376): the
+ * version lives in the database and every write of the brewery moves it in its own transaction (the write
+ * runner's last statement, cache/brewery-version.ts), so no instance serves a report older than an acknowledged
+ * write, and another brewery's writes leave it be. A hit costs one indexed read of the version; the answer goes
+ * out with its strong ETag (304 on `If-None-Match`), brotli or gzip made once. Concurrent misses of one report
+ * share one computation. Least recently used reports go first past `maxBytes`.
+ */
+export function createReportCache({
+  db,
+  maxBytes = 64 * 1024 * 1024,
+  now = () => Date.now(),
+}: {
+  db: Db
+  maxBytes?: number
+  now?: () => number
+}) {
+  const entries = new Map<string, Entry>()
+  const building = new Map<string, Promise<Entry>>()
+  let total = 0
+
+  function remember(key: string, entry: Entry) {
+    const old = entries.get(key)
+    if (old) {
+      if (old.version > entry.version || old.quarter > entry.quarter) return
+      total -= old.body.size
+      entries.delete(key)
+    }
+    entries.set(key, entry)
+    total += entry.body.size
+    for (const [id, held] of entries) {
+      if (total <= maxBytes || id === key) break
+      entries.delete(id)
+      total -= held.body.size
+    }
+  }
+
+  /**
+   * The report's `{ data }` as of now: from memory when neither the brewery's version nor the quarter hour moved,
+   * else computed (the version read first, so what is computed is at least as new as the version it is kept under).
+   */
+  async function body<T>(
+    entityId: string,
+    report: string,
+    schema: z.ZodType<T>,
+    compute: () => Promise<T>,
+  ): Promise<EncodedBody> {
+    const version = await breweryVersion(db, entityId)
+    const quarter = Math.floor(now() / QUARTER_HOUR_MS)
+    const key = `${entityId} ${report}`
+    const cached = entries.get(key)
+    if (version !== null && cached && cached.version >= version && cached.quarter === quarter) {
+      entries.delete(key)
+      entries.set(key, cached)
+      return cached.body
+    }
+    const buildKey = `${key} ${version} ${quarter}`
+    let pending = building.get(buildKey)
+    if (!pending) {
+      pending = (async () => {
+        // The same bytes as the route's response schema would serialise (unknown keys dropped).
+        const data = schema.parse(await compute())
+        const entry = {
+          version: version ?? -1,
+          quarter,
+          body: new EncodedBody(Buffer.from(JSON.stringify({ data }))),
+        }
+        if (version !== null) remember(key, entry)
+        return entry
+      })().finally(() => building.delete(buildKey))
+      building.set(buildKey, pending)
+    }
+    return (await pending).body
+  }
+
+  return {
+    body,
+    /**
+     * Sends the report for `report` (the route and its query, canonical) of the caller's brewery; the caller has
+     * checked the permission.
+     */
+    async send<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      entityId: string,
+      report: string,
+      schema: z.ZodType<T>,
+      compute: () => Promise<T>,
+    ) {
+      return sendEncoded(request, reply, {
+        body: await body(entityId, report, schema, compute),
+        catalogEtag: null,
+      })
+    },
+    /** How many reports and bytes are held (tests, diagnostics). */
+    stats: () => ({ reports: entries.size, bytes: total }),
+  }
+}
+export type ReportCache = ReturnType<typeof createReportCache>
+
+/** A query as a cache key: its parameters sorted, so `?to=…&from=…` and `?from=…&to=…` are one report. */
+export const queryKey = (path: string, query: unknown) =>
+  `${path}?${Object.entries((query ?? {}) as Record<string, unknown>)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => `${name}=${String(value)}`)
+    .join('&')}`
