@@ -1,15 +1,19 @@
 import { replayFlow, shareOf, type Mix } from '@brewcommand/domain'
-import { goodsLotKey, type FlowRow, type GoodsLot, type TraceRepository } from './trace.repository.ts'
+import {
+  goodsLotKey,
+  type FlowRow,
+  type GoodsLot,
+  type KegTraceRow,
+  type TraceRepository,
+} from './trace.repository.ts'
 
 // The walk of the trace (docs/decisions/300–301) in a fixed handful of set-based reads. Forward: batches → the
 // vessels they touched → every event of the vessels joined to those by transfers (one recursive query), replayed
 // so a blend passes each batch on in proportion → the package runs that carried them → the finished-goods lots
 // those runs made → the orders that hold or shipped those lots → customers. Backward: finished-goods lots → the
 // runs that made them → the same replay → the batches in each run, in proportion.
-//
-// Extension point (kegs): a keg is filled from a package run and shipped on an order. When `keg_event` lands,
-// `forward` reads the keg events of `runIds` (one query) into `kegs`, and the tree adds a 'keg' node under the
-// finished-goods lot; recall lists the kegs still out beside the customers, and a keg hold joins `holds`.
+// Kegs: a keg is filled from a package run and shipped on an order; `forward` reads the kegs of the runs found
+// (one query) that are still full or out at a customer, and the tree puts each under the run's finished-goods lot.
 
 const time = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString()
 
@@ -82,6 +86,8 @@ export type Forward = {
   /** The finished-goods lots reached, with the share of the batches in them (0–1, by units). */
   goods: Map<string, GoodsLot & { share: number; onHand: number; label: string }>
   shipments: ShipmentRow[]
+  /** Kegs filled from the runs, still full in the brewery or out at a customer. */
+  kegs: KegTraceRow[]
 }
 
 /** The finished-goods lots' units on hand and the orders that hold or shipped them. */
@@ -103,7 +109,11 @@ export async function forward(repo: TraceRepository, entityId: string, batchIds:
   const touched = await repo.vesselsOfBatches(entityId, batchIds)
   const flow = flowOf(await repo.flowEvents(entityId, [...new Set(touched.map((row) => row.vessel_id))]))
   const runs = [...flow.runs.values()].filter((run) => shareOf(run.mix, seeds) > 0)
-  const packaged = await repo.packaged(entityId, { runIds: runs.map((run) => run.id) })
+  const runIds = runs.map((run) => run.id)
+  const [packaged, kegs] = await Promise.all([
+    repo.packaged(entityId, { runIds }),
+    repo.kegs(entityId, { runIds }),
+  ])
   const runOf = new Map(runs.map((run) => [run.id, run]))
   const weights = new Map<string, { lot: GoodsLot; units: number; ours: number; label: string }>()
   for (const row of packaged) {
@@ -132,7 +142,7 @@ export async function forward(repo: TraceRepository, entityId: string, batchIds:
       },
     ]),
   )
-  return { flow, runs, packaged, goods, shipments }
+  return { flow, runs, packaged, goods, shipments, kegs }
 }
 
 export type Backward = {

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } fr
 import type { Db } from '../../db/client.ts'
 import { cleaningEvents, readings } from '../../db/schema/cellar.ts'
 import { finishedGoodsMovements, inventoryItems, lots, stockMovements } from '../../db/schema/inventory.ts'
+import { kegs } from '../../db/schema/kegs.ts'
 import { batches, measurements, vessels } from '../../db/schema/production.ts'
 import { productPackages, products } from '../../db/schema/products.ts'
 import {
@@ -33,6 +34,23 @@ export type FlowRow = {
   volume_bbl: string
   occurred_at: Date | string
   supersedes_id: string | null
+}
+
+/** A keg as trace shows it: where it is now, the run its fill came from, and the order that shipped it. */
+export type KegTraceRow = {
+  id: string
+  asset_number: string
+  size: string
+  status: string
+  since: Date | string | null
+  customer_id: string | null
+  customer_name: string | null
+  contacts: { name: string; email: string; phone: string }[] | null
+  batch_id: string | null
+  /** The run of its current fill, else of its last fill (a keg back and cleaned still tells where it was). */
+  fill_run_id: string | null
+  order_id: string | null
+  order_sequence: number | null
 }
 
 /** A finished-goods lot: a packaging option of one batch (how sales reserves and picks). */
@@ -82,6 +100,38 @@ export function createTraceRepository(db: Db) {
       return rowsOf<{ batch_id: string; vessel_id: string; first_at: Date | string; last_at: Date | string }>(
         result,
       )
+    },
+
+    /**
+     * Kegs with their customer and the order that shipped them, in one statement: by id (backward from a keg), or
+     * the kegs whose current fill came from `runIds` and that are still full or out at a customer (forward).
+     */
+    async kegs(entityId: string, by: { ids: string[] } | { runIds: string[] }): Promise<KegTraceRow[]> {
+      const ids = 'ids' in by ? by.ids : by.runIds
+      if (ids.length === 0) return []
+      const filter =
+        'ids' in by
+          ? sql`k.id = any(${uuidArray(ids)})`
+          : sql`k.package_run_id = any(${uuidArray(ids)}) and k.status in ('full', 'at-customer')`
+      const result = await db.execute(sql`
+        select k.id, k.asset_number, k.size, k.status, k.since, k.customer_id, c.name as customer_name,
+               c.contacts, k.batch_id, coalesce(k.package_run_id, filled.package_run_id) as fill_run_id,
+               shipped.order_id, o.sequence as order_sequence
+        from kegs k
+        left join customers c on c.id = k.customer_id and c.entity_id = k.entity_id
+        left join lateral (
+          select e.package_run_id from keg_events e
+          where e.keg_id = k.id and e.kind = 'filled' order by e.occurred_at desc limit 1
+        ) filled on k.package_run_id is null
+        left join lateral (
+          select e.order_id from keg_events e
+          where e.keg_id = k.id and e.kind = 'shipped' order by e.occurred_at desc limit 1
+        ) shipped on k.status = 'at-customer'
+        left join sales_orders o on o.id = shipped.order_id and o.entity_id = k.entity_id
+        where k.entity_id = ${entityId} and ${filter}
+        order by k.asset_number
+      `)
+      return rowsOf<KegTraceRow>(result)
     },
 
     vessels: (entityId: string, ids: string[]) =>
@@ -380,6 +430,14 @@ export function createTraceRepository(db: Db) {
         .from(lots)
         .innerJoin(inventoryItems, eq(inventoryItems.id, lots.itemId))
         .where(and(eq(lots.entityId, entityId), ilike(lots.lotCode, containing(q))))
+        .limit(10),
+
+    searchKegs: (entityId: string, q: string) =>
+      db
+        .select({ id: kegs.id, assetNumber: kegs.assetNumber, size: kegs.size, status: kegs.status })
+        .from(kegs)
+        .where(and(eq(kegs.entityId, entityId), ilike(kegs.assetNumber, containing(q))))
+        .orderBy(asc(kegs.assetNumber))
         .limit(10),
 
     searchBatches: (entityId: string, q: string) =>
