@@ -104,7 +104,7 @@ describe.each(TEST_DATABASES)('holds on every way stock moves on %s', (kind) => 
     await h.startRecall({ kind: 'recall', originKind: 'lot', originId: h.seed.lotId })
     const onOld = await h.startRecall({ kind: 'recall', originKind: 'lot', originId: oldLot })
     expect(onOld.holds.map((hold) => hold.label)).toEqual(['Holds malt H1 lot OLD-H1'])
-  })
+  }, 180_000)
   afterAll(async () => {
     await h?.close()
   })

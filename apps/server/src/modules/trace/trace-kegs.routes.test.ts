@@ -39,7 +39,7 @@ describe.each(TEST_DATABASES)('kegs in the trace on %s', (kind) => {
     const shippedAt = new Date(Date.now() - 5 * DAY).toISOString()
     for (const assetNumber of ['TK-0001', 'TK-0002'])
       await scan({ kind: 'shipped', assetNumber, orderId: order.id, occurredAt: shippedAt })
-  })
+  }, 180_000)
   afterAll(async () => {
     await h?.close()
   })

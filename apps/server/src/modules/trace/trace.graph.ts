@@ -88,14 +88,17 @@ export type Forward = {
   shipments: ShipmentRow[]
   /** Kegs filled from the runs, still full in the brewery or out at a customer. */
   kegs: KegTraceRow[]
+  /** The vessels the seed batches' own events touched. */
+  touched: Awaited<ReturnType<TraceRepository['vesselsOfBatches']>>
 }
 
 /** The finished-goods lots' units on hand and the orders that hold or shipped them. */
 async function downstream(repo: TraceRepository, entityId: string, lots: Map<string, GoodsLot>) {
   const packageIds = [...new Set([...lots.values()].map((lot) => lot.packageId))]
+  const batchIds = [...new Set([...lots.values()].map((lot) => lot.batchId))]
   const [stock, shipments] = await Promise.all([
-    repo.onHand(entityId, packageIds),
-    repo.shipments(entityId, { packageIds }),
+    repo.onHand(entityId, packageIds, batchIds),
+    repo.shipments(entityId, { packageIds, batchIds }),
   ])
   return {
     onHand: new Map(stock.map((row) => [goodsLotKey(row), row.units])),
@@ -142,7 +145,7 @@ export async function forward(repo: TraceRepository, entityId: string, batchIds:
       },
     ]),
   )
-  return { flow, runs, packaged, goods, shipments, kegs }
+  return { flow, runs, packaged, goods, shipments, kegs, touched }
 }
 
 export type Backward = {
@@ -177,20 +180,39 @@ export async function backward(repo: TraceRepository, entityId: string, lots: Go
   return { flow, packaged, runs, batchIds: [...batchIds] }
 }
 
-/** The ingredient lots, vessels (with cleaning) and quality readings of batches: each a single read. */
-export async function batchRecords(repo: TraceRepository, entityId: string, batchIds: string[], flow?: Flow) {
-  const touched = await repo.vesselsOfBatches(entityId, batchIds)
+type Touched = Awaited<ReturnType<TraceRepository['vesselsOfBatches']>>
+
+/**
+ * The ingredient lots, vessels (with cleaning) and quality readings of batches: each a single read. `touched` is
+ * the batches' own vessels when the walk already read them; `names` asks for more batches and vessels to be read
+ * in the same statements (the tree names every batch of a blend and every vessel a run came from).
+ */
+export async function batchRecords(
+  repo: TraceRepository,
+  entityId: string,
+  batchIds: string[],
+  flow?: Flow,
+  more: { touched?: Touched; names?: { batchIds: Iterable<string>; vesselIds: Iterable<string> } } = {},
+) {
+  const touched = more.touched ?? (await repo.vesselsOfBatches(entityId, batchIds))
   const vesselIds = new Set(touched.map((row) => row.vessel_id))
   for (const id of batchIds)
     for (const vesselId of flow?.vesselsCarrying.get(id) ?? []) vesselIds.add(vesselId)
+  const namedBatches = new Set([...batchIds, ...(more.names?.batchIds ?? [])])
+  const namedVessels = new Set([...vesselIds, ...(more.names?.vesselIds ?? [])])
   const [batches, consumption, vessels, cleanings, readings, measurements] = await Promise.all([
-    repo.batches(entityId, batchIds),
+    repo.batches(entityId, [...namedBatches]),
     repo.consumption(entityId, { batchIds }),
-    repo.vessels(entityId, [...vesselIds]),
+    repo.vessels(entityId, [...namedVessels]),
     repo.cleanings(entityId, [...vesselIds]),
     repo.readingSummary(entityId, batchIds),
     repo.measurements(entityId, batchIds),
   ])
-  return { batches, consumption, touched, vessels, cleanings, readings, measurements }
+  /** Batch numbers and vessel names by id, for the tree. */
+  const names = {
+    batch: new Map(batches.map((b) => [b.id, b.number])),
+    vessel: new Map(vessels.map((v) => [v.id, v.name])),
+  }
+  return { batches, consumption, touched, vessels, cleanings, readings, measurements, names }
 }
 export type BatchRecords = Awaited<ReturnType<typeof batchRecords>>

@@ -247,8 +247,8 @@ export function createTraceRepository(db: Db) {
         )
     },
 
-    /** Units on hand per finished-goods lot of the options (the finished-goods ledger). */
-    onHand: (entityId: string, packageIds: string[]) =>
+    /** Units on hand per finished-goods lot of the options (the finished-goods ledger), of `batchIds` if given. */
+    onHand: (entityId: string, packageIds: string[], batchIds?: string[]) =>
       packageIds.length === 0
         ? Promise.resolve([])
         : db
@@ -262,6 +262,7 @@ export function createTraceRepository(db: Db) {
               and(
                 eq(finishedGoodsMovements.entityId, entityId),
                 inArray(finishedGoodsMovements.packageId, packageIds),
+                batchIds ? inArray(finishedGoodsMovements.batchId, batchIds) : undefined,
               ),
             )
             .groupBy(finishedGoodsMovements.packageId, finishedGoodsMovements.batchId),
@@ -272,10 +273,13 @@ export function createTraceRepository(db: Db) {
      */
     shipments: (
       entityId: string,
-      by: { packageIds?: string[]; orderIds?: string[]; customerIds?: string[] },
+      by: { packageIds?: string[]; batchIds?: string[]; orderIds?: string[]; customerIds?: string[] },
     ) => {
       const filter = by.packageIds
-        ? inArray(salesReservations.packageId, by.packageIds)
+        ? and(
+            inArray(salesReservations.packageId, by.packageIds),
+            by.batchIds ? inArray(salesReservations.batchId, by.batchIds) : undefined,
+          )
         : by.orderIds
           ? inArray(salesOrders.id, by.orderIds)
           : inArray(salesOrders.customerId, by.customerIds ?? [])

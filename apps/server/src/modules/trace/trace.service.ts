@@ -46,6 +46,12 @@ import {
 const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found.`)
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+type LotRow = Awaited<ReturnType<TraceRepository['lots']>>[number]
+function lotOrigin(id: string, lot: LotRow | undefined): TraceMatch {
+  if (!lot) throw notFound('Lot')
+  return { kind: 'lot', id, label: `${lot.itemName} lot ${lot.lotCode || '(no code)'}`, detail: lot.supplier }
+}
+
 /** A finished-goods lot's id on the wire: `packageId:batchId`. */
 export function parseGoodsLot(id: string): GoodsLot | null {
   const [packageId, batchId] = id.split(':')
@@ -94,11 +100,8 @@ export function createTraceService({ db }: { db: Db }) {
   ): Promise<TraceMatch> {
     const uuid = (value: string) => (UUID.test(value) ? [value] : [])
     switch (kind) {
-      case 'lot': {
-        const [lot] = await repo.lots(entityId, uuid(id))
-        if (!lot) throw notFound('Lot')
-        return { kind, id, label: `${lot.itemName} lot ${lot.lotCode || '(no code)'}`, detail: lot.supplier }
-      }
+      case 'lot':
+        return lotOrigin(id, (await repo.lots(entityId, uuid(id)))[0])
       case 'batch': {
         const [batch] = await repo.batches(entityId, uuid(id))
         if (!batch) throw notFound('Batch')
@@ -168,12 +171,7 @@ export function createTraceService({ db }: { db: Db }) {
   async function backwardFrom(entityId: string, lots: GoodsLot[]) {
     const back: Backward = await backward(repo, entityId, lots)
     const records = await batchRecords(repo, entityId, back.batchIds, back.flow)
-    const names = await namesOf(
-      repo,
-      entityId,
-      back.batchIds,
-      records.vessels.map((v) => v.id),
-    )
+    const names = records.names
     const batchById = new Map(records.batches.map((b) => [b.id, b]))
     const batchTree = (batchId: string, quantity: string) => {
       const batch = batchById.get(batchId)
@@ -256,8 +254,12 @@ export function createTraceService({ db }: { db: Db }) {
   /** Forward from batches, each batch with its records and where it went. */
   async function forwardTree(entityId: string, batchIds: string[], quantities: Map<string, string>) {
     const fwd = await forward(repo, entityId, batchIds)
-    const records = await batchRecords(repo, entityId, batchIds, fwd.flow)
-    const names = await namesOf(repo, entityId, [...batchIds, ...batchIdsOfForward(fwd)], vesselIdsOf(fwd))
+    // One read of the batches and vessels serves the records and the names (ADR 355: fewer round trips).
+    const records = await batchRecords(repo, entityId, batchIds, fwd.flow, {
+      touched: fwd.touched,
+      names: { batchIds: batchIdsOfForward(fwd), vesselIds: vesselIdsOf(fwd) },
+    })
+    const names = records.names
     const byId = new Map(records.batches.map((b) => [b.id, b]))
     const batches = batchIds
       .map((id) => byId.get(id))
@@ -337,12 +339,14 @@ export function createTraceService({ db }: { db: Db }) {
       assertCan(tenant, 'viewReports')
       const started = performance.now()
       const entityId = tenant.entityId
-      const origin = await originOf(entityId, kind, id)
+      // A lot's row serves its label and its detail: read once.
+      const lotRow = kind === 'lot' && UUID.test(id) ? (await repo.lots(entityId, [id]))[0] : undefined
+      const origin = kind === 'lot' ? lotOrigin(id, lotRow) : await originOf(entityId, kind, id)
       let tree: Draft
       let direction: Trace['direction'] = 'forward'
       if (kind === 'lot') {
         const used = await repo.consumption(entityId, { lotIds: [id] })
-        const [lot] = await repo.lots(entityId, [id])
+        const lot = lotRow!
         const quantities = new Map(used.map((u) => [u.batchId!, `${amount(u.used, u.unit)} used`]))
         const { batches } = await forwardTree(entityId, [...quantities.keys()], quantities)
         tree = node('lot', id, origin.label, {
@@ -449,11 +453,12 @@ export function createTraceService({ db }: { db: Db }) {
       }
       const keys = new Set(goods.lots.map(goodsLotKey))
       const packageIds = [...new Set(goods.lots.map((l) => l.packageId))]
+      const lotBatchIds = [...new Set(goods.lots.map((l) => l.batchId))]
       const [onHand, shipments, options, lotRuns] = await Promise.all([
-        tr.onHand(entityId, packageIds),
-        tr.shipments(entityId, { packageIds }),
+        tr.onHand(entityId, packageIds, lotBatchIds),
+        tr.shipments(entityId, { packageIds, batchIds: lotBatchIds }),
         tr.packages(entityId, packageIds),
-        tr.packaged(entityId, { packageIds, batchIds: [...new Set(goods.lots.map((l) => l.batchId))] }),
+        tr.packaged(entityId, { packageIds, batchIds: lotBatchIds }),
       ])
       // The kegs the lots' runs filled that are still out at a customer (ADR 300): one more read.
       const runIds = lotRuns.filter((p) => p.runId && keys.has(goodsLotKey(p))).map((p) => p.runId!)
