@@ -25,7 +25,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os, { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { makeEnvelope, type Order } from '@brewcommand/domain'
+import { makeEnvelope } from '@brewcommand/domain'
 import { eq, sql } from 'drizzle-orm'
 import { buildApp } from '../apps/server/src/app.ts'
 import type { Tenant } from '../apps/server/src/auth/tenant.ts'
@@ -37,6 +37,7 @@ import { liquidEvents, vessels } from '../apps/server/src/db/schema/production.t
 import { users } from '../apps/server/src/db/schema/users.ts'
 import { createCatalogRepository } from '../apps/server/src/modules/catalog/catalog.repository.ts'
 import { createInventoryService } from '../apps/server/src/modules/inventory/inventory.service.ts'
+import { flowEventsSql } from '../apps/server/src/modules/trace/trace.repository.ts'
 import { createTraceService } from '../apps/server/src/modules/trace/trace.service.ts'
 import { seedBatch, seedRecipe } from '../apps/server/src/testing/inventory-seed.ts'
 import { seedSellable } from '../apps/server/src/testing/sales-seed.ts'
@@ -213,7 +214,7 @@ async function writeBrewery(database: Database, reuse?: Reuse) {
         from: string | null,
         to: string | null,
         offsetDays: number,
-        details: object | null = null,
+        details: Record<string, unknown> | null = null,
       ) => ({
         id: crypto.randomUUID(),
         entityId,
@@ -388,26 +389,16 @@ async function measure(
       (select count(*) from sales_reservations where entity_id = ${tenant.entityId}) as reservations,
       (select count(*) from sales_orders where entity_id = ${tenant.entityId}) as orders`),
   )[0]
-  // EXPLAIN of the hot statement: the recursive walk of the joined vessels and all their events.
-  const vesselIds = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from vessels where entity_id = ${tenant.entityId} limit 1`),
-  )
+  // EXPLAIN of the hot statement, exactly as the forward trace sends it: the joined vessels' events.
+  const traced = rowsOf<{ batch_id: string }>(
+    await db.execute(
+      sql`select distinct batch_id from stock_movements where entity_id = ${tenant.entityId} and lot_id = ${tracedLot} and batch_id is not null`,
+    ),
+  ).map((row) => row.batch_id)
   const explain = rowsOf<Record<string, string>>(
-    await db.execute(sql`explain (analyze${kind === 'postgres' ? sql`, buffers` : sql``})
-      with recursive joined(id) as (
-        select unnest(array[${vesselIds[0].id}]::uuid[])
-        union
-        select case when le.from_vessel_id = joined.id then le.to_vessel_id else le.from_vessel_id end
-        from liquid_events le
-        join joined on le.from_vessel_id = joined.id or le.to_vessel_id = joined.id
-        where le.entity_id = ${tenant.entityId} and le.kind = 'transferred'
-          and le.from_vessel_id is not null and le.to_vessel_id is not null
-      )
-      select le.id, le.kind, le.batch_id, le.from_vessel_id, le.to_vessel_id, le.volume_bbl, le.occurred_at,
-             le.supersedes_id
-      from liquid_events le
-      where le.entity_id = ${tenant.entityId}
-        and (le.from_vessel_id in (select id from joined) or le.to_vessel_id in (select id from joined))`),
+    await db.execute(
+      sql`explain (analyze${kind === 'postgres' ? sql`, buffers` : sql``}) ${flowEventsSql(tenant.entityId, traced)}`,
+    ),
   )
     .map((row) => Object.values(row)[0])
     .join('\n')
@@ -444,7 +435,7 @@ async function measure(
   console.log(result)
   return {
     result,
-    explain: `-- ${kind}: EXPLAIN ${kind === 'postgres' ? '(ANALYZE, BUFFERS)' : '(ANALYZE)'} of flowEvents (trace.repository.ts), from one vessel; every vessel is joined by transfers\n${explain}\n`,
+    explain: `-- ${kind}: EXPLAIN ${kind === 'postgres' ? '(ANALYZE, BUFFERS)' : '(ANALYZE)'} of flowEventsSql (trace.repository.ts) from the traced lot's batches: every vessel is joined by transfers\n${explain}\n`,
   }
 }
 

@@ -74,6 +74,29 @@ export function flowOf(rows: FlowRow[]): Flow {
   return { runs, contents, vesselsCarrying }
 }
 
+type Touched = Awaited<ReturnType<TraceRepository['vesselsOfBatches']>>
+
+/** The vessels each batch's own events went into or out of, from the flow's rows (they hold all of them). */
+export function touchedOf(rows: FlowRow[], batchIds: Iterable<string>): Touched {
+  const wanted = new Set(batchIds)
+  const spans = new Map<string, { batch_id: string; vessel_id: string; first_at: string; last_at: string }>()
+  for (const row of rows) {
+    if (!row.batch_id || !wanted.has(row.batch_id)) continue
+    const at = time(row.occurred_at)
+    for (const vesselId of [row.from_vessel_id, row.to_vessel_id]) {
+      if (!vesselId) continue
+      const key = `${row.batch_id}|${vesselId}`
+      const span = spans.get(key)
+      if (!span) spans.set(key, { batch_id: row.batch_id, vessel_id: vesselId, first_at: at, last_at: at })
+      else {
+        if (at < span.first_at) span.first_at = at
+        if (at > span.last_at) span.last_at = at
+      }
+    }
+  }
+  return [...spans.values()]
+}
+
 export type PackagedRow = Awaited<ReturnType<TraceRepository['packaged']>>[number]
 export type ShipmentRow = Awaited<ReturnType<TraceRepository['shipments']>>[number]
 
@@ -89,7 +112,7 @@ export type Forward = {
   /** Kegs filled from the runs, still full in the brewery or out at a customer. */
   kegs: KegTraceRow[]
   /** The vessels the seed batches' own events touched. */
-  touched: Awaited<ReturnType<TraceRepository['vesselsOfBatches']>>
+  touched: Touched
 }
 
 /** The finished-goods lots' units on hand and the orders that hold or shipped them. */
@@ -109,8 +132,9 @@ async function downstream(repo: TraceRepository, entityId: string, lots: Map<str
 /** Forward from batches: vessels, blends, runs, finished-goods lots, orders, customers. */
 export async function forward(repo: TraceRepository, entityId: string, batchIds: string[]): Promise<Forward> {
   const seeds = new Set(batchIds)
-  const touched = await repo.vesselsOfBatches(entityId, batchIds)
-  const flow = flowOf(await repo.flowEvents(entityId, [...new Set(touched.map((row) => row.vessel_id))]))
+  const rows = await repo.flowEvents(entityId, batchIds)
+  const flow = flowOf(rows)
+  const touched = touchedOf(rows, batchIds)
   const runs = [...flow.runs.values()].filter((run) => shareOf(run.mix, seeds) > 0)
   const runIds = runs.map((run) => run.id)
   const [packaged, kegs] = await Promise.all([
@@ -155,6 +179,8 @@ export type Backward = {
   runs: Map<string, Run>
   /** Barrels of each batch in the lots, summed over their runs. */
   batchIds: string[]
+  /** The vessels each of `batchIds` touched. */
+  touched: Touched
 }
 
 /** Backward from finished-goods lots: the runs that made them and the batches in those runs, in proportion. */
@@ -167,8 +193,8 @@ export async function backward(repo: TraceRepository, entityId: string, lots: Go
     })
   ).filter((row) => keys.has(goodsLotKey(row)))
   const tagged = [...new Set(packaged.map((row) => row.batchId).filter((id): id is string => !!id))]
-  const touched = await repo.vesselsOfBatches(entityId, tagged)
-  const flow = flowOf(await repo.flowEvents(entityId, [...new Set(touched.map((row) => row.vessel_id))]))
+  const rows = await repo.flowEvents(entityId, tagged)
+  const flow = flowOf(rows)
   const runs = new Map<string, Run>()
   for (const row of packaged) {
     const run = row.runId ? flow.runs.get(row.runId) : undefined
@@ -177,10 +203,9 @@ export async function backward(repo: TraceRepository, entityId: string, lots: Go
   const batchIds = new Set<string>()
   for (const run of runs.values()) for (const id of run.mix.keys()) if (id) batchIds.add(id)
   for (const id of tagged) batchIds.add(id)
-  return { flow, packaged, runs, batchIds: [...batchIds] }
+  // Every batch of the runs reached the joined vessels, so their own events are among the rows.
+  return { flow, packaged, runs, batchIds: [...batchIds], touched: touchedOf(rows, batchIds) }
 }
-
-type Touched = Awaited<ReturnType<TraceRepository['vesselsOfBatches']>>
 
 /**
  * The ingredient lots, vessels (with cleaning) and quality readings of batches: each a single read. `touched` is

@@ -4,7 +4,6 @@ import {
   shareText,
   type RecallKeg,
   type RecallStock,
-  type TraceContact,
   type Trace,
   type TraceMatch,
   type TraceOriginKind,
@@ -170,7 +169,7 @@ export function createTraceService({ db }: { db: Db }) {
   /** Backward from finished-goods lots: the runs and batches in them, with each batch's records as a subtree. */
   async function backwardFrom(entityId: string, lots: GoodsLot[]) {
     const back: Backward = await backward(repo, entityId, lots)
-    const records = await batchRecords(repo, entityId, back.batchIds, back.flow)
+    const records = await batchRecords(repo, entityId, back.batchIds, back.flow, { touched: back.touched })
     const names = records.names
     const batchById = new Map(records.batches.map((b) => [b.id, b]))
     const batchTree = (batchId: string, quantity: string) => {
@@ -501,7 +500,7 @@ export function createTraceService({ db }: { db: Db }) {
       const kegs = kegRows.map((k) => ({
         customerId: k.customer_id!,
         customerName: k.customer_name ?? '',
-        contacts: (k.contacts ?? []) as TraceContact[],
+        contacts: k.contacts ?? [],
         keg: {
           kegId: k.id,
           assetNumber: k.asset_number,
