@@ -239,7 +239,7 @@ test('trace a malt lot to the customer and back, start a recall, and the held st
 
   // Search the lot code: the batch, the order and the customer.
   await page.goto('/secure/reporting/trace')
-  await page.getByLabel('Lot code, batch, order, invoice, SKU/UPC or customer').fill('MALT-7731')
+  await page.getByLabel('Lot code, batch, keg, order, invoice, SKU/UPC or customer').fill('MALT-7731')
   await page.getByRole('button', { name: 'Search' }).click()
   await page.getByRole('button', { name: /Trace Pale Malt lot MALT-7731/ }).click()
   const tree = page.getByRole('tree')
@@ -254,7 +254,7 @@ test('trace a malt lot to the customer and back, start a recall, and the held st
   await expectAccessible(page, 'trace of a malt lot')
 
   // Search the order: the lot code.
-  await page.getByLabel('Lot code, batch, order, invoice, SKU/UPC or customer').fill(sold.number)
+  await page.getByLabel('Lot code, batch, keg, order, invoice, SKU/UPC or customer').fill(sold.number)
   await page.getByRole('button', { name: 'Search' }).click()
   await page
     .getByRole('region', { name: 'Matches' })
@@ -270,7 +270,7 @@ test('trace a malt lot to the customer and back, start a recall, and the held st
   await expect(back.getByText('Trace Pale Malt lot MALT-7731')).toBeVisible()
 
   // Start Recall from the lot: the customer with 6 shipped; the 10 kegs left go on hold.
-  await page.getByLabel('Lot code, batch, order, invoice, SKU/UPC or customer').fill('MALT-7731')
+  await page.getByLabel('Lot code, batch, keg, order, invoice, SKU/UPC or customer').fill('MALT-7731')
   await page.getByRole('button', { name: 'Search' }).click()
   await page.getByRole('button', { name: /Trace Pale Malt lot MALT-7731/ }).click()
   await page.getByRole('button', { name: 'Start Recall', exact: true }).click()

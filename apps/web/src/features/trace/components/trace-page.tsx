@@ -167,7 +167,7 @@ export function TracePage() {
         }}
       >
         <FormField
-          label="Lot code, batch, order, invoice, SKU/UPC or customer"
+          label="Lot code, batch, keg, order, invoice, SKU/UPC or customer"
           htmlFor="trace-q"
           className="flex-1"
         >
