@@ -67,7 +67,7 @@ describe.each(TEST_DATABASES)('kegs in the trace on %s', (kind) => {
   it('finds a keg by its asset number and traces it back to the run, both batches of the blend and the malt lot', async () => {
     const matches = dataOf<TraceMatch[]>(await h.call(h.managerA, 'GET', '/api/trace/search?q=TK-0001'))
     expect(matches).toEqual([
-      { kind: 'keg', id: kegIds['TK-0001'], label: 'Keg TK-0001', detail: '1/6 BBL · at-customer' },
+      { kind: 'keg', id: kegIds['TK-0001'], label: 'TK-0001', detail: '1/6 BBL · at-customer' },
     ])
     const back = await trace('keg', kegIds['TK-0001'])
     expect(back.direction).toBe('backward')

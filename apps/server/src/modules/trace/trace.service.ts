@@ -328,7 +328,8 @@ export function createTraceService({ db }: { db: Db }) {
         ...kegs.map((k) => ({
           kind: 'keg' as const,
           id: k.id,
-          label: `Keg ${k.assetNumber}`,
+          // The page puts the kind's word ("Keg") before it.
+          label: k.assetNumber,
           detail: `${k.size} · ${k.status}`,
         })),
       ]
