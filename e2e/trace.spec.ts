@@ -6,7 +6,8 @@ import { onboardNewBrewery } from './support/onboarding.ts'
 // Trace and recall (issue 37): a malt lot with a known code is received, brewed into a batch, packaged and sold on
 // an order to a named customer; searching the lot code shows the batch, the order and the customer; searching the
 // order shows the lot code; Start Recall lists the customer with the quantity shipped and holds the stock left,
-// and a pick of it is then refused. (Kegs by asset number join when the keg model lands.)
+// and a pick of it is then refused. The order ships in a keg: its number stands under the customer in the trace,
+// and searching it walks back to the lot code (ADR 355).
 
 async function api(page: Page, method: 'POST' | 'GET', url: string, body?: unknown) {
   return page.evaluate(
@@ -236,10 +237,39 @@ test('trace a malt lot to the customer and back, start a recall, and the held st
   }
   const sold = await order(6, ['confirm', 'pick', 'dispatch'])
   const waiting = await order(2, ['confirm'])
+  // Shipped in a keg: a keg filled from the run and scanned onto the sold order.
+  const added = await api(
+    page,
+    'POST',
+    '/api/kegs',
+    makeEnvelope('keg', { count: 1, size: '1/2 BBL', owner: 'ours', prefix: 'TJ-' }),
+  )
+  ok(added, 201)
+  const assetNumber = (added.body.data as { assetNumber: string }[])[0].assetNumber
+  const runs = await api(page, 'GET', '/api/kegs/package-runs')
+  const packageRunId = (runs.body.data as { id: string }[])[0].id
+  ok(
+    await api(
+      page,
+      'POST',
+      '/api/kegs/scans',
+      makeEnvelope('keg', { kind: 'filled', assetNumber, packageRunId }),
+    ),
+    201,
+  )
+  ok(
+    await api(
+      page,
+      'POST',
+      '/api/kegs/scans',
+      makeEnvelope('keg', { kind: 'shipped', assetNumber, orderId: sold.id }),
+    ),
+    201,
+  )
 
   // Search the lot code: the batch, the order and the customer.
   await page.goto('/secure/reporting/trace')
-  await page.getByLabel('Lot code, batch, order, invoice, SKU/UPC or customer').fill('MALT-7731')
+  await page.getByLabel('Lot code, batch, keg, order, invoice, SKU/UPC or customer').fill('MALT-7731')
   await page.getByRole('button', { name: 'Search' }).click()
   await page.getByRole('button', { name: /Trace Pale Malt lot MALT-7731/ }).click()
   const tree = page.getByRole('tree')
@@ -250,11 +280,32 @@ test('trace a malt lot to the customer and back, start a recall, and the held st
   }
   await expect(tree.getByRole('link', { name: sold.number })).toBeVisible()
   await tree.getByRole('button', { name: new RegExp(`^Expand ${sold.number}`) }).click()
-  await expect(tree.getByText('Named Tap Room')).toBeVisible()
+  await expect(tree.getByText('Named Tap Room', { exact: true })).toBeVisible()
+  await tree
+    .getByRole('button', { name: /^Expand Named Tap Room/ })
+    .first()
+    .click()
+  await expect(tree.getByRole('link', { name: assetNumber })).toBeVisible()
   await expectAccessible(page, 'trace of a malt lot')
 
+  // Search the keg number: back to the lot code.
+  await page.getByLabel('Lot code, batch, keg, order, invoice, SKU/UPC or customer').fill(assetNumber)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await page
+    .getByRole('region', { name: 'Matches' })
+    .getByRole('button', { name: new RegExp(`^Keg ${assetNumber}`) })
+    .click()
+  const fromKeg = page.getByRole('tree', { name: `Trace of ${assetNumber}` })
+  await expect(fromKeg).toBeVisible()
+  for (let i = 0; i < 5; i++) {
+    const closed = fromKeg.getByRole('button', { name: /^Expand / })
+    const count = await closed.count()
+    for (let j = 0; j < count; j++) await closed.nth(0).click()
+  }
+  await expect(fromKeg.getByText('Trace Pale Malt lot MALT-7731')).toBeVisible()
+
   // Search the order: the lot code.
-  await page.getByLabel('Lot code, batch, order, invoice, SKU/UPC or customer').fill(sold.number)
+  await page.getByLabel('Lot code, batch, keg, order, invoice, SKU/UPC or customer').fill(sold.number)
   await page.getByRole('button', { name: 'Search' }).click()
   await page
     .getByRole('region', { name: 'Matches' })
@@ -270,7 +321,7 @@ test('trace a malt lot to the customer and back, start a recall, and the held st
   await expect(back.getByText('Trace Pale Malt lot MALT-7731')).toBeVisible()
 
   // Start Recall from the lot: the customer with 6 shipped; the 10 kegs left go on hold.
-  await page.getByLabel('Lot code, batch, order, invoice, SKU/UPC or customer').fill('MALT-7731')
+  await page.getByLabel('Lot code, batch, keg, order, invoice, SKU/UPC or customer').fill('MALT-7731')
   await page.getByRole('button', { name: 'Search' }).click()
   await page.getByRole('button', { name: /Trace Pale Malt lot MALT-7731/ }).click()
   await page.getByRole('button', { name: 'Start Recall', exact: true }).click()

@@ -19,7 +19,8 @@ export const TRACE_NODE_KINDS = [
   'cleaning',
   'quality',
   'stock',
-  // Extension point: 'keg' (asset number; filled from a package run, shipped on an order, still out).
+  // A keg by its asset number: filled from a package run, full in the brewery or out at a customer.
+  'keg',
 ] as const
 export type TraceNodeKind = (typeof TRACE_NODE_KINDS)[number]
 
@@ -32,6 +33,7 @@ export const TRACE_ORIGIN_KINDS = [
   'package',
   'customer',
   'finished-goods',
+  'keg',
 ] as const
 export const TraceOriginKindSchema = z.enum(TRACE_ORIGIN_KINDS, { error: 'Choose what to trace' })
 export type TraceOriginKind = z.infer<typeof TraceOriginKindSchema>
@@ -70,7 +72,7 @@ export const TraceNodeSchema: z.ZodType<TraceNode> = z
 
 export const TraceSearchQuerySchema = z.object({
   q: z
-    .string({ error: 'Type a lot code, batch, order, invoice, SKU, UPC or customer' })
+    .string({ error: 'Type a lot code, batch, keg, order, invoice, SKU, UPC or customer' })
     .trim()
     .min(2, 'Type at least 2 characters')
     .max(100, 'At most 100 characters'),
@@ -132,6 +134,21 @@ export const HoldSchema = RecallStockSchema.omit({ quantity: true }).extend({
 })
 export type Hold = z.infer<typeof HoldSchema>
 
+/** A keg of the recalled lots still out at a customer when the list was made (ADR 300). */
+export const RecallKegSchema = z.object({
+  kegId: z.string(),
+  assetNumber: z.string(),
+  size: z.string(),
+  batchNumber: z.string(),
+  /** The order it was shipped on ('' when the scan named none). */
+  orderNumber: z.string(),
+  /** When it reached the customer (ISO instant). */
+  since: z.string(),
+  /** Days out when the list was made. */
+  daysOut: z.number(),
+})
+export type RecallKeg = z.infer<typeof RecallKegSchema>
+
 export const RecallCustomerSchema = z.object({
   id: z.string(),
   customerId: z.string().nullable(),
@@ -142,6 +159,8 @@ export const RecallCustomerSchema = z.object({
   contactedAt: z.string().nullable(),
   contactNote: z.string(),
   returnedUnits: z.number(),
+  /** The kegs of the recalled lots this customer still had when the list was made. */
+  kegsOut: z.array(RecallKegSchema),
 })
 export type RecallCustomer = z.infer<typeof RecallCustomerSchema>
 

@@ -53,6 +53,8 @@ export const kegs = pgTable(
     uniqueIndex('kegs_entity_asset_number_uq').on(t.entityId, t.assetNumber),
     index('kegs_entity_status_idx').on(t.entityId, t.status),
     index('kegs_customer_id_idx').on(t.customerId),
+    // Trace reads the kegs a package run filled (docs/decisions/300).
+    index('kegs_package_run_idx').on(t.entityId, t.packageRunId),
   ],
 )
 

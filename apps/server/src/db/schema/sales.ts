@@ -224,6 +224,8 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_sequence_uq').on(t.entityId, t.sequence),
     index('invoices_customer_id_idx').on(t.customerId),
+    // Trace joins an order to its invoice (docs/decisions/300).
+    index('invoices_order_id_idx').on(t.orderId),
   ],
 )
 

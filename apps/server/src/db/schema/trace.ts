@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import type { RecallShipment, TraceContact } from '@brewcommand/domain'
+import type { RecallKeg, RecallShipment, TraceContact } from '@brewcommand/domain'
 import { timestamps } from './columns.ts'
 import { entities } from './entities.ts'
 import { lots } from './inventory.ts'
@@ -67,6 +67,8 @@ export const recallCustomers = pgTable(
     contactedBy: byUser('contacted_by'),
     contactNote: text('contact_note').notNull().default(''),
     returnedUnits: integer('returned_units').notNull().default(0),
+    /** The kegs of the recalled lots the customer still had when the list was made (asset number, days out). */
+    kegsOut: jsonb('kegs_out').$type<RecallKeg[]>().notNull().default([]),
   },
   (t) => [index('recall_customers_recall_idx').on(t.recallId)],
 )
@@ -91,7 +93,7 @@ export const recallEvents = pgTable(
 /**
  * A hold on stock in the brewery: an ingredient lot (`lotId`), a batch's beer in bulk (`batchId`, no package), or
  * a finished-goods lot (`packageId` + `batchId`). Held stock cannot be picked, sold, dispatched, packaged or
- * removed until released with a reason. (A keg hold is a `kegId` column here, when kegs land.)
+ * removed until released with a reason. A full keg is a unit of its finished-goods lot: that lot's hold covers it.
  */
 export const holds = pgTable(
   'holds',

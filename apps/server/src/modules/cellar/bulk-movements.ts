@@ -9,6 +9,7 @@ import type { z } from 'zod'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { assertNotHeld } from '../trace/holds.ts'
 import { adjustmentDetails, assertTimelineHolds, dateLiquidEvent } from '../ledger/ledger-guard.ts'
 import { batchInVessel, mustVessel, type CellarContext } from './cellar-context.ts'
 import { toLiquidEvent } from './cellar-views.ts'
@@ -34,6 +35,8 @@ export async function removeBulk(ctx: CellarContext, tx: Db, tenant: Tenant, inp
     ])
   const batch = await repo.batch(tenant.entityId, batchId)
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found.')
+  // Beer removed in bulk is sold or given away: a batch on hold (a recall, ADR 303) is not.
+  await assertNotHeld(tx, tenant.entityId, [{ kind: 'bulk', batchId }], 'data.fromVesselId')
   const dated = await dateLiquidEvent(tx, tenant, {
     requested: input.occurredAt ? new Date(input.occurredAt) : ctx.now(),
     priorPeriodAdjustment: input.priorPeriodAdjustment,

@@ -11,6 +11,7 @@ import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { adjustmentDetails, assertTimelineHolds, dateLiquidEvent } from '../ledger/ledger-guard.ts'
+import { assertNotHeld } from '../trace/holds.ts'
 import { batchInVessel, mustVessel, type CellarContext } from './cellar-context.ts'
 import { createCellarRepository, toLedgerEvent } from './cellar.repository.ts'
 import { toLiquidEvent } from './cellar-views.ts'
@@ -66,6 +67,10 @@ export async function recordMovement(ctx: CellarContext, tx: Db, tenant: Tenant,
   const at = dated.occurredAt
   const batch = await repo.batch(tenant.entityId, batchId)
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found.')
+  // Held beer (a recall, ADR 303) may be moved, dumped or sampled for the lab — the hold follows its batch into
+  // any vessel — but not poured for tasting.
+  if (input.kind === 'sampled' && input.purpose === 'tasting')
+    await assertNotHeld(tx, tenant.entityId, [{ kind: 'bulk', batchId }], 'data.purpose')
   const touching = (
     await repo.eventsTouching(tenant.entityId, [from.id, ...(to ? [to.id] : [])], [batchId])
   ).map(toLedgerEvent)

@@ -32,10 +32,16 @@ export async function shortfalls(
   ]
   const items = await repo.itemsByIngredients(entityId, ingredientIds)
   const itemOf = new Map(items.map((item) => [item.ingredientId!, item]))
-  const lotRows = await repo.lotsWithRemaining(
+  const allLots = await repo.lotsWithRemaining(
     entityId,
     items.map((item) => item.id),
   )
+  // Stock on hold (a recall, ADR 303) is not there to brew with: the warning before brew day counts without it.
+  const held = await repo.heldLotIds(
+    entityId,
+    allLots.map((row) => row.lot.id),
+  )
+  const lotRows = allLots.filter((row) => !held.has(row.lot.id))
   const lotsByItem = new Map<string, LotBalance[]>()
   lotRows.forEach((row, index) => {
     const balance = lotBalance(lotState(row), index)

@@ -66,7 +66,17 @@ export async function take(
   },
 ): Promise<Consumption> {
   await repo.item(tenant.entityId, item.id, { lock: true })
-  const states = (await repo.lotsWithRemaining(tenant.entityId, [item.id])).map(lotState)
+  const all = (await repo.lotsWithRemaining(tenant.entityId, [item.id])).map(lotState)
+  // A lot on hold (a recall, ADR 303) gives nothing: first-expiring passes it by, and what only held lots could
+  // have given is a shortfall whose reason names them (the brew is never blocked).
+  const held = await repo.heldLotIds(
+    tenant.entityId,
+    all.filter((state) => state.remaining > 0).map((state) => state.row.id),
+  )
+  const states = all.filter((state) => !held.has(state.row.id))
+  const passedBy = all
+    .filter((state) => held.has(state.row.id))
+    .map((state) => state.row.lotCode || state.row.id)
   const { allocations, shortfall } = allocateFirstExpiring(
     states.map((state, index) => lotBalance(state, index)),
     needed,
@@ -111,7 +121,9 @@ export async function take(
       costCents: 0,
       batchId: what.batchId,
       stepKey: what.stepKey,
-      reason: 'Used beyond the stock on record',
+      reason: passedBy.length
+        ? `Used beyond the stock on record: lot ${passedBy.join(', ')} on hold, passed by`
+        : 'Used beyond the stock on record',
       recordedBy: tenant.userId,
     })
   }
@@ -124,6 +136,7 @@ export async function take(
     taken,
     shortfall: fromScaled(shortfall),
     costCents: taken.reduce((sum, lot) => sum + lot.costCents, 0),
+    heldPassedBy: passedBy,
   }
 }
 
@@ -223,10 +236,16 @@ export function createConsumptionService({ db }: { db: Db }) {
         hops.map((hop) => hop.ingredient.id),
       )
       const itemOf = new Map(items.map((item) => [item.ingredientId!, item]))
-      const lotRows = await reads.lotsWithRemaining(
+      const allLots = await reads.lotsWithRemaining(
         tenant.entityId,
         items.map((item) => item.id),
       )
+      // The lot brew day takes next is never one on hold (ADR 303).
+      const held = await reads.heldLotIds(
+        tenant.entityId,
+        allLots.map((row) => row.lot.id),
+      )
+      const lotRows = allLots.filter((row) => !held.has(row.lot.id))
       const gallons = Number(batch.targetVolumeBbl) * GALLONS_PER_BBL
       const boilGravity = recipe.originalGravity > 1 ? recipe.originalGravity : DEFAULT_BOIL_GRAVITY
       return hops.map((hop) => {

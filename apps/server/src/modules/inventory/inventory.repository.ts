@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/inventory.ts'
 import { batches, liquidEvents } from '../../db/schema/production.ts'
 import { productPackages, products } from '../../db/schema/products.ts'
+import { heldLots } from '../trace/holds.ts'
 
 // Inventory's SQL (docs/production.md "inventory_item, lot, stock_movement, reservation"). Every statement takes
 // the brewery first and is scoped by it. The ledgers are only ever inserted into; reservations and alerts are
@@ -104,6 +105,9 @@ export function createInventoryRepository(db: Db) {
         )
         .groupBy(lots.id)
         .orderBy(asc(lots.receivedOn), asc(lots.recordedAt)),
+
+    /** The lots among `lotIds` on hold (a recall, ADR 303): first-expiring allocations pass them by. */
+    heldLotIds: (entityId: string, lotIds: string[]) => heldLots(db, entityId, lotIds),
 
     async lot(entityId: string, lotId: string) {
       const [row] = await db

@@ -72,6 +72,8 @@ export type Consumption = {
   taken: { lotId: string; lotCode: string; quantity: number; costCents: number }[]
   shortfall: number
   costCents: number
+  /** Lot codes on hold that first-expiring passed by (ADR 303); absent when none was. */
+  heldPassedBy?: string[]
 }
 
 /** The `details` keys inventory reads of a liquid event of kind 'packaged' (docs/decisions/213-finished-goods-and-cost.md). */

@@ -16,6 +16,7 @@ import { AppError } from '../../errors.ts'
 import type { FinishedGoodsWrite } from '../inventory/finished-goods.service.ts'
 import { breweryTimeZone } from '../reporting/brewery-time-zone.ts'
 import type { CreditKegDeposit } from '../sales/keg-deposit-credit.ts'
+import { assertNotHeld } from '../trace/holds.ts'
 import { createKegsRepository, type KegRow, type KegsRepository } from './kegs.repository.ts'
 import { eventView, kegView, namesOf, stateOf } from './kegs.views.ts'
 
@@ -142,6 +143,18 @@ export function createKegScans({
       // Where the keg is decides first: a keg at a customer is refused a fill before the run is even looked at.
       const probe = applyKegScan(keg.assetNumber, state, probeOf(input.kind, when), timeZone)
       if (!probe.ok) throw conflict(probe.refusal)
+      // A keg is a unit of its finished-goods lot: a lot on hold (a recall, ADR 303) fills no keg and ships none.
+      if (input.kind === 'filled' || input.kind === 'shipped') {
+        const runId = input.kind === 'filled' ? input.packageRunId : keg.packageRunId
+        const run = runId ? await repo.packageRun(tenant.entityId, runId) : null
+        if (run?.batchId)
+          await assertNotHeld(
+            tx,
+            tenant.entityId,
+            [{ kind: 'finished-goods', packageId: run.packageId, batchId: run.batchId }],
+            input.kind === 'filled' ? 'data.packageRunId' : 'data.assetNumber',
+          )
+      }
       let scan: KegScan
       let orderId: string | null = null
       if (input.kind === 'filled')

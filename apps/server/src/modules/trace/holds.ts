@@ -7,7 +7,8 @@ import { formatRecallNumber } from '@brewcommand/domain'
 // Holds (docs/decisions/303): a held lot cannot be picked, sold, dispatched, packaged or removed until released
 // with a reason. Every path where stock moves asks here, in its own transaction, with the one call that fits it:
 // `assertNotHeld` (refuse, 409, naming the hold) or `heldGoods` (leave held lots out of an allocation).
-// A keg hold (when kegs land) is one more `kind` with its `kegId`.
+// Kegs need no hold of their own: a full keg is a unit of its finished-goods lot (package option × batch), so the
+// lot's hold refuses its fill and its shipping (modules/kegs/keg-scans.ts).
 
 export type HeldThing =
   | { kind: 'ingredient-lot'; lotId: string }

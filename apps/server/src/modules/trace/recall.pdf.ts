@@ -66,6 +66,13 @@ export async function recallPdf(recall: Recall): Promise<Uint8Array> {
       )
       next()
     }
+    for (const k of customer.kegsOut) {
+      line(
+        `Keg ${k.assetNumber} (${k.size})  batch ${k.batchNumber}${k.orderNumber ? `  ${k.orderNumber}` : ''}  out since ${k.since.slice(0, 10)}: ${k.daysOut} days`,
+        52,
+      )
+      next()
+    }
     line(
       customer.contactedAt
         ? `Contacted ${customer.contactedAt.slice(0, 10)}; returned ${customer.returnedUnits}${customer.contactNote ? `; ${customer.contactNote}` : ''}`

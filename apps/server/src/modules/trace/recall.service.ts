@@ -5,6 +5,7 @@ import {
   type MarkContacted,
   type Recall,
   type RecallCustomer,
+  type RecallKeg,
   type RecallShipment,
   type RecallStock,
   type RecallSummary,
@@ -26,6 +27,9 @@ import type { TraceService } from './trace.service.ts'
 // lists and times the same and holds nothing. Each recall keeps its own history; closing it states the outcome.
 
 type RecallRow = typeof recalls.$inferSelect
+/** "K-0042 (12 days out); K-0043 (12 days out)": a customer's kegs of the recalled lots, for the CSV and PDF. */
+export const kegsText = (kegs: RecallKeg[]) =>
+  kegs.map((k) => `${k.assetNumber} (${k.daysOut} day${k.daysOut === 1 ? '' : 's'} out)`).join('; ')
 const notFound = () => new AppError('NOT_FOUND', 'Recall not found.')
 const iso = (value: Date | null) => (value ? value.toISOString() : null)
 
@@ -103,6 +107,7 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
         contactedAt: iso(c.contactedAt),
         contactNote: c.contactNote,
         returnedUnits: c.returnedUnits,
+        kegsOut: c.kegsOut,
       })),
       stock: row.stock as RecallStock[],
       holds: held.map((h) => ({
@@ -157,13 +162,14 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
       const affected = await trace.affected(tenant, input.originKind, input.originId, tx)
       const byCustomer = new Map<
         string,
-        { name: string; contacts: TraceContact[]; shipments: RecallShipment[] }
+        { name: string; contacts: TraceContact[]; shipments: RecallShipment[]; kegsOut: RecallKeg[] }
       >()
       for (const s of affected.shipments) {
         const entry = byCustomer.get(s.customerId) ?? {
           name: s.customerName,
           contacts: s.contacts,
           shipments: [],
+          kegsOut: [],
         }
         entry.shipments.push({
           orderId: s.orderId,
@@ -176,6 +182,18 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
           units: s.units,
         })
         byCustomer.set(s.customerId, entry)
+      }
+      // Kegs of the lots still out: under their customer, who is listed even when the order that shipped the keg
+      // reserved another lot (a keg's lot is the one it was filled with, ADR 290).
+      for (const k of affected.kegs) {
+        const entry = byCustomer.get(k.customerId) ?? {
+          name: k.customerName,
+          contacts: k.contacts,
+          shipments: [],
+          kegsOut: [],
+        }
+        entry.kegsOut.push(k.keg)
+        byCustomer.set(k.customerId, entry)
       }
       const listMs = Math.max(1, Math.round(performance.now() - started))
       const listCompletedAt = new Date(startedAt.getTime() + listMs)
@@ -217,6 +235,7 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
             contacts: c.contacts,
             shipments: c.shipments,
             unitsShipped: c.shipments.reduce((sum, s) => sum + s.units, 0),
+            kegsOut: c.kegsOut,
           })),
         )
       const word = input.kind === 'drill' ? 'Mock recall drill' : 'Recall'
@@ -275,12 +294,12 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
         )
         .returning()
       if (!customer) throw new AppError('NOT_FOUND', 'That customer is not on this recall.')
-      if (input.returnedUnits > customer.unitsShipped)
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `At most ${customer.unitsShipped} units were shipped to them.`,
-          [{ path: 'data.returnedUnits', message: `At most ${customer.unitsShipped}` }],
-        )
+      // What they can return: the units shipped on orders of the lots, or the kegs of the lots they hold if more.
+      const most = Math.max(customer.unitsShipped, customer.kegsOut.length)
+      if (input.returnedUnits > most)
+        throw new AppError('VALIDATION_FAILED', `At most ${most} units were shipped to them.`, [
+          { path: 'data.returnedUnits', message: `At most ${most}` },
+        ])
       await log(
         tx,
         tenant,
@@ -346,8 +365,26 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
           c.contactedAt ? c.contactedAt.slice(0, 10) : '',
           c.returnedUnits,
           c.contactNote,
+          kegsText(c.kegsOut),
         ]),
       )
+      // A customer who holds kegs of the lots but no shipment of them (the keg left on another lot's order).
+      const kegsOnly = recall.customers
+        .filter((c) => c.shipments.length === 0 && c.kegsOut.length > 0)
+        .map((c) => [
+          c.customerName,
+          c.contacts.map((k) => [k.name, k.phone, k.email].filter(Boolean).join(' ')).join('; '),
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          c.contactedAt ? c.contactedAt.slice(0, 10) : '',
+          c.returnedUnits,
+          c.contactNote,
+          kegsText(c.kegsOut),
+        ])
       const stock = recall.stock.map((s) => [
         '(in the brewery)',
         '',
@@ -360,6 +397,7 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
         '',
         '',
         s.kind,
+        '',
       ])
       return {
         fileName: `${recall.number}.csv`,
@@ -376,8 +414,9 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
             'Contacted',
             'Returned',
             'Note',
+            'Kegs still out',
           ],
-          [...rows, ...stock],
+          [...rows, ...kegsOnly, ...stock],
         ),
       }
     },

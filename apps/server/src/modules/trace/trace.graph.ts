@@ -1,15 +1,19 @@
 import { replayFlow, shareOf, type Mix } from '@brewcommand/domain'
-import { goodsLotKey, type FlowRow, type GoodsLot, type TraceRepository } from './trace.repository.ts'
+import {
+  goodsLotKey,
+  type FlowRow,
+  type GoodsLot,
+  type KegTraceRow,
+  type TraceRepository,
+} from './trace.repository.ts'
 
 // The walk of the trace (docs/decisions/300–301) in a fixed handful of set-based reads. Forward: batches → the
 // vessels they touched → every event of the vessels joined to those by transfers (one recursive query), replayed
 // so a blend passes each batch on in proportion → the package runs that carried them → the finished-goods lots
 // those runs made → the orders that hold or shipped those lots → customers. Backward: finished-goods lots → the
 // runs that made them → the same replay → the batches in each run, in proportion.
-//
-// Extension point (kegs): a keg is filled from a package run and shipped on an order. When `keg_event` lands,
-// `forward` reads the keg events of `runIds` (one query) into `kegs`, and the tree adds a 'keg' node under the
-// finished-goods lot; recall lists the kegs still out beside the customers, and a keg hold joins `holds`.
+// Kegs: a keg is filled from a package run and shipped on an order; `forward` reads the kegs of the runs found
+// (one query) that are still full or out at a customer, and the tree puts each under the run's finished-goods lot.
 
 const time = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString()
 
@@ -70,6 +74,29 @@ export function flowOf(rows: FlowRow[]): Flow {
   return { runs, contents, vesselsCarrying }
 }
 
+type Touched = Awaited<ReturnType<TraceRepository['vesselsOfBatches']>>
+
+/** The vessels each batch's own events went into or out of, from the flow's rows (they hold all of them). */
+export function touchedOf(rows: FlowRow[], batchIds: Iterable<string>): Touched {
+  const wanted = new Set(batchIds)
+  const spans = new Map<string, { batch_id: string; vessel_id: string; first_at: string; last_at: string }>()
+  for (const row of rows) {
+    if (!row.batch_id || !wanted.has(row.batch_id)) continue
+    const at = time(row.occurred_at)
+    for (const vesselId of [row.from_vessel_id, row.to_vessel_id]) {
+      if (!vesselId) continue
+      const key = `${row.batch_id}|${vesselId}`
+      const span = spans.get(key)
+      if (!span) spans.set(key, { batch_id: row.batch_id, vessel_id: vesselId, first_at: at, last_at: at })
+      else {
+        if (at < span.first_at) span.first_at = at
+        if (at > span.last_at) span.last_at = at
+      }
+    }
+  }
+  return [...spans.values()]
+}
+
 export type PackagedRow = Awaited<ReturnType<TraceRepository['packaged']>>[number]
 export type ShipmentRow = Awaited<ReturnType<TraceRepository['shipments']>>[number]
 
@@ -82,14 +109,19 @@ export type Forward = {
   /** The finished-goods lots reached, with the share of the batches in them (0–1, by units). */
   goods: Map<string, GoodsLot & { share: number; onHand: number; label: string }>
   shipments: ShipmentRow[]
+  /** Kegs filled from the runs, still full in the brewery or out at a customer. */
+  kegs: KegTraceRow[]
+  /** The vessels the seed batches' own events touched. */
+  touched: Touched
 }
 
 /** The finished-goods lots' units on hand and the orders that hold or shipped them. */
 async function downstream(repo: TraceRepository, entityId: string, lots: Map<string, GoodsLot>) {
   const packageIds = [...new Set([...lots.values()].map((lot) => lot.packageId))]
+  const batchIds = [...new Set([...lots.values()].map((lot) => lot.batchId))]
   const [stock, shipments] = await Promise.all([
-    repo.onHand(entityId, packageIds),
-    repo.shipments(entityId, { packageIds }),
+    repo.onHand(entityId, packageIds, batchIds),
+    repo.shipments(entityId, { packageIds, batchIds }),
   ])
   return {
     onHand: new Map(stock.map((row) => [goodsLotKey(row), row.units])),
@@ -100,10 +132,15 @@ async function downstream(repo: TraceRepository, entityId: string, lots: Map<str
 /** Forward from batches: vessels, blends, runs, finished-goods lots, orders, customers. */
 export async function forward(repo: TraceRepository, entityId: string, batchIds: string[]): Promise<Forward> {
   const seeds = new Set(batchIds)
-  const touched = await repo.vesselsOfBatches(entityId, batchIds)
-  const flow = flowOf(await repo.flowEvents(entityId, [...new Set(touched.map((row) => row.vessel_id))]))
+  const rows = await repo.flowEvents(entityId, batchIds)
+  const flow = flowOf(rows)
+  const touched = touchedOf(rows, batchIds)
   const runs = [...flow.runs.values()].filter((run) => shareOf(run.mix, seeds) > 0)
-  const packaged = await repo.packaged(entityId, { runIds: runs.map((run) => run.id) })
+  const runIds = runs.map((run) => run.id)
+  const [packaged, kegs] = await Promise.all([
+    repo.packaged(entityId, { runIds }),
+    repo.kegs(entityId, { runIds }),
+  ])
   const runOf = new Map(runs.map((run) => [run.id, run]))
   const weights = new Map<string, { lot: GoodsLot; units: number; ours: number; label: string }>()
   for (const row of packaged) {
@@ -132,7 +169,7 @@ export async function forward(repo: TraceRepository, entityId: string, batchIds:
       },
     ]),
   )
-  return { flow, runs, packaged, goods, shipments }
+  return { flow, runs, packaged, goods, shipments, kegs, touched }
 }
 
 export type Backward = {
@@ -142,6 +179,8 @@ export type Backward = {
   runs: Map<string, Run>
   /** Barrels of each batch in the lots, summed over their runs. */
   batchIds: string[]
+  /** The vessels each of `batchIds` touched. */
+  touched: Touched
 }
 
 /** Backward from finished-goods lots: the runs that made them and the batches in those runs, in proportion. */
@@ -154,8 +193,8 @@ export async function backward(repo: TraceRepository, entityId: string, lots: Go
     })
   ).filter((row) => keys.has(goodsLotKey(row)))
   const tagged = [...new Set(packaged.map((row) => row.batchId).filter((id): id is string => !!id))]
-  const touched = await repo.vesselsOfBatches(entityId, tagged)
-  const flow = flowOf(await repo.flowEvents(entityId, [...new Set(touched.map((row) => row.vessel_id))]))
+  const rows = await repo.flowEvents(entityId, tagged)
+  const flow = flowOf(rows)
   const runs = new Map<string, Run>()
   for (const row of packaged) {
     const run = row.runId ? flow.runs.get(row.runId) : undefined
@@ -164,23 +203,41 @@ export async function backward(repo: TraceRepository, entityId: string, lots: Go
   const batchIds = new Set<string>()
   for (const run of runs.values()) for (const id of run.mix.keys()) if (id) batchIds.add(id)
   for (const id of tagged) batchIds.add(id)
-  return { flow, packaged, runs, batchIds: [...batchIds] }
+  // Every batch of the runs reached the joined vessels, so their own events are among the rows.
+  return { flow, packaged, runs, batchIds: [...batchIds], touched: touchedOf(rows, batchIds) }
 }
 
-/** The ingredient lots, vessels (with cleaning) and quality readings of batches: each a single read. */
-export async function batchRecords(repo: TraceRepository, entityId: string, batchIds: string[], flow?: Flow) {
-  const touched = await repo.vesselsOfBatches(entityId, batchIds)
+/**
+ * The ingredient lots, vessels (with cleaning) and quality readings of batches: each a single read. `touched` is
+ * the batches' own vessels when the walk already read them; `names` asks for more batches and vessels to be read
+ * in the same statements (the tree names every batch of a blend and every vessel a run came from).
+ */
+export async function batchRecords(
+  repo: TraceRepository,
+  entityId: string,
+  batchIds: string[],
+  flow?: Flow,
+  more: { touched?: Touched; names?: { batchIds: Iterable<string>; vesselIds: Iterable<string> } } = {},
+) {
+  const touched = more.touched ?? (await repo.vesselsOfBatches(entityId, batchIds))
   const vesselIds = new Set(touched.map((row) => row.vessel_id))
   for (const id of batchIds)
     for (const vesselId of flow?.vesselsCarrying.get(id) ?? []) vesselIds.add(vesselId)
+  const namedBatches = new Set([...batchIds, ...(more.names?.batchIds ?? [])])
+  const namedVessels = new Set([...vesselIds, ...(more.names?.vesselIds ?? [])])
   const [batches, consumption, vessels, cleanings, readings, measurements] = await Promise.all([
-    repo.batches(entityId, batchIds),
+    repo.batches(entityId, [...namedBatches]),
     repo.consumption(entityId, { batchIds }),
-    repo.vessels(entityId, [...vesselIds]),
+    repo.vessels(entityId, [...namedVessels]),
     repo.cleanings(entityId, [...vesselIds]),
     repo.readingSummary(entityId, batchIds),
     repo.measurements(entityId, batchIds),
   ])
-  return { batches, consumption, touched, vessels, cleanings, readings, measurements }
+  /** Batch numbers and vessel names by id, for the tree. */
+  const names = {
+    batch: new Map(batches.map((b) => [b.id, b.number])),
+    vessel: new Map(vessels.map((v) => [v.id, v.name])),
+  }
+  return { batches, consumption, touched, vessels, cleanings, readings, measurements, names }
 }
 export type BatchRecords = Awaited<ReturnType<typeof batchRecords>>

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } fr
 import type { Db } from '../../db/client.ts'
 import { cleaningEvents, readings } from '../../db/schema/cellar.ts'
 import { finishedGoodsMovements, inventoryItems, lots, stockMovements } from '../../db/schema/inventory.ts'
+import { kegs } from '../../db/schema/kegs.ts'
 import { batches, measurements, vessels } from '../../db/schema/production.ts'
 import { productPackages, products } from '../../db/schema/products.ts'
 import {
@@ -35,35 +36,61 @@ export type FlowRow = {
   supersedes_id: string | null
 }
 
+/** A keg as trace shows it: where it is now, the run its fill came from, and the order that shipped it. */
+export type KegTraceRow = {
+  id: string
+  asset_number: string
+  size: string
+  status: string
+  since: Date | string | null
+  customer_id: string | null
+  customer_name: string | null
+  contacts: { name: string; email: string; phone: string }[] | null
+  batch_id: string | null
+  /** The run of its current fill, else of its last fill (a keg back and cleaned still tells where it was). */
+  fill_run_id: string | null
+  order_id: string | null
+  order_sequence: number | null
+}
+
 /** A finished-goods lot: a packaging option of one batch (how sales reserves and picks). */
 export type GoodsLot = { packageId: string; batchId: string }
 export const goodsLotKey = (lot: { packageId: string; batchId: string | null }) =>
   `${lot.packageId}:${lot.batchId ?? ''}`
 
+/** The statement of `flowEvents` (exported so bench/trace.bench.ts explains exactly what the trace sends). */
+export const flowEventsSql = (entityId: string, batchIds: string[]): SQL => sql`
+  with recursive edges as (
+    select distinct from_vessel_id as a, to_vessel_id as b from liquid_events
+    where entity_id = ${entityId} and kind = 'transferred'
+      and from_vessel_id is not null and to_vessel_id is not null
+  ),
+  pairs as (select a, b from edges union select b, a from edges),
+  joined(id) as (
+    select v.id from liquid_events le
+      cross join lateral (values (le.from_vessel_id), (le.to_vessel_id)) v(id)
+      where le.entity_id = ${entityId} and le.batch_id = any(${uuidArray(batchIds)}) and v.id is not null
+    union
+    select p.b from pairs p join joined on p.a = joined.id
+  )
+  select le.id, le.kind, le.batch_id, le.from_vessel_id, le.to_vessel_id, le.volume_bbl, le.occurred_at,
+         le.supersedes_id
+  from liquid_events le
+  where le.entity_id = ${entityId}
+    and (le.from_vessel_id in (select id from joined) or le.to_vessel_id in (select id from joined))
+      `
+
 export function createTraceRepository(db: Db) {
   return {
     /**
-     * Every liquid event of the vessels joined to `seedVesselIds` by transfers, either way (a recursive CTE over
-     * the transfer edges), in one statement: enough to replay what each outflow of the seeds' vessels carried.
+     * Every liquid event of the vessels joined by transfers (either way) to the vessels the batches' own events
+     * touched, in one statement: enough to replay what each outflow carried (ADR 301) and to know each batch's
+     * vessels. The transfer edges are reduced to distinct vessel pairs before the recursive walk (a brewery has
+     * thousands of transfers a year between a few dozen vessels).
      */
-    async flowEvents(entityId: string, seedVesselIds: string[]): Promise<FlowRow[]> {
-      if (seedVesselIds.length === 0) return []
-      const result = await db.execute(sql`
-        with recursive joined(id) as (
-          select unnest(${uuidArray(seedVesselIds)})
-          union
-          select case when le.from_vessel_id = joined.id then le.to_vessel_id else le.from_vessel_id end
-          from liquid_events le
-          join joined on le.from_vessel_id = joined.id or le.to_vessel_id = joined.id
-          where le.entity_id = ${entityId} and le.kind = 'transferred'
-            and le.from_vessel_id is not null and le.to_vessel_id is not null
-        )
-        select le.id, le.kind, le.batch_id, le.from_vessel_id, le.to_vessel_id, le.volume_bbl, le.occurred_at,
-               le.supersedes_id
-        from liquid_events le
-        where le.entity_id = ${entityId}
-          and (le.from_vessel_id in (select id from joined) or le.to_vessel_id in (select id from joined))
-      `)
+    async flowEvents(entityId: string, batchIds: string[]): Promise<FlowRow[]> {
+      if (batchIds.length === 0) return []
+      const result = await db.execute(flowEventsSql(entityId, batchIds))
       return rowsOf<FlowRow>(result)
     },
 
@@ -82,6 +109,38 @@ export function createTraceRepository(db: Db) {
       return rowsOf<{ batch_id: string; vessel_id: string; first_at: Date | string; last_at: Date | string }>(
         result,
       )
+    },
+
+    /**
+     * Kegs with their customer and the order that shipped them, in one statement: by id (backward from a keg), or
+     * the kegs whose current fill came from `runIds` and that are still full or out at a customer (forward).
+     */
+    async kegs(entityId: string, by: { ids: string[] } | { runIds: string[] }): Promise<KegTraceRow[]> {
+      const ids = 'ids' in by ? by.ids : by.runIds
+      if (ids.length === 0) return []
+      const filter =
+        'ids' in by
+          ? sql`k.id = any(${uuidArray(ids)})`
+          : sql`k.package_run_id = any(${uuidArray(ids)}) and k.status in ('full', 'at-customer')`
+      const result = await db.execute(sql`
+        select k.id, k.asset_number, k.size, k.status, k.since, k.customer_id, c.name as customer_name,
+               c.contacts, k.batch_id, coalesce(k.package_run_id, filled.package_run_id) as fill_run_id,
+               shipped.order_id, o.sequence as order_sequence
+        from kegs k
+        left join customers c on c.id = k.customer_id and c.entity_id = k.entity_id
+        left join lateral (
+          select e.package_run_id from keg_events e
+          where e.keg_id = k.id and e.kind = 'filled' order by e.occurred_at desc limit 1
+        ) filled on k.package_run_id is null
+        left join lateral (
+          select e.order_id from keg_events e
+          where e.keg_id = k.id and e.kind = 'shipped' order by e.occurred_at desc limit 1
+        ) shipped on k.status = 'at-customer'
+        left join sales_orders o on o.id = shipped.order_id and o.entity_id = k.entity_id
+        where k.entity_id = ${entityId} and ${filter}
+        order by k.asset_number
+      `)
+      return rowsOf<KegTraceRow>(result)
     },
 
     vessels: (entityId: string, ids: string[]) =>
@@ -197,8 +256,8 @@ export function createTraceRepository(db: Db) {
         )
     },
 
-    /** Units on hand per finished-goods lot of the options (the finished-goods ledger). */
-    onHand: (entityId: string, packageIds: string[]) =>
+    /** Units on hand per finished-goods lot of the options (the finished-goods ledger), of `batchIds` if given. */
+    onHand: (entityId: string, packageIds: string[], batchIds?: string[]) =>
       packageIds.length === 0
         ? Promise.resolve([])
         : db
@@ -212,6 +271,7 @@ export function createTraceRepository(db: Db) {
               and(
                 eq(finishedGoodsMovements.entityId, entityId),
                 inArray(finishedGoodsMovements.packageId, packageIds),
+                batchIds ? inArray(finishedGoodsMovements.batchId, batchIds) : undefined,
               ),
             )
             .groupBy(finishedGoodsMovements.packageId, finishedGoodsMovements.batchId),
@@ -222,10 +282,13 @@ export function createTraceRepository(db: Db) {
      */
     shipments: (
       entityId: string,
-      by: { packageIds?: string[]; orderIds?: string[]; customerIds?: string[] },
+      by: { packageIds?: string[]; batchIds?: string[]; orderIds?: string[]; customerIds?: string[] },
     ) => {
       const filter = by.packageIds
-        ? inArray(salesReservations.packageId, by.packageIds)
+        ? and(
+            inArray(salesReservations.packageId, by.packageIds),
+            by.batchIds ? inArray(salesReservations.batchId, by.batchIds) : undefined,
+          )
         : by.orderIds
           ? inArray(salesOrders.id, by.orderIds)
           : inArray(salesOrders.customerId, by.customerIds ?? [])
@@ -380,6 +443,14 @@ export function createTraceRepository(db: Db) {
         .from(lots)
         .innerJoin(inventoryItems, eq(inventoryItems.id, lots.itemId))
         .where(and(eq(lots.entityId, entityId), ilike(lots.lotCode, containing(q))))
+        .limit(10),
+
+    searchKegs: (entityId: string, q: string) =>
+      db
+        .select({ id: kegs.id, assetNumber: kegs.assetNumber, size: kegs.size, status: kegs.status })
+        .from(kegs)
+        .where(and(eq(kegs.entityId, entityId), ilike(kegs.assetNumber, containing(q))))
+        .orderBy(asc(kegs.assetNumber))
         .limit(10),
 
     searchBatches: (entityId: string, q: string) =>

@@ -233,7 +233,7 @@ describe.each(TEST_DATABASES)('trace and recall API on %s', (kind) => {
     expect((await call(adminB, 'GET', `/api/trace/nodes/lot/${seed.lotId}`)).statusCode).toBe(404)
     expect((await call(adminB, 'GET', `/api/trace/nodes/order/${order1.id}`)).statusCode).toBe(404)
     expect((await call(brewerA, 'GET', `/api/trace/nodes/lot/${seed.lotId}`)).statusCode).toBe(403)
-    expect((await call(managerA, 'GET', `/api/trace/nodes/keg/${seed.lotId}`)).statusCode).toBe(400)
+    expect((await call(managerA, 'GET', `/api/trace/nodes/vessel/${seed.lotId}`)).statusCode).toBe(400)
     expect((await call(managerA, 'GET', '/api/trace/nodes/lot/not-a-uuid')).statusCode).toBe(404)
     expect((await call(managerA, 'GET', `/api/trace/nodes/finished-goods/${keg}:nope`)).statusCode).toBe(404)
   })
@@ -436,7 +436,7 @@ describe.each(TEST_DATABASES)('trace and recall API on %s', (kind) => {
       expect(csv.headers['content-type']).toContain('text/csv')
       const lines = csv.body.trim().split('\r\n')
       expect(lines[0]).toBe(
-        'Customer,Contact,Order,Invoice,Dispatched,Product,Batch,Units,Contacted,Returned,Note',
+        'Customer,Contact,Order,Invoice,Dispatched,Product,Batch,Units,Contacted,Returned,Note,Kegs still out',
       )
       expect(lines[1]).toContain(`Named Bar X1,Pat Keeper 541-555-0100 pat@named.example,${order1.number}`)
       expect(lines[1]).toContain(`,${seed.a.number},10,`)

@@ -2,6 +2,7 @@ import {
   formatOrderNumber,
   shareOf,
   shareText,
+  type RecallKeg,
   type RecallStock,
   type Trace,
   type TraceMatch,
@@ -10,7 +11,7 @@ import {
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { backward, batchRecords, forward, type Backward, type Forward } from './trace.graph.ts'
+import { backward, batchRecords, forward, type Backward, type Forward, type Run } from './trace.graph.ts'
 import {
   createTraceRepository,
   goodsLotKey,
@@ -25,8 +26,10 @@ import {
   contactText,
   customerNode,
   day,
+  daysBetween,
   forwardChildren,
   groupBy,
+  kegNode,
   node,
   orderNode,
   runNode,
@@ -41,6 +44,12 @@ import {
 
 const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found.`)
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+type LotRow = Awaited<ReturnType<TraceRepository['lots']>>[number]
+function lotOrigin(id: string, lot: LotRow | undefined): TraceMatch {
+  if (!lot) throw notFound('Lot')
+  return { kind: 'lot', id, label: `${lot.itemName} lot ${lot.lotCode || '(no code)'}`, detail: lot.supplier }
+}
 
 /** A finished-goods lot's id on the wire: `packageId:batchId`. */
 export function parseGoodsLot(id: string): GoodsLot | null {
@@ -90,11 +99,8 @@ export function createTraceService({ db }: { db: Db }) {
   ): Promise<TraceMatch> {
     const uuid = (value: string) => (UUID.test(value) ? [value] : [])
     switch (kind) {
-      case 'lot': {
-        const [lot] = await repo.lots(entityId, uuid(id))
-        if (!lot) throw notFound('Lot')
-        return { kind, id, label: `${lot.itemName} lot ${lot.lotCode || '(no code)'}`, detail: lot.supplier }
-      }
+      case 'lot':
+        return lotOrigin(id, (await repo.lots(entityId, uuid(id)))[0])
       case 'batch': {
         const [batch] = await repo.batches(entityId, uuid(id))
         if (!batch) throw notFound('Batch')
@@ -120,6 +126,11 @@ export function createTraceService({ db }: { db: Db }) {
         const [option] = await repo.packages(entityId, uuid(id))
         if (!option) throw notFound('Packaging option')
         return { kind, id, label: `${option.productName} ${option.type}`, detail: option.sku || option.upc }
+      }
+      case 'keg': {
+        const [keg] = await repo.kegs(entityId, { ids: uuid(id) })
+        if (!keg) throw notFound('Keg')
+        return { kind, id, label: `Keg ${keg.asset_number}`, detail: kegNode(keg, new Date()).detail }
       }
       case 'finished-goods': {
         const lot = parseGoodsLot(id)
@@ -155,17 +166,11 @@ export function createTraceService({ db }: { db: Db }) {
     return invoice?.orderId ? [invoice.orderId] : []
   }
 
-  /** Backward from orders (of an order, an invoice or a customer): each order → its lots → runs → batches → records. */
-  async function backwardTree(entityId: string, by: { orderIds?: string[]; customerIds?: string[] }) {
-    const { rows, lots } = await lotsOfOrders(entityId, by)
+  /** Backward from finished-goods lots: the runs and batches in them, with each batch's records as a subtree. */
+  async function backwardFrom(entityId: string, lots: GoodsLot[]) {
     const back: Backward = await backward(repo, entityId, lots)
-    const records = await batchRecords(repo, entityId, back.batchIds, back.flow)
-    const names = await namesOf(
-      repo,
-      entityId,
-      back.batchIds,
-      records.vessels.map((v) => v.id),
-    )
+    const records = await batchRecords(repo, entityId, back.batchIds, back.flow, { touched: back.touched })
+    const names = records.names
     const batchById = new Map(records.batches.map((b) => [b.id, b]))
     const batchTree = (batchId: string, quantity: string) => {
       const batch = batchById.get(batchId)
@@ -176,6 +181,51 @@ export function createTraceService({ db }: { db: Db }) {
       ])
       return batchNode(batch, { quantity, children: batchRecordChildren(batchId, records, names, vesselIds) })
     }
+    /** The batches a run carried, each with its barrels and share of the run. */
+    const batchesOfRun = (run: Run) =>
+      [...run.mix]
+        .filter(([id]) => id)
+        .map(([id, volume]) =>
+          batchTree(id!, `${bbl(volume)} (${shareText(shareOf(run.mix, new Set([id!])))})`),
+        )
+        .filter((b): b is Draft => !!b)
+    return { back, names, batchTree, batchesOfRun }
+  }
+
+  /** Backward from a keg: the run its (last) fill came from → the batches in that run → their records. */
+  async function kegTree(entityId: string, kegId: string): Promise<Draft> {
+    const [keg] = await repo.kegs(entityId, { ids: [kegId] })
+    const runId = keg.fill_run_id
+    const packaged = runId ? await repo.packaged(entityId, { runIds: [runId] }) : []
+    const lots = packaged
+      .filter((p) => p.batchId)
+      .map((p) => ({ packageId: p.packageId, batchId: p.batchId! }))
+    if (!runId || lots.length === 0) return kegNode(keg, new Date(), [])
+    const { back, names, batchTree, batchesOfRun } = await backwardFrom(entityId, lots)
+    const run = back.runs.get(runId)
+    const [first] = packaged
+    const runChild = run
+      ? runNode(run, 'Filled from package run', units(first.units), names, batchesOfRun(run))
+      : node('package-run', runId, `Filled from package run ${day(first.occurredAt)}`, {
+          quantity: units(first.units),
+          children: [batchTree(first.batchId ?? '', '')].filter((b): b is Draft => !!b),
+        })
+    const lot = node(
+      'finished-goods',
+      goodsLotKey(first),
+      `${first.productName} ${first.packageType}`.trim(),
+      {
+        detail: `lot ${names.batch.get(first.batchId ?? '') ?? ''}`,
+        children: [runChild],
+      },
+    )
+    return kegNode(keg, new Date(), [lot])
+  }
+
+  /** Backward from orders (of an order, an invoice or a customer): each order → its lots → runs → batches → records. */
+  async function backwardTree(entityId: string, by: { orderIds?: string[]; customerIds?: string[] }) {
+    const { rows, lots } = await lotsOfOrders(entityId, by)
+    const { back, names, batchTree, batchesOfRun } = await backwardFrom(entityId, lots)
     const lotTree = (lotRows: typeof rows) => {
       const first = lotRows[0]
       const lotKey = goodsLotKey(first)
@@ -183,13 +233,7 @@ export function createTraceService({ db }: { db: Db }) {
         .filter((p) => goodsLotKey(p) === lotKey && p.runId && back.runs.has(p.runId))
         .map((p) => {
           const run = back.runs.get(p.runId!)!
-          const batches = [...run.mix]
-            .filter(([id]) => id)
-            .map(([id, volume]) =>
-              batchTree(id!, `${bbl(volume)} (${shareText(shareOf(run.mix, new Set([id!])))})`),
-            )
-            .filter((b): b is Draft => !!b)
-          return runNode(run, 'Package run', units(p.units), names, batches)
+          return runNode(run, 'Package run', units(p.units), names, batchesOfRun(run))
         })
       return node('finished-goods', lotKey, `${first.productName} ${first.packageType}`.trim(), {
         detail: `lot ${first.batchId ? (names.batch.get(first.batchId) ?? '') : 'without batch'}`,
@@ -209,8 +253,12 @@ export function createTraceService({ db }: { db: Db }) {
   /** Forward from batches, each batch with its records and where it went. */
   async function forwardTree(entityId: string, batchIds: string[], quantities: Map<string, string>) {
     const fwd = await forward(repo, entityId, batchIds)
-    const records = await batchRecords(repo, entityId, batchIds, fwd.flow)
-    const names = await namesOf(repo, entityId, [...batchIds, ...batchIdsOfForward(fwd)], vesselIdsOf(fwd))
+    // One read of the batches and vessels serves the records and the names (ADR 355: fewer round trips).
+    const records = await batchRecords(repo, entityId, batchIds, fwd.flow, {
+      touched: fwd.touched,
+      names: { batchIds: batchIdsOfForward(fwd), vesselIds: vesselIdsOf(fwd) },
+    })
+    const names = records.names
     const byId = new Map(records.batches.map((b) => [b.id, b]))
     const batches = batchIds
       .map((id) => byId.get(id))
@@ -236,13 +284,14 @@ export function createTraceService({ db }: { db: Db }) {
       assertCan(tenant, 'viewReports')
       const entityId = tenant.entityId
       const orderSequence = /^(?:SO-?)?0*(\d{1,9})$/i.exec(q)
-      const [lots, batches, orders, invoices, packages, customers] = await Promise.all([
+      const [lots, batches, orders, invoices, packages, customers, kegs] = await Promise.all([
         repo.searchLots(entityId, q),
         repo.searchBatches(entityId, q),
         orderSequence ? repo.searchOrders(entityId, Number(orderSequence[1])) : Promise.resolve([]),
         repo.searchInvoices(entityId, q),
         repo.searchPackages(entityId, q),
         repo.searchCustomers(entityId, q),
+        repo.searchKegs(entityId, q),
       ])
       return [
         ...lots.map((l) => ({
@@ -276,6 +325,13 @@ export function createTraceService({ db }: { db: Db }) {
           detail: [p.sku, p.upc].filter(Boolean).join(' · '),
         })),
         ...customers.map((c) => ({ kind: 'customer' as const, id: c.id, label: c.name, detail: c.kind })),
+        ...kegs.map((k) => ({
+          kind: 'keg' as const,
+          id: k.id,
+          // The page puts the kind's word ("Keg") before it.
+          label: k.assetNumber,
+          detail: `${k.size} · ${k.status}`,
+        })),
       ]
     },
 
@@ -283,12 +339,14 @@ export function createTraceService({ db }: { db: Db }) {
       assertCan(tenant, 'viewReports')
       const started = performance.now()
       const entityId = tenant.entityId
-      const origin = await originOf(entityId, kind, id)
+      // A lot's row serves its label and its detail: read once.
+      const lotRow = kind === 'lot' && UUID.test(id) ? (await repo.lots(entityId, [id]))[0] : undefined
+      const origin = kind === 'lot' ? lotOrigin(id, lotRow) : await originOf(entityId, kind, id)
       let tree: Draft
       let direction: Trace['direction'] = 'forward'
       if (kind === 'lot') {
         const used = await repo.consumption(entityId, { lotIds: [id] })
-        const [lot] = await repo.lots(entityId, [id])
+        const lot = lotRow!
         const quantities = new Map(used.map((u) => [u.batchId!, `${amount(u.used, u.unit)} used`]))
         const { batches } = await forwardTree(entityId, [...quantities.keys()], quantities)
         tree = node('lot', id, origin.label, {
@@ -309,6 +367,9 @@ export function createTraceService({ db }: { db: Db }) {
         const { batches } = await forwardTree(entityId, batchIds, new Map())
         direction = 'both'
         tree = node(kind, id, origin.label, { detail: origin.detail, children: batches })
+      } else if (kind === 'keg') {
+        direction = 'backward'
+        tree = await kegTree(entityId, id)
       } else {
         direction = 'backward'
         const by =
@@ -364,12 +425,18 @@ export function createTraceService({ db }: { db: Db }) {
             label: `Batch ${names.batch.get(batchId) ?? ''} in bulk`,
             quantity: bbl(volume),
           })
-      } else if (kind === 'package' || kind === 'finished-goods') {
+      } else if (kind === 'package' || kind === 'finished-goods' || kind === 'keg') {
         const lot = kind === 'finished-goods' ? parseGoodsLot(id) : null
-        const packaged = await tr.packaged(entityId, {
-          packageIds: [lot?.packageId ?? id],
-          ...(lot ? { batchIds: [lot.batchId] } : {}),
-        })
+        const runId = kind === 'keg' ? (await tr.kegs(entityId, { ids: [id] }))[0]?.fill_run_id : null
+        const packaged =
+          kind === 'keg'
+            ? runId
+              ? await tr.packaged(entityId, { runIds: [runId] })
+              : []
+            : await tr.packaged(entityId, {
+                packageIds: [lot?.packageId ?? id],
+                ...(lot ? { batchIds: [lot.batchId] } : {}),
+              })
         const lots = new Map<string, GoodsLot>()
         for (const p of packaged)
           if (p.batchId) lots.set(goodsLotKey(p), { packageId: p.packageId, batchId: p.batchId })
@@ -386,15 +453,22 @@ export function createTraceService({ db }: { db: Db }) {
       }
       const keys = new Set(goods.lots.map(goodsLotKey))
       const packageIds = [...new Set(goods.lots.map((l) => l.packageId))]
-      const [onHand, shipments, options] = await Promise.all([
-        tr.onHand(entityId, packageIds),
-        tr.shipments(entityId, { packageIds }),
+      const lotBatchIds = [...new Set(goods.lots.map((l) => l.batchId))]
+      const [onHand, shipments, options, lotRuns] = await Promise.all([
+        tr.onHand(entityId, packageIds, lotBatchIds),
+        tr.shipments(entityId, { packageIds, batchIds: lotBatchIds }),
         tr.packages(entityId, packageIds),
+        tr.packaged(entityId, { packageIds, batchIds: lotBatchIds }),
       ])
+      // The kegs the lots' runs filled that are still out at a customer (ADR 300): one more read.
+      const runIds = lotRuns.filter((p) => p.runId && keys.has(goodsLotKey(p))).map((p) => p.runId!)
+      const kegRows = (await tr.kegs(entityId, { runIds })).filter(
+        (k) => k.status === 'at-customer' && k.customer_id,
+      )
       const names = await namesOf(
         tr,
         entityId,
-        goods.lots.map((l) => l.batchId),
+        [...goods.lots.map((l) => l.batchId), ...kegRows.map((k) => k.batch_id ?? '').filter(Boolean)],
         [],
       )
       const optionName = new Map(options.map((o) => [o.id, `${o.productName} ${o.type}`]))
@@ -423,7 +497,22 @@ export function createTraceService({ db }: { db: Db }) {
           batchNumber: names.batch.get(s.batchId ?? '') ?? '',
           units: s.units,
         }))
-      return { origin, shipments: shipped, stock }
+      const now = new Date()
+      const kegs = kegRows.map((k) => ({
+        customerId: k.customer_id!,
+        customerName: k.customer_name ?? '',
+        contacts: k.contacts ?? [],
+        keg: {
+          kegId: k.id,
+          assetNumber: k.asset_number,
+          size: k.size,
+          batchNumber: names.batch.get(k.batch_id ?? '') ?? '',
+          orderNumber: k.order_sequence !== null ? formatOrderNumber(k.order_sequence) : '',
+          since: k.since ? new Date(k.since).toISOString() : '',
+          daysOut: k.since ? daysBetween(k.since, now) : 0,
+        } satisfies RecallKeg,
+      }))
+      return { origin, shipments: shipped, stock, kegs }
     },
   }
 }

@@ -7,7 +7,7 @@ import {
   type TraceNodeKind,
 } from '@brewcommand/domain'
 import type { BatchRecords, Forward, PackagedRow, Run, ShipmentRow } from './trace.graph.ts'
-import { goodsLotKey } from './trace.repository.ts'
+import { goodsLotKey, type KegTraceRow } from './trace.repository.ts'
 
 // The trace as a tree a person reads and walks (docs/decisions/300). Nodes are built without keys; `withKeys`
 // gives each a path-unique key at the end (one record can sit under several parents).
@@ -44,6 +44,8 @@ const amount = (value: string | number, unit: string) =>
 
 export const batchHref = (id: string) => `/secure/operations/batches/${id}`
 const ORDERS_HREF = '/secure/sales/orders'
+export const kegHref = (id: string) => `/secure/inventory/kegs/${id}`
+const DAY_MS = 86_400_000
 const CUSTOMERS_HREF = '/secure/sales/customers'
 
 export const contactText = (contacts: TraceContact[]) =>
@@ -80,24 +82,73 @@ export function orderNode(rows: ShipmentRow[], children?: Draft[]): Draft {
   })
 }
 
+/** Whole days from `since` to `now` (0 on the day it went out). */
+export const daysBetween = (since: Date | string, now: Date) =>
+  Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / DAY_MS))
+
+/** A keg by its asset number: out at a customer (since when, days out) or full in the brewery. */
+export function kegNode(keg: KegTraceRow, now: Date, children: Draft[] = []): Draft {
+  const since = keg.since ? day(keg.since) : ''
+  const where =
+    keg.status === 'at-customer'
+      ? `at ${keg.customer_name ?? 'a customer'}${since ? ` since ${since} · ${daysBetween(keg.since!, now)} days out` : ''}`
+      : keg.status === 'full'
+        ? `full, in the brewery${since ? ` since ${since}` : ''}`
+        : `${keg.status}${since ? ` since ${since}` : ''}`
+  return node('keg', keg.id, keg.asset_number, {
+    detail: where,
+    quantity: `${keg.size} keg`,
+    href: kegHref(keg.id),
+    children,
+  })
+}
+
 const groupBy = <T>(rows: readonly T[], keyOf: (row: T) => string) => {
   const map = new Map<string, T[]>()
   for (const row of rows) map.set(keyOf(row), [...(map.get(keyOf(row)) ?? []), row])
   return map
 }
 
-/** A finished-goods lot and the orders that hold or shipped it. */
-function goodsNode(fwd: Forward, row: PackagedRow, names: Names): Draft {
+/**
+ * A finished-goods lot, the orders that hold or shipped it, and the kegs the run filled that are still full or
+ * out: a keg at a customer sits under the customer of the order that shipped it (or under its customer alone when
+ * that order is not one of the lot's), a full keg under the lot.
+ */
+function goodsNode(fwd: Forward, row: PackagedRow, names: Names, now: Date): Draft {
   const key = goodsLotKey(row)
   const lot = fwd.goods.get(key)
   const orders = groupBy(
     fwd.shipments.filter((s) => goodsLotKey(s) === key),
     (s) => s.orderId,
   )
+  const kegs = fwd.kegs.filter((k) => k.fill_run_id === row.runId && k.batch_id === row.batchId)
+  const placed = new Set<string>()
+  const orderNodes = [...orders.values()].map((rows) => {
+    const held = kegs.filter((k) => k.status === 'at-customer' && k.order_id === rows[0].orderId)
+    for (const k of held) placed.add(k.id)
+    const customer = customerNode(rows[0])
+    customer.children = held.map((k) => kegNode(k, now))
+    return orderNode(rows, [customer])
+  })
+  const elsewhere = groupBy(
+    kegs.filter((k) => k.status === 'at-customer' && !placed.has(k.id)),
+    (k) => k.customer_id ?? '',
+  )
+  const customers = [...elsewhere.values()].map((held) => {
+    const customer = customerNode({
+      customerId: held[0].customer_id ?? '',
+      customerName: held[0].customer_name ?? 'A customer',
+      contacts: held[0].contacts ?? [],
+    })
+    customer.quantity = `${held.length} keg${held.length === 1 ? '' : 's'} out`
+    customer.children = held.map((k) => kegNode(k, now))
+    return customer
+  })
+  const full = kegs.filter((k) => k.status === 'full').map((k) => kegNode(k, now))
   return node('finished-goods', key, `${row.productName} ${row.packageType}`.trim(), {
     detail: `lot ${batchName(names, row.batchId)} · ${lot?.onHand ?? 0} on hand`,
     quantity: units(row.units),
-    children: [...orders.values()].map((rows) => orderNode(rows)),
+    children: [...orderNodes, ...customers, ...full],
   })
 }
 
@@ -111,7 +162,7 @@ function runNode(run: Run, label: string, quantity: string, names: Names, childr
 }
 
 /** Forward from one batch: the runs that carried it (its share), their lots and orders, and what is left in bulk. */
-export function forwardChildren(batchId: string, fwd: Forward, names: Names): Draft[] {
+export function forwardChildren(batchId: string, fwd: Forward, names: Names, now = new Date()): Draft[] {
   const only = new Set([batchId])
   const runs = fwd.runs
     .filter((run) => shareOf(run.mix, only) > 0)
@@ -122,7 +173,7 @@ export function forwardChildren(batchId: string, fwd: Forward, names: Names): Dr
         'Package run',
         `${bbl(run.volumeBbl * share)} of ${bbl(run.volumeBbl)} (${shareText(share)})`,
         names,
-        fwd.packaged.filter((row) => row.runId === run.id).map((row) => goodsNode(fwd, row, names)),
+        fwd.packaged.filter((row) => row.runId === run.id).map((row) => goodsNode(fwd, row, names, now)),
       )
     })
   const bulk = [...fwd.flow.contents]

@@ -17,7 +17,9 @@ function CustomerRow({ recall, customer }: { recall: Recall; customer: RecallCus
   const [note, setNote] = useState(customer.contactNote)
   const open = recall.status === 'open'
   const units = Number(returned)
-  const valid = /^\d+$/.test(returned.trim()) && units <= customer.unitsShipped
+  // As the server checks: at most the units shipped, or the kegs of the lots they hold if more.
+  const valid =
+    /^\d+$/.test(returned.trim()) && units <= Math.max(customer.unitsShipped, customer.kegsOut.length)
   return (
     <li className="grid gap-2 rounded-xl border bg-card p-3">
       <div className="flex flex-wrap items-baseline gap-2">
@@ -40,6 +42,20 @@ function CustomerRow({ recall, customer }: { recall: Recall; customer: RecallCus
           </li>
         ))}
       </ul>
+      {customer.kegsOut.length > 0 ? (
+        <div className="grid gap-1 text-sm">
+          <span className="font-medium">Kegs still out ({customer.kegsOut.length})</span>
+          <ul>
+            {customer.kegsOut.map((k) => (
+              <li key={k.kegId}>
+                {k.assetNumber} · {k.size} · batch {k.batchNumber}
+                {k.orderNumber ? ` · ${k.orderNumber}` : ''} · out since {k.since.slice(0, 10)} ({k.daysOut}{' '}
+                {k.daysOut === 1 ? 'day' : 'days'})
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {open ? (
         <div className="flex flex-wrap items-end gap-2">
           <label className="grid gap-1 text-sm">

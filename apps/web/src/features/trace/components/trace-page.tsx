@@ -11,8 +11,8 @@ import { useRecalls, useTrace, useTraceSearch, useTraceSync } from '../api/trace
 import { RecallPanel } from './recall-panel.tsx'
 import { TraceTree } from './trace-tree.tsx'
 
-// Reporting → Trace (docs/decisions/300–303): one search box (lot code, batch, order, invoice, SKU or UPC,
-// customer), the genealogy of the chosen record as a tree, Start Recall or a mock recall drill from any node,
+// Reporting → Trace (docs/decisions/300–303, 355): one search box (lot code, batch, keg number, order, invoice,
+// SKU or UPC, customer), the genealogy of the chosen record as a tree, Start Recall or a mock recall drill from any node,
 // and the recalls with their lists. The chosen record and recall live in the address, so a trace can be shared.
 
 const ORIGINS = new Set<string>(TRACE_ORIGIN_KINDS)
@@ -24,6 +24,7 @@ const KIND_WORDS: Record<string, string> = {
   package: 'SKU / UPC',
   customer: 'Customer',
   'finished-goods': 'Finished goods',
+  keg: 'Keg',
 }
 
 function StartRecallDialog({
@@ -166,7 +167,7 @@ export function TracePage() {
         }}
       >
         <FormField
-          label="Lot code, batch, order, invoice, SKU/UPC or customer"
+          label="Lot code, batch, keg, order, invoice, SKU/UPC or customer"
           htmlFor="trace-q"
           className="flex-1"
         >

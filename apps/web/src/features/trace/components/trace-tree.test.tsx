@@ -76,4 +76,23 @@ describe('TraceTree', () => {
       screen.queryByRole('button', { name: 'Start recall from Package run 2026-03-03' }),
     ).not.toBeInTheDocument()
   })
+
+  it('shows a keg by its number, where it is and its link, and starts a recall from it', async () => {
+    const onRecall = vi.fn()
+    const keg = leaf('/keg', 'keg', 'K-0042', {
+      detail: 'at Named Bar since 2026-11-22 · 5 days out',
+      quantity: '1/6 BBL keg',
+      href: '/secure/inventory/kegs/k42',
+    })
+    render(
+      <MemoryRouter>
+        <TraceTree tree={keg} onRecall={onRecall} />
+      </MemoryRouter>,
+    )
+    expect(screen.getByRole('link', { name: 'K-0042' })).toHaveAttribute('href', '/secure/inventory/kegs/k42')
+    expect(screen.getByText('at Named Bar since 2026-11-22 · 5 days out')).toBeInTheDocument()
+    expect(screen.getByText('Keg')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Start recall from K-0042' }))
+    expect(onRecall).toHaveBeenCalledWith(expect.objectContaining({ kind: 'keg', label: 'K-0042' }))
+  })
 })

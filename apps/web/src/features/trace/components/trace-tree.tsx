@@ -21,6 +21,7 @@ const KIND_WORDS: Record<string, string> = {
   cleaning: 'Cleaning',
   quality: 'QA',
   stock: 'In the brewery',
+  keg: 'Keg',
 }
 
 function TreeItem({
@@ -79,7 +80,9 @@ function TreeItem({
           ) : null}
         </div>
         {onRecall &&
-        ['lot', 'batch', 'order', 'invoice', 'customer', 'package', 'finished-goods'].includes(node.kind) &&
+        ['lot', 'batch', 'order', 'invoice', 'customer', 'package', 'finished-goods', 'keg'].includes(
+          node.kind,
+        ) &&
         !node.id.includes(':ingredients') ? (
           <Button
             variant="outline"
