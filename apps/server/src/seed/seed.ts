@@ -18,6 +18,7 @@ import { entities } from '../db/schema/entities.ts'
 import type { Db } from '../db/client.ts'
 import { mintJwt } from '../testing/tokens.ts'
 import { installSeedClock } from './clock.ts'
+import { routeProfile } from './route-profile.ts'
 import { DAY, HOUR, prng, WEEKS, type Json, type Scale, type SeedContext } from './seed-kit.ts'
 import { createProduction, type SeedProduct } from './seed-production.ts'
 import { seedReadings } from './seed-readings.ts'
@@ -101,6 +102,8 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
   if (!account) throw new Error(`no account for ${email}`)
 
   const clock = installSeedClock(startsAt + 15 * HOUR)
+  const began = performance.now()
+  const profile = routeProfile()
   try {
     // Valid from the history's first day to a year past its last.
     const token = await mintJwt(
@@ -116,12 +119,14 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
       payload?: unknown,
       expected = [200, 201],
     ) {
+      const began = performance.now()
       const response = await app.inject({
         method,
         url,
         headers: { authorization: `Bearer ${token}` },
         ...(payload === undefined ? {} : { payload: payload as object }),
       })
+      profile.add(method, url, performance.now() - began)
       if (!expected.includes(response.statusCode))
         throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 600)}`)
       return response.body ? (response.json<{ data: unknown }>().data as Json) : {}
@@ -148,7 +153,7 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
         counts[kind] = (counts[kind] ?? 0) + 1
         digest.update(`${kind}|${JSON.stringify(facts)}\n`)
       },
-      progress: (line) => options.log?.(line),
+      progress: (line) => options.log?.(`${((performance.now() - began) / 1000).toFixed(0)} s: ${line}`),
     }
 
     // ---- the brewery ----
@@ -281,6 +286,7 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
     const started = performance.now()
     counts.reading = await seedReadings(ctx, app.bulkIngest, devices, production.spells, endsAt)
     ctx.progress(`readings: ${counts.reading} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    for (const line of profile.top(12)) ctx.progress(line)
     return { entityId, email, password, counts, digest: digest.digest('hex') }
   } finally {
     clock.restore()
