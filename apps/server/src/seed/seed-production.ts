@@ -28,6 +28,8 @@ export type PackagedLine = { eventId: string; packageId: string; packageType: st
 
 type Batch = {
   id: string
+  /** The seed's own count of the batches brewed (the digest's name for it; the number is the server's). */
+  seq: number
   number: string
   product: SeedProduct
   fermenterId: string
@@ -71,6 +73,7 @@ export function createProduction(
   const total = scaled(500, ctx.weeks)
   const spells: VesselSpell[] = []
   const active: Batch[] = []
+  let brewed = 0
   const dayOf = (date: string) =>
     Math.round((Date.parse(`${date.slice(0, 10)}T00:00:00Z`) - ctx.startsAt) / DAY)
   const measure = (batchId: string, data: Json) =>
@@ -186,6 +189,7 @@ export function createProduction(
     const brite = conditioning && conditioning.vesselId !== fermentation.vesselId ? conditioning : null
     active.push({
       id,
+      seq: ++brewed,
       number,
       product,
       fermenterId: fermentation.vesselId,
@@ -244,7 +248,7 @@ export function createProduction(
     }
     spells.push(batch.spell)
     await cleaning(ctx, batch.fermenterId, 'cip')
-    ctx.wrote('transfer', day, batch.number, moved)
+    ctx.wrote('transfer', day, batch.seq, moved)
     batch.volumeBbl = moved
   }
 
@@ -259,7 +263,7 @@ export function createProduction(
       purpose: 'lab',
     })
     batch.volumeBbl = Number((batch.volumeBbl - 0.01).toFixed(2))
-    ctx.wrote('sample', day, batch.number)
+    ctx.wrote('sample', day, batch.seq)
   }
 
   /** The whole tank into half and sixth barrel kegs and cans; the rest is a loss; the tank is cleaned. */
@@ -291,7 +295,7 @@ export function createProduction(
     ctx.wrote(
       'packaging run',
       day,
-      batch.number,
+      batch.seq,
       lines.map((l) => [l.type, l.units]),
     )
     return events
