@@ -34,7 +34,11 @@ const app = await buildApp({ config, database })
 await app.ready()
 const started = Date.now()
 try {
-  const result = await seedBrewery(app, database.db, { scale, seed })
+  const result = await seedBrewery(app, database.db, {
+    scale,
+    seed,
+    log: (line) => console.error(`  … ${line}`),
+  })
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   console.log(`Seeded a ${scale} of High Desert Brewing (seed ${seed}) in ${seconds} s on ${database.kind}:`)
   for (const [kind, count] of Object.entries(result.counts)) console.log(`  ${count} × ${kind}`)

@@ -1,6 +1,8 @@
 // `npm start`: build the SPA when its build is missing or older than its sources, then run the server.
+// `npm run demo` (this script with `--demo`): the same on a month of a seeded brewery in its own data folder
+// (DEMO_DATA_DIR, default ./data-demo), seeded on the first start only (ADR 370).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -34,9 +36,32 @@ if (builtAt < Math.max(...sources.map(newest))) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
+const env = { ...process.env }
+if (process.argv.includes('--demo')) {
+  // The demo is its own embedded database: never the configured PostgreSQL, never ./data.
+  delete env.DATABASE_URL
+  env.DATA_DIR = path.resolve(root, process.env.DEMO_DATA_DIR ?? 'data-demo')
+  const seeded = path.join(env.DATA_DIR, 'demo-seeded.txt')
+  if (!existsSync(seeded)) {
+    console.log(`Seeding the demo brewery (a month of history) into ${env.DATA_DIR} — first start only…`)
+    const seed = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'apps/server/scripts/seed.ts'), '--scale', 'month'],
+      { cwd: root, stdio: 'inherit', env },
+    )
+    if (seed.status !== 0) {
+      console.error(`The demo seed failed; remove ${env.DATA_DIR} and start again.`)
+      process.exit(seed.status ?? 1)
+    }
+    writeFileSync(seeded, `Seeded ${new Date().toISOString()} (a month, seed 40)\n`)
+  } else console.log(`Demo brewery in ${env.DATA_DIR} (seeded before; remove the folder to seed again).`)
+  console.log('Sign in as admin@seed.brewcommand.example with the password Seeded-brewery-2026!')
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
+  env,
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

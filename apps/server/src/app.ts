@@ -67,6 +67,7 @@ import { createFirstWeekService, firstWeekRoutes } from './modules/first-week/fi
 import { createCellarService } from './modules/cellar/cellar.service.ts'
 import { CELLAR_ALERTS_CRON, cellarAlertsJob } from './modules/cellar/cellar-alerts.ts'
 import { coalescedAfterReading, createIngest } from './modules/cellar/ingest.ts'
+import { createBulkIngest } from './modules/cellar/ingest-bulk.ts'
 import { IDEMPOTENCY_PRUNE_CRON, idempotencyPruneJob } from './idempotency/idempotency.ts'
 import { createJobQueue } from './jobs/job-queue.ts'
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts'
@@ -695,6 +696,18 @@ export async function buildApp({
       }),
     }),
   })
+
+  // A device's buffered readings at once (issue 40, ADR 370): the seed writes a year of readings through it.
+  app.decorate(
+    'bulkIngest',
+    createBulkIngest({
+      db: database.db,
+      realtime: () => realtime,
+      afterReading: async (entityId) => {
+        await jobs.enqueue(cellarAlerts, { entityId }, { singletonKey: `cellar.alerts:${entityId}` })
+      },
+    }),
+  )
 
   await registerApiReference(app)
   await app.register(staticWeb, {

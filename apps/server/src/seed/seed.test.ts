@@ -1,7 +1,18 @@
-// The seed (ADR 331) is deterministic: a week written twice from the same seed, each into a fresh PGlite,
-// gives the same digest and counts; another seed gives another digest. What a week holds, worked out from
-// seed.ts's counts at 1 week: 9 vessels (8 + 1), 7 products (6 + 1) × 2 packaging types = 14 packages,
-// 14 stock items (10 + 4 × 1) with max(1, round(10/52)) = 1 lot each, 15 customers (5 + 10), 10 orders.
+// The seed (ADRs 331, 370) is deterministic: a week written from seed 40 on a fresh PGlite gives the digest
+// pinned below, whatever the day it runs (the digest holds day offsets, never dates, ids or server times).
+//
+// The pinned digest changes whenever the seed writes something new or differently — on purpose, with the
+// reason in the commit. Last change (ADR 370): the week now brews its batches through their brew days, samples
+// them, gives the brewery its full-size equipment (40 vessels, 100 devices uploading a reading every 15 minutes,
+// 60 products with a recipe and three packaging options, 200 stock items), a keg fleet and the week's share of
+// customers and orders (drafts: nothing is packaged in a brewery's first week).
+//
+// What a week holds, from the counts in seed-kit.ts, seed.ts and its parts (weeks = 1, 7 days):
+//   vessels 40, devices 100, products 60 × 3 packaging options = 180 packages, 200 stock items with one lot each
+//   on day 0 (scaled(2000, 1, 200) = max(200, round(2000/52) = 38) = 200), customers round(3000/52) = 58,
+//   kegs round(2000/52) = 38 (23 half barrels = round(38 × 0.6), 15 sixths) in two additions,
+//   batches round(500/52) = 10 (one or two a day), orders round(25000/52) = 481 (all drafts),
+//   readings 100 devices × 7 days × 96 a day = 67,200.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,46 +20,54 @@ import { describe, expect, it } from 'vitest'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { createTestDb } from '../testing/identity-harness.ts'
-import { seedBrewery, type SeedResult } from './seed.ts'
+import { prng, seedBrewery } from './seed.ts'
 
-async function weekOnFreshDatabase(seed: number): Promise<SeedResult> {
-  const testDb = await createTestDb('pglite')
-  const dataDir = await mkdtemp(join(tmpdir(), 'brewcommand-seed-'))
-  const config = loadConfig({
-    PUBLIC_URL: 'http://localhost:3000',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent-web-dist',
-  })
-  const app = await buildApp({ config, database: testDb.database })
-  try {
-    await app.ready()
-    return await seedBrewery(app, testDb.db, { scale: 'week', seed })
-  } finally {
-    await app.close()
-    await testDb.client.close()
-    await rm(dataDir, { recursive: true, force: true })
-  }
-}
+const WEEK_DIGEST_SEED_40 = '5f00f5ad7bd281d6a15214f3ce3a8f27bbed8309b45168ee565433875faba781'
 
 describe('npm run seed', () => {
-  it('writes the same week from the same seed, and another from another seed', async () => {
-    const first = await weekOnFreshDatabase(40)
-    const again = await weekOnFreshDatabase(40)
-    expect(again.digest).toBe(first.digest)
-    expect(again.counts).toEqual(first.counts)
-    expect(first.counts).toMatchObject({
-      brewery: 1,
-      vessel: 9,
-      product: 7,
-      package: 14,
-      'stock item': 14,
-      lot: 14,
-      customer: 15,
-      order: 10,
+  it('writes the same week from the same seed, by its pinned digest', async () => {
+    const testDb = await createTestDb('pglite')
+    const dataDir = await mkdtemp(join(tmpdir(), 'brewcommand-seed-'))
+    const config = loadConfig({
+      PUBLIC_URL: 'http://localhost:3000',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent-web-dist',
     })
-    expect(first.email).toBe('admin@seed.brewcommand.example')
-    const other = await weekOnFreshDatabase(41)
-    expect(other.digest).not.toBe(first.digest)
-  }, 600_000)
+    const app = await buildApp({ config, database: testDb.database })
+    try {
+      await app.ready()
+      const week = await seedBrewery(app, testDb.db, { scale: 'week', seed: 40 })
+      expect(week.counts).toMatchObject({
+        brewery: 1,
+        brewhouse: 1,
+        vessel: 40,
+        product: 60,
+        package: 180,
+        device: 100,
+        'stock item': 200,
+        lot: 200,
+        customer: 58,
+        kegs: 2,
+        'batch brewed': 10,
+        'draft order': 481,
+        reading: 67_200,
+      })
+      expect(week.email).toBe('admin@seed.brewcommand.example')
+      expect(week.digest).toBe(WEEK_DIGEST_SEED_40)
+      // The real clock is back once the seed is done.
+      expect(Math.abs(new Date().getTime() - Date.now())).toBeLessThan(60_000)
+    } finally {
+      await app.close()
+      await testDb.client.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  }, 1_800_000)
+
+  it('draws another brewery from another seed', () => {
+    const a = prng(40)
+    const b = prng(41)
+    expect(Array.from({ length: 5 }, a.uuid)).not.toEqual(Array.from({ length: 5 }, b.uuid))
+    expect(Array.from({ length: 5 }, prng(40).uuid)).toEqual(Array.from({ length: 5 }, prng(40).uuid))
+  })
 })

@@ -172,16 +172,20 @@ export async function afterMovement(
   if (status === 'completed' || status === 'dumped') await repo.releaseBookings(tenant.entityId, batch.id, at)
 }
 
-/** Refuses a ledger that would take more from a vessel than it holds. */
+/**
+ * Refuses a ledger that would take more from one of the named vessels (those the movement touches) than it
+ * holds. Only those: the events read are the ones touching them and the batch, so any other vessel in them is
+ * seen in part — a brite tank's earlier batch came from a fermenter whose brewed event is not among them — and
+ * judging it refused every transfer into a brite tank that had held a transferred batch (found by the seed, ADR 370).
+ */
 export function assertNoOverdraw(events: LedgerEvent[], vesselNames: Map<string, string>, field: string) {
   for (const held of vesselContents(events).values()) {
+    if (!vesselNames.has(held.vesselId)) continue
     for (const part of held.batches) {
       if (part.volumeBbl < 0)
-        throw new AppError(
-          'CONFLICT',
-          `${vesselNames.get(held.vesselId) ?? 'The vessel'} does not hold that much beer.`,
-          [{ path: field, message: 'More than the vessel holds' }],
-        )
+        throw new AppError('CONFLICT', `${vesselNames.get(held.vesselId)} does not hold that much beer.`, [
+          { path: field, message: 'More than the vessel holds' },
+        ])
     }
   }
 }

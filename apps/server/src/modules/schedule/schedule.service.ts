@@ -106,7 +106,8 @@ export function createScheduleService({
   db,
   repoFor = createScheduleRepository,
   publicUrl,
-  now = () => Date.now(),
+  // `new Date()`, as every service reads the time (the seed's simulated clock answers it: seed/clock.ts).
+  now = () => new Date().getTime(),
 }: {
   db: Db
   repoFor?: (db: Db) => ScheduleRepository

@@ -1,0 +1,26 @@
+// Where the seed's time goes (ADR 370): the time of each request summed by route (ids left out), so a slow
+// scale names the write to make faster.
+const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g
+
+export function routeProfile() {
+  const routes = new Map<string, { count: number; ms: number }>()
+  return {
+    add(method: string, url: string, ms: number) {
+      const key = `${method} ${url.replace(ID, ':id').replace(/\/steps\/[^/]+\//, '/steps/:step/')}`
+      const entry = routes.get(key) ?? { count: 0, ms: 0 }
+      entry.count++
+      entry.ms += ms
+      routes.set(key, entry)
+    },
+    /** The routes that took longest in all, with their count and mean. */
+    top(n: number) {
+      return [...routes.entries()]
+        .sort((a, b) => b[1].ms - a[1].ms)
+        .slice(0, n)
+        .map(
+          ([key, { count, ms }]) =>
+            `${key}: ${count} × ${(ms / count).toFixed(1)} ms = ${(ms / 1000).toFixed(1)} s`,
+        )
+    },
+  }
+}
