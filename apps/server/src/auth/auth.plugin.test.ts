@@ -59,7 +59,8 @@ describe.each(TEST_DATABASES)('API authentication on %s', (kind) => {
     // Config, health and contacts (docs/architecture.md, security/route-matrix.ts), and the invitation preview a person opens from the mail
     // before signing in (ADR 041; rate-limited). The Stripe webhook joins them only in Stripe mode.
     // The calendar feed and device ingestion carry their own secret in the path (a hashed token). The API's
-    // OpenAPI document and its reference page describe routes, never data (ADR 280).
+    // OpenAPI document and its reference page describe routes, never data (ADR 280). The accounting providers'
+    // webhooks prove themselves by a signature over the raw body (ADR 366).
     expect([...t.app.publicRoutes].sort()).toEqual([
       'GET /api/calendar/:feedToken.ics',
       'GET /api/config',
@@ -77,6 +78,8 @@ describe.each(TEST_DATABASES)('API authentication on %s', (kind) => {
       'HEAD /api/openapi.json',
       'POST /api/contacts',
       'POST /api/ingest/:deviceToken',
+      'POST /api/webhooks/quickbooks',
+      'POST /api/webhooks/xero',
     ])
   })
 

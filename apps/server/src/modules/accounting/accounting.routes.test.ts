@@ -341,7 +341,10 @@ describe.each(TEST_DATABASES)('accounting on %s', (kind) => {
     const alerts = await testDb.db
       .select()
       .from(cellarAlerts)
-      .where(eq(cellarAlerts.kind, 'accounting-sync-failed'))
+      // This brewery's: on PostgreSQL the database is shared with the other test files (the journal's alerts).
+      .where(
+        and(eq(cellarAlerts.kind, 'accounting-sync-failed'), eq(cellarAlerts.entityId, tenantA.entityId)),
+      )
     expect(alerts).toHaveLength(1)
     const mails = await readOutbox(t.outboxDir, 'owner@ledger.example')
     expect(mails.some((m) => m.subject.startsWith('Accounting sync failed: Invoice INV-'))).toBe(true)
