@@ -107,5 +107,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     globals: true,
     setupFiles: ['src/testing/setup.ts'],
+    // Vitest leaves a core free by default: on CI's two cores that ran the files one at a time (172 s).
+    maxWorkers: 2,
   },
 })

@@ -232,6 +232,10 @@ export async function cellarWeek(page: Page, viewport: Viewport) {
   await onboardNewBrewery(page, 'Wren')
   if (viewport === 'phone') await page.setViewportSize(PHONE)
   const { fv1 } = await setUp(page)
+  // The set-up went through the API, past this page: a fresh load reads it, as the person's next visit would
+  // (its live update can reach the page before its socket has joined the brewery's room).
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Welcome, Wren' })).toBeVisible()
 
   // Two batches planned: the first is booked into FV-1 and BT-1; the second is told BT-1 is taken.
   const first = await planBatch(page, viewport, today())
