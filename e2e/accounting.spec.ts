@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
 import { fakes } from './support/accounting-fakes.ts'
 import { onboardNewBrewery } from './support/onboarding.ts'
+import { api, type ApiAnswer as Api } from './support/api.ts'
 
 // Accounting (issue 38): connect to the fake QuickBooks Online (then, in a second brewery, the fake Xero) through
 // Settings → Integrations and the OAuth callback page, keep the suggested mapping, dispatch an order (its invoice is
@@ -13,22 +14,6 @@ import { onboardNewBrewery } from './support/onboarding.ts'
 
 const TOTAL_DOLLARS = 239.98
 
-type Api = { status: number; body: Record<string, unknown> }
-async function api(page: Page, method: 'POST' | 'GET' | 'PUT', url: string, body?: unknown): Promise<Api> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))
-      const { access_token: token } = JSON.parse(localStorage.getItem(key!)!) as { access_token: string }
-      const response = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-    },
-    { method, url, body },
-  )
-}
 const ok = (response: Api, status: number) =>
   expect(response.status, JSON.stringify(response.body)).toBe(status)
 

@@ -2,30 +2,13 @@ import { DEFAULT_BREWHOUSE_CONSTANTS, makeEnvelope, newRecipe } from '@brewcomma
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
 import { onboardNewBrewery } from './support/onboarding.ts'
+import { apiData as api } from './support/api.ts'
 
 // Issue 36 "Done when": three 1/6 BBL kegs are added and their label PDF downloads; they are filled from a package
 // run (each shows the batch number); two ship on an order (the invoice carries two deposits; the customer holds 2);
 // one comes back (holds 1, one deposit credited); filling the keg still at the customer is refused naming them.
 // The set-up (product, brewhouse, batch, its package run into 1/6 BBL kegs, a dispatched order) goes through the
 // API with the person's own token, as the other screens would make it.
-
-async function api(page: Page, method: 'POST' | 'GET' | 'PUT', url: string, body?: unknown) {
-  const answer = await page.evaluate(
-    async ({ method, url, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))
-      const { access_token: token } = JSON.parse(localStorage.getItem(key!)!) as { access_token: string }
-      const response = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
-      return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } }
-    },
-    { method, url, body },
-  )
-  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300)
-  return answer.body.data
-}
 
 async function seedPackageRunAndOrder(page: Page) {
   const productId = crypto.randomUUID()

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
 import { onboardNewBrewery } from './support/onboarding.ts'
 import { pdfText } from './support/pdf-text.ts'
+import { apiData as api } from './support/api.ts'
 
 // Issue 35 "Done when": a customer is created; an order for 2 × 1/6 BBL kegs and 24 cans is confirmed (available
 // drops by the same); an order for more than is on hand is refused naming the short line; the first is picked,
@@ -20,24 +21,6 @@ import { pdfText } from './support/pdf-text.ts'
 // The set-up unrelated to sales (a product with a keg and a can option, a brewhouse, a batch brewed into a
 // fermenter, its package run of 6 kegs and 48 cans, the price list) goes through the API with the person's own
 // token, as the other screens would make it.
-
-async function api(page: Page, method: 'POST' | 'GET' | 'PUT', url: string, body?: unknown) {
-  const answer = await page.evaluate(
-    async ({ method, url, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))
-      const { access_token: token } = JSON.parse(localStorage.getItem(key!)!) as { access_token: string }
-      const response = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
-      return { status: response.status, body: (await response.json()) as { data: unknown } }
-    },
-    { method, url, body },
-  )
-  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300)
-  return answer.body.data
-}
 
 async function seedStock(page: Page) {
   const productId = crypto.randomUUID()

@@ -1,7 +1,8 @@
 import { DEFAULT_BREWHOUSE_CONSTANTS, makeEnvelope, newRecipe } from '@brewcommand/domain'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
 import { onboardNewBrewery } from './support/onboarding.ts'
+import { api } from './support/api.ts'
 
 // Trace and recall (issue 37): a malt lot with a known code is received, brewed into a batch, packaged and sold on
 // an order to a named customer; searching the lot code shows the batch, the order and the customer; searching the
@@ -9,21 +10,6 @@ import { onboardNewBrewery } from './support/onboarding.ts'
 // and a pick of it is then refused. The order ships in a keg: its number stands under the customer in the trace,
 // and searching it walks back to the lot code (ADR 355).
 
-async function api(page: Page, method: 'POST' | 'GET', url: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))
-      const { access_token: token } = JSON.parse(localStorage.getItem(key!)!) as { access_token: string }
-      const response = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-    },
-    { method, url, body },
-  )
-}
 const ok = (response: { status: number; body: unknown }, status: number) =>
   expect(response.status, JSON.stringify(response.body)).toBe(status)
 

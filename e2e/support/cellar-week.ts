@@ -2,6 +2,7 @@ import { DEFAULT_BREWHOUSE_CONSTANTS, makeEnvelope, newRecipe } from '@brewcomma
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectAccessible } from './accessibility.ts'
 import { onboardNewBrewery } from './onboarding.ts'
+import { api } from './api.ts'
 
 // A real week in a brewery (issue 34), one journey for the desktop and the 390 px phone
 // (e2e/cellar-week.spec.ts, e2e/cellar-week-phone.spec.ts): two batches planned through Operations → Plan
@@ -15,22 +16,6 @@ export type Viewport = 'desktop' | 'phone'
 export const PHONE = { width: 390, height: 844 } as const
 
 /** One API call with the signed-in page's own token (the set-up a person would make through other screens). */
-export async function api(page: Page, method: 'POST' | 'GET', url: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))
-      const { access_token: token } = JSON.parse(localStorage.getItem(key!)!) as { access_token: string }
-      const response = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-    },
-    { method, url, body },
-  )
-}
-
 const today = () => new Date().toISOString().slice(0, 10)
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
 
