@@ -91,11 +91,10 @@ export function createBrewDayService({
     const found = await repo.batch(tenant.entityId, batchId)
     if (!found) throw batchNotFound()
     const { batch } = found
-    const [steps, taken, fermenters] = await Promise.all([
-      repo.steps(tenant.entityId, batchId),
-      repo.measurements(tenant.entityId, batchId),
-      repo.fermenters(tenant.entityId, FERMENTING_VESSEL_KINDS),
-    ])
+    // One after the other: every brew-day write reads its answer in its transaction, one connection (ADR 380).
+    const steps = await repo.steps(tenant.entityId, batchId)
+    const taken = await repo.measurements(tenant.entityId, batchId)
+    const fermenters = await repo.fermenters(tenant.entityId, FERMENTING_VESSEL_KINDS)
     const ids = new Set<string>()
     for (const step of steps)
       for (const id of [step.startedBy, step.completedBy, step.acknowledgedBy]) if (id) ids.add(id)

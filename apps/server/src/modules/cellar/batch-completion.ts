@@ -25,12 +25,12 @@ async function heldByBatch(repo: CellarRepository, entityId: string, batchId: st
       .filter((part) => part.batchId === batchId && part.volumeBbl > 0)
       .map((part) => ({ vesselId: contents.vesselId, volumeBbl: part.volumeBbl })),
   )
-  return Promise.all(
-    parts.map(async (part) => ({
-      ...part,
-      vessel: await repo.vessel(entityId, part.vesselId, { lock: true }),
-    })),
-  )
+  // Locked one after the other, in the ledger's order: one connection (the transaction's), and two completions
+  // take their vessels' locks in the same order (ADR 380).
+  const held = []
+  for (const part of parts)
+    held.push({ ...part, vessel: await repo.vessel(entityId, part.vesselId, { lock: true }) })
+  return held
 }
 
 /**

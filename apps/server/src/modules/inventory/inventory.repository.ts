@@ -35,11 +35,17 @@ function spanOf(column: AnyPgColumn, bounds: readonly Date[]) {
 
 export function createInventoryRepository(db: Db) {
   return {
-    items: (entityId: string) =>
+    /** The brewery's items (only `itemIds` when given). */
+    items: (entityId: string, itemIds?: string[]) =>
       db
         .select()
         .from(inventoryItems)
-        .where(eq(inventoryItems.entityId, entityId))
+        .where(
+          and(
+            eq(inventoryItems.entityId, entityId),
+            itemIds ? inArray(inventoryItems.id, itemIds) : undefined,
+          ),
+        )
         .orderBy(asc(inventoryItems.category), asc(inventoryItems.name)),
 
     async item(entityId: string, itemId: string, { lock = false } = {}) {
@@ -195,12 +201,18 @@ export function createInventoryRepository(db: Db) {
         .having(sql`sum(${stockMovements.quantity}) > 0`)
         .orderBy(sql`min(${stockMovements.occurredAt})`, stockMovements.batchId, stockMovements.stepKey),
 
-    /** Active reservations summed per item. */
-    reservedPerItem: (entityId: string) =>
+    /** Active reservations summed per item (only `itemIds` when given). */
+    reservedPerItem: (entityId: string, itemIds?: string[]) =>
       db
         .select({ itemId: reservations.itemId, reserved: sql<string>`sum(${reservations.quantity})` })
         .from(reservations)
-        .where(and(eq(reservations.entityId, entityId), isNull(reservations.releasedAt)))
+        .where(
+          and(
+            eq(reservations.entityId, entityId),
+            isNull(reservations.releasedAt),
+            itemIds ? inArray(reservations.itemId, itemIds) : undefined,
+          ),
+        )
         .groupBy(reservations.itemId),
 
     reservationsOfItem: (entityId: string, itemId: string) =>

@@ -136,12 +136,19 @@ export function lotView(state: LotState): Lot {
   }
 }
 
-export async function listItems(repo: InventoryRepository, entityId: string): Promise<InventoryItem[]> {
-  const [items, lotRows, reserved] = await Promise.all([
-    repo.items(entityId),
-    repo.lotsWithRemaining(entityId),
-    repo.reservedPerItem(entityId),
-  ])
+/**
+ * The brewery's items with their lots and reservations (only `itemIds` when given: a write answers its one
+ * item without reading every lot of the brewery). One query after the other: `repo` may be a write's
+ * transaction, one connection (ADR 380).
+ */
+export async function listItems(
+  repo: InventoryRepository,
+  entityId: string,
+  itemIds?: string[],
+): Promise<InventoryItem[]> {
+  const items = await repo.items(entityId, itemIds)
+  const lotRows = await repo.lotsWithRemaining(entityId, itemIds)
+  const reserved = await repo.reservedPerItem(entityId, itemIds)
   const lotsByItem = new Map<string, LotState[]>()
   for (const row of lotRows) {
     const state = lotState(row)

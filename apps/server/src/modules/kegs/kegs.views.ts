@@ -40,28 +40,27 @@ export async function namesOf(
   const ids = (pick: (r: (typeof rows)[number]) => string | null | undefined) => [
     ...new Set(rows.map(pick).filter((id): id is string => !!id)),
   ]
-  const [batches, customers, orders, creditNotes, losses] = await Promise.all([
-    repo.batchNumbers(
-      entityId,
-      ids((r) => r.batchId),
-    ),
-    repo.customerNames(
-      entityId,
-      ids((r) => r.customerId),
-    ),
-    repo.ordersByIds(
-      entityId,
-      ids((r) => r.orderId),
-    ),
-    repo.creditNoteNumbers(
-      entityId,
-      ids((r) => r.creditNoteId),
-    ),
-    repo.lossBarrels(
-      entityId,
-      ids((r) => r.liquidEventId),
-    ),
-  ])
+  // One after the other: a scan reads them in its transaction, one connection (ADR 380).
+  const batches = await repo.batchNumbers(
+    entityId,
+    ids((r) => r.batchId),
+  )
+  const customers = await repo.customerNames(
+    entityId,
+    ids((r) => r.customerId),
+  )
+  const orders = await repo.ordersByIds(
+    entityId,
+    ids((r) => r.orderId),
+  )
+  const creditNotes = await repo.creditNoteNumbers(
+    entityId,
+    ids((r) => r.creditNoteId),
+  )
+  const losses = await repo.lossBarrels(
+    entityId,
+    ids((r) => r.liquidEventId),
+  )
   return { batches, customers, orders, creditNotes, losses }
 }
 

@@ -60,11 +60,10 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
   async function one(repo: SalesRepository, entityId: string, id: string, conn: Db = db): Promise<Invoice> {
     const row = await repo.invoice(entityId, id)
     if (!row) throw invoiceNotFound()
-    const [lines, paid, credits] = await Promise.all([
-      repo.invoiceLines(entityId, [id]),
-      repo.payments(entityId, [id]),
-      createCreditNoteRepository(conn).views(entityId, { invoiceIds: [id] }),
-    ])
+    // One after the other: `conn` may be a write's transaction, one connection (ADR 380).
+    const lines = await repo.invoiceLines(entityId, [id])
+    const paid = await repo.payments(entityId, [id])
+    const credits = await createCreditNoteRepository(conn).views(entityId, { invoiceIds: [id] })
     return invoiceView(row, lines, paid, credits)
   }
 

@@ -43,10 +43,9 @@ export const finishedGoodsLock = (entityId: string) => `finished-goods:${entityI
 
 /** Available to promise per option and lot: on hand (the ledger) less what confirmed orders hold. */
 async function lotsAvailable(repo: SalesRepository, entityId: string, packageIds: string[]) {
-  const [movements, held] = await Promise.all([
-    repo.finishedGoods(entityId, packageIds),
-    repo.activeReservations(entityId, packageIds),
-  ])
+  // One after the other: Confirm Order reads them in its transaction, one connection (ADR 380).
+  const movements = await repo.finishedGoods(entityId, packageIds)
+  const held = await repo.activeReservations(entityId, packageIds)
   const lots = finishedLots(
     movements.map((m) => ({
       packageId: m.packageId,

@@ -77,23 +77,22 @@ export function createRecallService({ db, trace }: { db: Db; trace: TraceService
 
   async function detail(tx: Db, tenant: Tenant, id: string): Promise<Recall> {
     const row = await mustRecall(tx, tenant, id)
-    const [customers, held, history] = await Promise.all([
-      tx
-        .select()
-        .from(recallCustomers)
-        .where(and(eq(recallCustomers.entityId, tenant.entityId), eq(recallCustomers.recallId, id)))
-        .orderBy(asc(recallCustomers.customerName)),
-      tx
-        .select()
-        .from(holds)
-        .where(and(eq(holds.entityId, tenant.entityId), eq(holds.recallId, id)))
-        .orderBy(asc(holds.placedAt), asc(holds.label)),
-      tx
-        .select()
-        .from(recallEvents)
-        .where(and(eq(recallEvents.entityId, tenant.entityId), eq(recallEvents.recallId, id)))
-        .orderBy(asc(recallEvents.at)),
-    ])
+    // One after the other: `tx` is one connection (ADR 380).
+    const customers = await tx
+      .select()
+      .from(recallCustomers)
+      .where(and(eq(recallCustomers.entityId, tenant.entityId), eq(recallCustomers.recallId, id)))
+      .orderBy(asc(recallCustomers.customerName))
+    const held = await tx
+      .select()
+      .from(holds)
+      .where(and(eq(holds.entityId, tenant.entityId), eq(holds.recallId, id)))
+      .orderBy(asc(holds.placedAt), asc(holds.label))
+    const history = await tx
+      .select()
+      .from(recallEvents)
+      .where(and(eq(recallEvents.entityId, tenant.entityId), eq(recallEvents.recallId, id)))
+      .orderBy(asc(recallEvents.at))
     const [summary] = await summaries(tx, tenant, [row])
     return {
       ...summary,
