@@ -57,7 +57,7 @@ export function createJobQueue(
     return boss
   }
 
-  async function work(instance: PgBoss, job: JobDefinition<object>) {
+  async function createQueue(instance: PgBoss, job: JobDefinition<object>) {
     // Instances starting together may race to create a queue (a deadlock in PostgreSQL): try again.
     for (let attempt = 1; !(await instance.getQueue(job.name)); attempt++) {
       try {
@@ -71,6 +71,9 @@ export function createJobQueue(
         await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200))
       }
     }
+  }
+
+  async function work(instance: PgBoss, job: JobDefinition<object>) {
     await instance.work<object>(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([next]) => {
       if (!next) return
       try {
@@ -114,10 +117,15 @@ export function createJobQueue(
       })
     },
 
-    /** Creates or migrates the queue's tables, stores the schedules and starts the workers. */
-    start(): Promise<void> {
+    /**
+     * Creates or migrates the queue's tables and its queues, stores the schedules and starts the workers. With
+     * `workers: false` it only takes jobs (the seed, ADR 380): what is queued waits in the database for a server's
+     * workers, and no schedule, worker or maintenance runs in this process.
+     */
+    start({ workers = true }: { workers?: boolean } = {}): Promise<void> {
       starting ??= (async () => {
         const instance = new PgBoss({
+          ...(workers ? {} : { supervise: false, schedule: false }),
           db: { executeSql: (text, values) => database.executeSql(text, values) },
           schema: JOB_SCHEMA,
           // Instances take turns to check schedules (one per interval, six polls and at most 30 s); a
@@ -127,7 +135,9 @@ export function createJobQueue(
         })
         instance.on('error', (error) => logger?.error({ err: error }, 'job queue error'))
         await instance.start()
+        for (const job of jobs.values()) await createQueue(instance, job)
         boss = instance
+        if (!workers) return
         for (const job of jobs.values()) await work(instance, job)
         for (const [name, { cron, data }] of schedules)
           await instance.schedule(name, cron, data, { tz: 'UTC' })
