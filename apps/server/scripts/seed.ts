@@ -17,6 +17,11 @@ if (!(scale in WEEKS)) {
   console.error(`--scale must be one of ${Object.keys(WEEKS).join(', ')}; got ${scale}`)
   process.exit(1)
 }
+const lanes = Number(flag('lanes') ?? 2)
+if (!Number.isInteger(lanes) || lanes < 1) {
+  console.error(`--lanes must be a whole number from 1; got ${flag('lanes')}`)
+  process.exit(1)
+}
 const seed = Number(flag('seed') ?? 40)
 if (!Number.isInteger(seed)) {
   console.error(`--seed must be a whole number; got ${flag('seed')}`)
@@ -24,20 +29,41 @@ if (!Number.isInteger(seed)) {
 }
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' })
+// SEED_PROFILE=1 counts the statements each request sends (the route profile shows them; not exact when
+// requests overlap).
+let statements = 0
+const onQuery = process.env.SEED_PROFILE ? () => void statements++ : undefined
+// The seed's PostgreSQL sessions commit without waiting for the WAL to reach the disk (ADR 380): a crash may
+// lose the last fraction of a second of commits — never consistency — and the seed is run again from scratch;
+// each commit's flush (~3 ms on this machine) was most of a year's wall time. The server itself keeps the default.
+const seedUrl = (url: string) => {
+  const parsed = new URL(url)
+  parsed.searchParams.set(
+    'options',
+    `${parsed.searchParams.get('options') ?? ''} -c synchronous_commit=off`.trim(),
+  )
+  return parsed.toString()
+}
 const database = await openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: config.dataDir },
+    ? { kind: 'postgres', url: seedUrl(config.databaseUrl), onQuery }
+    : { kind: 'pglite', dataDir: config.dataDir, onQuery },
 )
 await createCatalogRepository(database.db).seed()
 const app = await buildApp({ config, database })
 await app.ready()
+// The seed's writes queue their follow-up jobs (a par-level check after a stock change, the alert rules after
+// readings) as a user's do; they wait in the database for the server's workers (ADR 380). No worker, schedule
+// or maintenance runs here.
+await app.jobs.start({ workers: false })
 const started = Date.now()
 try {
   const result = await seedBrewery(app, database.db, {
     scale,
     seed,
+    lanes,
     log: (line) => console.error(`  … ${line}`),
+    ...(onQuery ? { statements: () => statements } : {}),
   })
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   console.log(`Seeded a ${scale} of High Desert Brewing (seed ${seed}) in ${seconds} s on ${database.kind}:`)

@@ -42,6 +42,19 @@ export const scaled = (yearly: number, weeks: number, floor = 1) =>
 
 export type Json = Record<string, unknown>
 
+/**
+ * Runs `tasks` at most `lanes` at a time (ADR 380): the writes of a day that do not depend on one another, so the
+ * database works on one while the app prepares the next. Every PRNG draw is made before, while planning the tasks,
+ * so what is written does not depend on which finishes first; the first failure fails the seed.
+ */
+export async function inParallel(tasks: (() => Promise<unknown>)[], lanes: number): Promise<void> {
+  let next = 0
+  const lane = async () => {
+    while (next < tasks.length) await tasks[next++]()
+  }
+  await Promise.all(Array.from({ length: Math.min(lanes, tasks.length) }, lane))
+}
+
 /** What a part of the seed writes with. */
 export type SeedContext = {
   rnd: Prng
@@ -51,6 +64,8 @@ export type SeedContext = {
   /** Midnight UTC of day 0. */
   startsAt: number
   clock: SeedClock
+  /** How many independent writes run at once (inParallel). */
+  lanes: number
   /** Moves the simulated clock to `hours` (UTC) into day `day`; never backwards. */
   at(day: number, hours: number): Date
   /** The calendar date of day `day` (YYYY-MM-DD, UTC; the brewery's local working hours fall on it). */

@@ -30,33 +30,46 @@ export async function seedReadings(
   endsAt: number,
 ) {
   let total = 0
+  // A device's readings are drawn in turn (the PRNG's order), its uploads sent while the next device's are drawn:
+  // at most `ctx.lanes` devices' uploads at once.
+  const sending = new Set<Promise<void>>()
+  const failure: { error?: Error } = {}
   for (const [index, device] of devices.entries()) {
     const mine = spells.filter((s) => s.vesselId === device.vesselId)
     let sum = 0
     let count = 0
     // Each device is offset by a few minutes, as real devices wake on their own clocks.
     const first = ctx.startsAt + ((index * 7) % 15) * 60_000
-    let batch: { takenAt: Date; body: unknown }[] = []
-    const flush = async () => {
-      if (batch.length === 0) return
-      const { stored } = await ingest(device.token, batch)
-      if (stored !== batch.length)
-        throw new Error(`${device.name}: ${stored} of ${batch.length} readings stored`)
-      batch = []
-    }
+    const uploads: { takenAt: Date; body: unknown }[][] = [[]]
     for (let at = first; at < endsAt; at += READING_EVERY_MS) {
       const { gravity, temperature } = readingAt(mine, at, ctx.rnd)
       const body = { gravity: Number(gravity.toFixed(4)), temperature: Number(temperature.toFixed(2)) }
       sum += body.gravity + body.temperature
       count++
-      batch.push({ takenAt: new Date(at), body })
-      if (batch.length >= UPLOAD) await flush()
+      if (uploads[uploads.length - 1].length >= UPLOAD) uploads.push([])
+      uploads[uploads.length - 1].push({ takenAt: new Date(at), body })
     }
-    await flush()
     total += count
     ctx.wrote('device readings', device.name, count, sum.toFixed(2))
+    while (sending.size >= ctx.lanes) await Promise.race(sending)
+    if (failure.error) throw failure.error
+    const upload = (async () => {
+      for (const batch of uploads) {
+        if (batch.length === 0) continue
+        const { stored } = await ingest(device.token, batch)
+        if (stored !== batch.length)
+          throw new Error(`${device.name}: ${stored} of ${batch.length} readings stored`)
+      }
+    })()
+      .catch((error: unknown) => {
+        failure.error ??= error instanceof Error ? error : new Error(String(error))
+      })
+      .finally(() => sending.delete(upload))
+    sending.add(upload)
     if (index % 10 === 9)
-      ctx.progress(`readings: ${index + 1} of ${devices.length} devices, ${total} readings`)
+      ctx.progress(`readings: ${index + 1} of ${devices.length} devices drawn, ${total} readings`)
   }
+  await Promise.all(sending)
+  if (failure.error) throw failure.error
   return total
 }

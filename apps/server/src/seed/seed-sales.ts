@@ -3,7 +3,7 @@
 // days later — with every keg scanned as it is filled from a packaging run, shipped on an order, returned and
 // cleaned.
 import type { PackagedLine } from './seed-production.ts'
-import { scaled, type SeedContext } from './seed-kit.ts'
+import { inParallel, scaled, type SeedContext } from './seed-kit.ts'
 
 const WORDS = ['Cascade', 'Summit', 'Rimrock', 'Juniper', 'Basalt', 'Ponderosa', 'Deschutes', 'Tumalo']
 const PLACES = ['Bend', 'Redmond', 'Sisters', 'Prineville', 'Madras', 'La Pine', 'Sunriver', 'Tumalo']
@@ -16,7 +16,7 @@ const PRICES: Record<string, [number, number]> = {
 const KEG_SIZE: Record<string, string> = { '1/2 BBL Keg': '1/2 BBL', '1/6 BBL Keg': '1/6 BBL' }
 
 type Keg = { assetNumber: string; size: string; packageId: string | null; returnDay: number | null }
-type Payment = { day: number; invoiceId: string; amountCents: number; order: number }
+type Payment = { day: number; share: 1 | 0.5; order: number }
 
 export function createSales(ctx: SeedContext, packageTypes: Map<string, string>) {
   const { rnd } = ctx
@@ -25,28 +25,40 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
   /** Finished goods on hand by the seed's own count, per packaging option. */
   const onHand = new Map<string, number>()
   const payments: Payment[] = []
+  /** Each dispatched order's invoice, by the order's index (its payments come days later). */
+  const invoiced = new Map<number, { invoiceId: string; totalCents: number }>()
   const totalOrders = scaled(25_000, ctx.weeks)
   let orderIndex = 0
 
   async function setup() {
     const customerCount = scaled(3_000, ctx.weeks, 5)
-    for (let i = 0; i < customerCount; i++) {
+    const customers = Array.from({ length: customerCount }, (_, i) => {
       const id = rnd.uuid()
       const name = `${rnd.pick(WORDS)} ${rnd.pick(['Taproom', 'Grill', 'Market', 'Pub', 'Bottle Shop'])} ${i + 1}`
       const place = rnd.pick(PLACES)
-      await ctx.write('POST', '/api/sales/customers', 'sales', {
-        id,
-        name,
-        kind: rnd.pick(KINDS),
-        contacts: [
-          {
-            name: 'Buyer',
-            email: `buyer${i + 1}@${place.toLowerCase().replace(/ /g, '')}.example`,
-            phone: '',
-          },
-        ],
-        priceListId: null,
-      })
+      return { id, name, place, kind: rnd.pick(KINDS), i }
+    })
+    await inParallel(
+      customers.map(
+        ({ id, name, place, kind, i }) =>
+          () =>
+            ctx.write('POST', '/api/sales/customers', 'sales', {
+              id,
+              name,
+              kind,
+              contacts: [
+                {
+                  name: 'Buyer',
+                  email: `buyer${i + 1}@${place.toLowerCase().replace(/ /g, '')}.example`,
+                  phone: '',
+                },
+              ],
+              priceListId: null,
+            }),
+      ),
+      ctx.lanes,
+    )
+    for (const { id, name, place } of customers) {
       customerIds.push(id)
       ctx.wrote('customer', name, place)
     }
@@ -78,12 +90,18 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
       occurredAt: new Date(ctx.clock.now()).toISOString(),
     })
 
-  /** Kegs back from customers today: returned, then cleaned. */
+  /** Kegs back from customers today: returned, then cleaned (each keg's two scans in turn, kegs at once). */
   async function returns(day: number) {
     ctx.at(day, 14.5)
-    for (const keg of kegs.filter((k) => k.returnDay === day)) {
-      await scan({ kind: 'returned', assetNumber: keg.assetNumber })
-      await scan({ kind: 'cleaned', assetNumber: keg.assetNumber })
+    const back = kegs.filter((k) => k.returnDay === day)
+    await inParallel(
+      back.map((keg) => async () => {
+        await scan({ kind: 'returned', assetNumber: keg.assetNumber })
+        await scan({ kind: 'cleaned', assetNumber: keg.assetNumber })
+      }),
+      ctx.lanes,
+    )
+    for (const keg of back) {
       keg.returnDay = null
       keg.packageId = null
       ctx.wrote('keg returned', day, keg.assetNumber)
@@ -93,6 +111,7 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
   /** Today's packaging runs: finished goods on hand, and clean kegs of the size scanned as filled from the run. */
   async function packaged(day: number, lines: PackagedLine[]) {
     ctx.at(day, 16)
+    const fills: (() => Promise<unknown>)[] = []
     for (const line of lines) {
       onHand.set(line.packageId, (onHand.get(line.packageId) ?? 0) + line.units)
       const size = KEG_SIZE[line.packageType]
@@ -100,18 +119,32 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
       const clean = kegs.filter((k) => k.size === size && k.packageId === null && k.returnDay === null)
       const filled = clean.slice(0, line.units)
       for (const keg of filled) {
-        await scan({ kind: 'filled', assetNumber: keg.assetNumber, packageRunId: line.eventId })
         keg.packageId = line.packageId
+        fills.push(() => scan({ kind: 'filled', assetNumber: keg.assetNumber, packageRunId: line.eventId }))
       }
       ctx.wrote('kegs filled', day, line.packageType, filled.length)
     }
+    await inParallel(fills, ctx.lanes)
   }
 
-  async function order(day: number) {
-    const i = orderIndex++
+  type PlannedOrder = {
+    index: number
+    id: string
+    customerId: string
+    lines: { id: string; packageId: string; quantity: number; unitPriceCents: number }[]
+    kegs: string[]
+    /** What share of the invoice is paid, and when (none: not yet). */
+    pays: { day: number; share: 1 | 0.5 } | null
+  }
+
+  /** One order's draws, in the order the seed always made them; the seed's own stock and kegs move here. */
+  function plan(
+    day: number,
+  ): PlannedOrder | { draft: true; id: string; customerId: string; lineId: string; packageId: string } {
+    const index = orderIndex++
     const customerId = rnd.pick(customerIds)
     const available = [...onHand.entries()].filter(([, units]) => units > 0)
-    const lines: { id: string; packageId: string; quantity: number; unitPriceCents: number }[] = []
+    const lines: PlannedOrder['lines'] = []
     for (let n = rnd.int(1, 3); n > 0 && available.length > 0; n--) {
       const [packageId, units] = available.splice(rnd.int(0, available.length - 1), 1)[0]
       const type = packageTypes.get(packageId) ?? ''
@@ -121,40 +154,18 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
       lines.push({ id: rnd.uuid(), packageId, quantity, unitPriceCents: rnd.int(low, high) })
     }
     const id = rnd.uuid()
-    const requestedDeliveryOn = ctx.date(Math.min(day + 2, ctx.days - 1))
-    if (lines.length === 0) {
+    if (lines.length === 0)
       // Nothing on hand yet (a brewery's first weeks): the order waits as a draft.
-      await ctx.write('POST', '/api/sales/orders', 'sales', {
+      return {
+        draft: true,
         id,
         customerId,
-        requestedDeliveryOn,
-        notes: 'Waiting for the first beer',
-        lines: [
-          {
-            id: rnd.uuid(),
-            packageId: rnd.pick([...packageTypes.keys()]),
-            quantity: 1,
-            unitPriceCents: 9000,
-          },
-        ],
-      })
-      ctx.wrote('draft order', day, customerIds.indexOf(customerId))
-      return
-    }
-    await ctx.write('POST', '/api/sales/orders', 'sales', {
-      id,
-      customerId,
-      requestedDeliveryOn,
-      notes: '',
-      lines,
-    })
+        lineId: rnd.uuid(),
+        packageId: rnd.pick([...packageTypes.keys()]),
+      }
     for (const line of lines) onHand.set(line.packageId, (onHand.get(line.packageId) ?? 0) - line.quantity)
-    await ctx.write('POST', `/api/sales/orders/${id}/confirm`, 'sales', { note: '' })
-    await ctx.write('POST', `/api/sales/orders/${id}/pick`, 'sales', { note: '' })
-    const dispatched = await ctx.write('POST', `/api/sales/orders/${id}/dispatch`, 'sales', {
-      dispatchedAt: new Date(ctx.clock.now()).toISOString(),
-    })
-    // The kegs on the order: filled kegs of the same packaging option, scanned onto it.
+    // The kegs on the order: filled kegs of the same packaging option, scanned onto it once it is dispatched.
+    const shipped: string[] = []
     for (const line of lines) {
       const size = KEG_SIZE[packageTypes.get(line.packageId) ?? '']
       if (!size) continue
@@ -162,25 +173,53 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
         .filter((k) => k.packageId === line.packageId && k.returnDay === null)
         .slice(0, line.quantity)
       for (const keg of full) {
-        await scan({ kind: 'shipped', assetNumber: keg.assetNumber, orderId: id })
         keg.returnDay = Math.min(day + rnd.int(10, 35), ctx.days + 1000)
+        shipped.push(keg.assetNumber)
       }
     }
-    const invoiceId = String(dispatched.invoiceId)
-    const totalCents = Number(dispatched.totalCents)
     // Most pay in full within terms, some pay part, a few not yet.
     const roll = rnd.next()
     const payDay = day + rnd.int(5, 40)
-    if (roll < 0.9) payments.push({ day: payDay, invoiceId, amountCents: totalCents, order: i })
-    else if (roll < 0.95)
-      payments.push({ day: payDay, invoiceId, amountCents: Math.floor(totalCents / 2), order: i })
-    ctx.wrote(
-      'order dispatched',
-      day,
-      customerIds.indexOf(customerId),
-      lines.map((l) => [packageTypes.get(l.packageId), l.quantity, l.unitPriceCents]),
-      totalCents,
-    )
+    const pays =
+      roll < 0.9
+        ? { day: payDay, share: 1 as const }
+        : roll < 0.95
+          ? { day: payDay, share: 0.5 as const }
+          : null
+    return { index, id, customerId, lines, kegs: shipped, pays }
+  }
+
+  /** The planned order through the routes: created, confirmed, picked, dispatched, its kegs scanned onto it. */
+  async function send(day: number, planned: ReturnType<typeof plan>): Promise<void> {
+    const requestedDeliveryOn = ctx.date(Math.min(day + 2, ctx.days - 1))
+    if ('draft' in planned) {
+      await ctx.write('POST', '/api/sales/orders', 'sales', {
+        id: planned.id,
+        customerId: planned.customerId,
+        requestedDeliveryOn,
+        notes: 'Waiting for the first beer',
+        lines: [{ id: planned.lineId, packageId: planned.packageId, quantity: 1, unitPriceCents: 9000 }],
+      })
+      return
+    }
+    const { id } = planned
+    await ctx.write('POST', '/api/sales/orders', 'sales', {
+      id,
+      customerId: planned.customerId,
+      requestedDeliveryOn,
+      notes: '',
+      lines: planned.lines,
+    })
+    await ctx.write('POST', `/api/sales/orders/${id}/confirm`, 'sales', { note: '' })
+    await ctx.write('POST', `/api/sales/orders/${id}/pick`, 'sales', { note: '' })
+    const dispatched = await ctx.write('POST', `/api/sales/orders/${id}/dispatch`, 'sales', {
+      dispatchedAt: new Date(ctx.clock.now()).toISOString(),
+    })
+    for (const assetNumber of planned.kegs) await scan({ kind: 'shipped', assetNumber, orderId: id })
+    invoiced.set(planned.index, {
+      invoiceId: String(dispatched.invoiceId),
+      totalCents: Number(dispatched.totalCents),
+    })
   }
 
   return {
@@ -189,21 +228,56 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
       await returns(day)
       await packaged(day, packagedToday)
       ctx.at(day, 23.5)
-      for (const payment of payments.filter((p) => p.day === day)) {
-        await ctx.write('POST', `/api/sales/invoices/${payment.invoiceId}/payments`, 'sales', {
-          id: rnd.uuid(),
-          method: rnd.pick(['check', 'ach', 'card'] as const),
-          amountCents: payment.amountCents,
-          receivedOn: ctx.date(day),
-          reference: `REF-${payment.order + 1}`,
-        })
-        ctx.wrote('payment', day, payment.order, payment.amountCents)
+      const due = payments.filter((p) => p.day === day)
+      const paying = due.map((payment) => ({
+        payment,
+        id: rnd.uuid(),
+        method: rnd.pick(['check', 'ach', 'card'] as const),
+      }))
+      await inParallel(
+        paying.map(({ payment, id, method }) => () => {
+          const { invoiceId, totalCents } = invoiced.get(payment.order)!
+          return ctx.write('POST', `/api/sales/invoices/${invoiceId}/payments`, 'sales', {
+            id,
+            method,
+            amountCents: payment.share === 1 ? totalCents : Math.floor(totalCents / 2),
+            receivedOn: ctx.date(day),
+            reference: `REF-${payment.order + 1}`,
+          })
+        }),
+        ctx.lanes,
+      )
+      for (const { payment } of paying) {
+        const { totalCents } = invoiced.get(payment.order)!
+        ctx.wrote(
+          'payment',
+          day,
+          payment.order,
+          payment.share === 1 ? totalCents : Math.floor(totalCents / 2),
+        )
       }
+      // The day's orders, all drawn first; written at one instant (the ledgers see them as simultaneous).
       const count =
         Math.floor(((day + 1) * totalOrders) / ctx.days) - Math.floor((day * totalOrders) / ctx.days)
-      for (let n = 0; n < count; n++) {
-        ctx.at(day, 23.6 + (0.35 * n) / Math.max(1, count))
-        await order(day)
+      ctx.at(day, 23.6)
+      const planned = Array.from({ length: count }, () => plan(day))
+      await inParallel(
+        planned.map((order) => () => send(day, order)),
+        ctx.lanes,
+      )
+      for (const order of planned) {
+        if ('draft' in order) {
+          ctx.wrote('draft order', day, customerIds.indexOf(order.customerId))
+          continue
+        }
+        ctx.wrote(
+          'order dispatched',
+          day,
+          customerIds.indexOf(order.customerId),
+          order.lines.map((l) => [packageTypes.get(l.packageId), l.quantity, l.unitPriceCents]),
+          invoiced.get(order.index)!.totalCents,
+        )
+        if (order.pays) payments.push({ day: order.pays.day, share: order.pays.share, order: order.index })
       }
     },
   }

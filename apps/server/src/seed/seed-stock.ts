@@ -2,7 +2,7 @@
 // brew days consume their lots first-expiring first — and 2,000 lots a year received across the history, each
 // item's other uses (pilot brews, waste, a count) booked as adjustments on the day the lot arrives.
 import { HOPS, FERMENTABLES } from '@brewcommand/domain'
-import { scaled, type SeedContext } from './seed-kit.ts'
+import { inParallel, scaled, type SeedContext } from './seed-kit.ts'
 
 const MALTS = [
   'Pale Malt',
@@ -65,10 +65,11 @@ export function createStock(
     }
   }
 
-  async function receive({ day, item, index }: Receipt) {
+  /** A receipt's draws: the lot, and what the brewhouse used of it besides the brew days (pilot brews, spills). */
+  function plan({ day, item, index }: Receipt) {
     const linked = item.linked
     const quantity = item.hop ? rnd.int(40, 200) : linked ? rnd.int(8_000, 20_000) : rnd.int(100, 1000)
-    await ctx.write('POST', `/api/inventory/items/${item.id}/lots`, 'stock', {
+    const lot = {
       id: rnd.uuid(),
       supplier: item.hop ? 'Yakima Hop Co.' : 'Great Western Malting',
       lotCode: `L${index + 1}`,
@@ -80,30 +81,45 @@ export function createStock(
       alphaAcid: item.hop ? rnd.int(5, 15) : null,
       colorLovibond: item.hop ? null : rnd.int(2, 500),
       extractPct: item.hop ? null : rnd.int(70, 82),
-    })
-    ctx.wrote('lot', item.name, day, quantity)
-    // What the brewhouse used of it besides the brew days: pilot brews, spills, a count.
-    const used = linked ? 0 : Math.floor(quantity * rnd.next() * 0.8)
-    if (used > 0) {
-      await ctx.write('POST', `/api/inventory/items/${item.id}/adjustments`, 'stock', {
-        id: rnd.uuid(),
-        direction: 'remove',
-        quantity: used,
-        unit: 'kg',
-        lotId: null,
-        reason: 'Used in the pilot brewhouse',
-      })
-      ctx.wrote('consumption', item.name, day, used)
     }
+    const used = linked ? 0 : Math.floor(quantity * rnd.next() * 0.8)
+    const adjustment =
+      used > 0
+        ? {
+            id: rnd.uuid(),
+            direction: 'remove',
+            quantity: used,
+            unit: 'kg',
+            lotId: null,
+            reason: 'Used in the pilot brewhouse',
+          }
+        : null
+    return { day, item, lot, adjustment }
   }
 
   return {
     setup,
+    /** The day's lots: each item's in turn (its use takes its oldest lot first), different items at once. */
     async day(day: number) {
-      let n = 0
-      for (const receipt of receipts.filter((r) => r.day === day)) {
-        ctx.at(day, 13 + n++ / 600)
-        await receive(receipt)
+      const planned = receipts.filter((r) => r.day === day).map(plan)
+      if (planned.length === 0) return
+      ctx.at(day, 13)
+      const byItem = new Map<string, typeof planned>()
+      for (const receipt of planned)
+        byItem.set(receipt.item.id, [...(byItem.get(receipt.item.id) ?? []), receipt])
+      await inParallel(
+        [...byItem.values()].map((ofItem) => async () => {
+          for (const { item, lot, adjustment } of ofItem) {
+            await ctx.write('POST', `/api/inventory/items/${item.id}/lots`, 'stock', lot)
+            if (adjustment)
+              await ctx.write('POST', `/api/inventory/items/${item.id}/adjustments`, 'stock', adjustment)
+          }
+        }),
+        ctx.lanes,
+      )
+      for (const { item, lot, adjustment } of planned) {
+        ctx.wrote('lot', item.name, day, lot.quantity)
+        if (adjustment) ctx.wrote('consumption', item.name, day, adjustment.quantity)
       }
     },
   }

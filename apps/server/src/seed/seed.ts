@@ -39,6 +39,10 @@ export interface SeedOptions {
   until?: Date
   /** Progress lines (the year takes minutes). */
   log?: (line: string) => void
+  /** Independent writes of a day sent at once (default 2; 1 writes one at a time). The digest is the same. */
+  lanes?: number
+  /** The statements sent to the database so far (the route profile shows them per request when given). */
+  statements?: () => number
 }
 
 export interface SeedResult {
@@ -81,6 +85,9 @@ const PRODUCTS = 60
 /** Runs the seed against a built app (the caller opened the database and built it). */
 export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOptions): Promise<SeedResult> {
   const rnd = prng(options.seed ?? 40)
+  // The envelopes' correlation identifiers (the idempotency keys) from their own stream: writes sent at once
+  // draw them in the order they start, which must not move the brewery's own draws (ADR 380).
+  const envelopeKeys = prng(((options.seed ?? 40) ^ 0x5eed5eed) >>> 0)
   const weeks = WEEKS[options.scale]
   const days = weeks * 7
   const email = options.email ?? 'admin@seed.brewcommand.example'
@@ -120,20 +127,21 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
       expected = [200, 201],
     ) {
       const began = performance.now()
+      const sent = options.statements?.() ?? 0
       const response = await app.inject({
         method,
         url,
         headers: { authorization: `Bearer ${token}` },
         ...(payload === undefined ? {} : { payload: payload as object }),
       })
-      profile.add(method, url, performance.now() - began)
+      profile.add(method, url, performance.now() - began, (options.statements?.() ?? 0) - sent)
       if (!expected.includes(response.statusCode))
         throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 600)}`)
       return response.body ? (response.json<{ data: unknown }>().data as Json) : {}
     }
     const envelope = (type: string, data: unknown) =>
       makeEnvelope(type, data, {
-        correlationIdentifier: rnd.uuid(),
+        correlationIdentifier: envelopeKeys.uuid(),
         now: new Date(clock.now()),
       })
     const ctx: SeedContext = {
@@ -142,6 +150,7 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
       days,
       startsAt,
       clock,
+      lanes: Math.max(1, options.lanes ?? 2),
       at(day, hours) {
         clock.set(startsAt + day * DAY + Math.round(hours * HOUR))
         return new Date(clock.now())
@@ -286,7 +295,7 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
     const started = performance.now()
     counts.reading = await seedReadings(ctx, app.bulkIngest, devices, production.spells, endsAt)
     ctx.progress(`readings: ${counts.reading} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-    for (const line of profile.top(12)) ctx.progress(line)
+    for (const line of profile.top(20)) ctx.progress(line)
     return { entityId, email, password, counts, digest: digest.digest('hex') }
   } finally {
     clock.restore()
