@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { randomUUID } from 'node:crypto'
 import { exportJWK, generateKeyPair, type JWK } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { toPublicJwk } from '../idp/keys.ts'
 import { createTokenVerifier, InvalidTokenError } from './token-verifier.ts'
 import { mintJwt } from '../testing/tokens.ts'
@@ -51,6 +51,31 @@ describe('token verifier for an external issuer', () => {
     await verifier.verifyAccessToken(access)
     expect(requests.filter((url) => url.endsWith('openid-configuration'))).toHaveLength(1)
     expect(requests.filter((url) => url.endsWith('/certs'))).toHaveLength(1)
+  })
+
+  it('remembers a verified access token only while it is valid, and never one that failed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const verifier = createTokenVerifier({ issuer, audience: 'https://api.brew.test', clientId: 'spa' })
+      const sub = randomUUID()
+      const access = await mintJwt(
+        key,
+        { sub },
+        { issuer, audience: 'https://api.brew.test', typ: 'JWT', expiresIn: 600 },
+      )
+      expect(await verifier.verifyAccessToken(access)).toEqual({ sub })
+      // Nine minutes on, answered again; past its expiry and the minute of tolerance, refused.
+      vi.advanceTimersByTime(9 * 60_000)
+      expect(await verifier.verifyAccessToken(access)).toEqual({ sub })
+      vi.advanceTimersByTime(2 * 60_000 + 1_000)
+      await expect(verifier.verifyAccessToken(access)).rejects.toThrow('Invalid or expired access token')
+      // A token refused once is refused again (nothing was remembered of it).
+      const other = await mintJwt(key, { sub }, { issuer, audience: 'spa', typ: 'JWT' })
+      await expect(verifier.verifyAccessToken(other)).rejects.toThrow(InvalidTokenError)
+      await expect(verifier.verifyAccessToken(other)).rejects.toThrow(InvalidTokenError)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('never takes an access token (typ at+jwt) for an ID token', async () => {
