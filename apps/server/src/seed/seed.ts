@@ -282,6 +282,7 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
     const sales = createSales(ctx, packageTypes)
     await sales.setup()
     const production = createProduction(ctx, { products, brewhouseId, vesselNames })
+    ctx.progress('set up: vessels, products, devices, stock items, customers and kegs')
 
     // ---- the days ----
     for (let day = 0; day < days; day++) {
