@@ -1,12 +1,13 @@
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { cleaningEvents, readings } from '../../db/schema/cellar.ts'
+import { cleaningEvents } from '../../db/schema/cellar.ts'
 import { finishedGoodsMovements, inventoryItems, lots, stockMovements } from '../../db/schema/inventory.ts'
 import { kegs } from '../../db/schema/kegs.ts'
 import { batches, measurements, vessels } from '../../db/schema/production.ts'
 import { productPackages, products } from '../../db/schema/products.ts'
 import {
   customers,
+  invoiceLines,
   invoices,
   salesOrderLines,
   salesOrders,
@@ -80,7 +81,44 @@ export const flowEventsSql = (entityId: string, batchIds: string[]): SQL => sql`
     and (le.from_vessel_id in (select id from joined) or le.to_vessel_id in (select id from joined))
       `
 
+/** The finished-goods lots (option, batch) that the package runs `runIds` put on hand. */
+const lotsOfRuns = (entityId: string, runIds: string[]) => sql`(
+  select package_id, batch_id from finished_goods_movements
+  where entity_id = ${entityId} and kind = 'packaged' and liquid_event_id = any(${uuidArray(runIds)})
+    and batch_id is not null)`
+
 export function createTraceRepository(db: Db) {
+  /** The invoice (not void) whose line bills an order line: read beside each shipment row. */
+  const lineInvoice = db
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoiceLines)
+    .innerJoin(invoices, and(eq(invoices.id, invoiceLines.invoiceId), isNull(invoices.voidedAt)))
+    .where(eq(invoiceLines.orderLineId, salesOrderLines.id))
+    .orderBy(asc(invoices.number))
+    .limit(1)
+    .as('line_invoice')
+  /** Finished goods put on hand by package runs, of the runs, options or lots `filter` names. */
+  const packagedWhere = (entityId: string, filter: SQL | undefined) =>
+    db
+      .select({
+        runId: finishedGoodsMovements.liquidEventId,
+        packageId: finishedGoodsMovements.packageId,
+        batchId: finishedGoodsMovements.batchId,
+        productName: finishedGoodsMovements.productName,
+        packageType: finishedGoodsMovements.packageType,
+        sku: finishedGoodsMovements.sku,
+        units: finishedGoodsMovements.units,
+        volumeBbl: finishedGoodsMovements.volumeBbl,
+        occurredAt: finishedGoodsMovements.occurredAt,
+      })
+      .from(finishedGoodsMovements)
+      .where(
+        and(
+          eq(finishedGoodsMovements.entityId, entityId),
+          eq(finishedGoodsMovements.kind, 'packaged'),
+          filter,
+        ),
+      )
   return {
     /**
      * Every liquid event of the vessels joined by transfers (either way) to the vessels the batches' own events
@@ -226,7 +264,31 @@ export function createTraceRepository(db: Db) {
             .where(and(eq(lots.entityId, entityId), inArray(lots.id, ids))),
 
     /** The finished goods that package runs put on hand (by their liquid events), or every packaging of some lots. */
-    packaged: (entityId: string, by: { runIds?: string[]; packageIds?: string[]; batchIds?: string[] }) => {
+    packaged: (
+      entityId: string,
+      by: {
+        runIds?: string[]
+        packageIds?: string[]
+        batchIds?: string[]
+        /** The lots these orders (or these customers' orders) hold or shipped, as `shipments` reads them. */
+        ordersOf?: { orderIds?: string[]; customerIds?: string[] }
+      },
+    ) => {
+      if (by.ordersOf) {
+        const orders = by.ordersOf.orderIds
+          ? sql`l.order_id = any(${uuidArray(by.ordersOf.orderIds)})`
+          : sql`o.customer_id = any(${uuidArray(by.ordersOf.customerIds ?? [])})`
+        if ((by.ordersOf.orderIds ?? by.ordersOf.customerIds ?? []).length === 0) return Promise.resolve([])
+        return packagedWhere(
+          entityId,
+          sql`(${finishedGoodsMovements.packageId}, ${finishedGoodsMovements.batchId}) in (
+            select r.package_id, r.batch_id from sales_reservations r
+            join sales_order_lines l on l.id = r.order_line_id
+            join sales_orders o on o.id = l.order_id
+            where r.entity_id = ${entityId} and ${orders}
+              and (r.released_at is null or r.release_reason = 'dispatched'))`,
+        )
+      }
       const filter = by.runIds
         ? inArray(finishedGoodsMovements.liquidEventId, by.runIds)
         : and(
@@ -234,26 +296,7 @@ export function createTraceRepository(db: Db) {
             by.batchIds ? inArray(finishedGoodsMovements.batchId, by.batchIds) : undefined,
           )
       if ((by.runIds ?? by.packageIds ?? []).length === 0) return Promise.resolve([])
-      return db
-        .select({
-          runId: finishedGoodsMovements.liquidEventId,
-          packageId: finishedGoodsMovements.packageId,
-          batchId: finishedGoodsMovements.batchId,
-          productName: finishedGoodsMovements.productName,
-          packageType: finishedGoodsMovements.packageType,
-          sku: finishedGoodsMovements.sku,
-          units: finishedGoodsMovements.units,
-          volumeBbl: finishedGoodsMovements.volumeBbl,
-          occurredAt: finishedGoodsMovements.occurredAt,
-        })
-        .from(finishedGoodsMovements)
-        .where(
-          and(
-            eq(finishedGoodsMovements.entityId, entityId),
-            eq(finishedGoodsMovements.kind, 'packaged'),
-            filter,
-          ),
-        )
+      return packagedWhere(entityId, filter)
     },
 
     /** Units on hand per finished-goods lot of the options (the finished-goods ledger), of `batchIds` if given. */
@@ -276,55 +319,88 @@ export function createTraceRepository(db: Db) {
             )
             .groupBy(finishedGoodsMovements.packageId, finishedGoodsMovements.batchId),
 
+    /** Units on hand per finished-goods lot that the package runs made (read beside the runs themselves). */
+    onHandOfRuns: (entityId: string, runIds: string[]) =>
+      runIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              packageId: finishedGoodsMovements.packageId,
+              batchId: finishedGoodsMovements.batchId,
+              units: sql<number>`sum(${finishedGoodsMovements.units})::int`,
+            })
+            .from(finishedGoodsMovements)
+            .where(
+              and(
+                eq(finishedGoodsMovements.entityId, entityId),
+                sql`(${finishedGoodsMovements.packageId}, ${finishedGoodsMovements.batchId}) in ${lotsOfRuns(entityId, runIds)}`,
+              ),
+            )
+            .groupBy(finishedGoodsMovements.packageId, finishedGoodsMovements.batchId),
+
     /**
      * What orders hold or shipped of the options' lots: reservations still held and those released by dispatch,
      * with the line, the order, its customer and its invoice (not void). Filtered to lots by the caller.
      */
     shipments: (
       entityId: string,
-      by: { packageIds?: string[]; batchIds?: string[]; orderIds?: string[]; customerIds?: string[] },
+      by: {
+        packageIds?: string[]
+        batchIds?: string[]
+        orderIds?: string[]
+        customerIds?: string[]
+        /** The lots these package runs made. */
+        runIds?: string[]
+      },
     ) => {
-      const filter = by.packageIds
-        ? and(
-            inArray(salesReservations.packageId, by.packageIds),
-            by.batchIds ? inArray(salesReservations.batchId, by.batchIds) : undefined,
+      const filter = by.runIds
+        ? sql`(${salesReservations.packageId}, ${salesReservations.batchId}) in ${lotsOfRuns(entityId, by.runIds)}`
+        : by.packageIds
+          ? and(
+              inArray(salesReservations.packageId, by.packageIds),
+              by.batchIds ? inArray(salesReservations.batchId, by.batchIds) : undefined,
+            )
+          : by.orderIds
+            ? inArray(salesOrders.id, by.orderIds)
+            : inArray(salesOrders.customerId, by.customerIds ?? [])
+      if ((by.runIds ?? by.packageIds ?? by.orderIds ?? by.customerIds ?? []).length === 0)
+        return Promise.resolve([])
+      return (
+        db
+          .select({
+            packageId: salesReservations.packageId,
+            batchId: salesReservations.batchId,
+            units: salesReservations.units,
+            releasedAt: salesReservations.releasedAt,
+            pickedAt: salesReservations.pickedAt,
+            productName: salesOrderLines.productName,
+            packageType: salesOrderLines.packageType,
+            orderId: salesOrders.id,
+            sequence: salesOrders.sequence,
+            status: salesOrders.status,
+            dispatchedAt: salesOrders.dispatchedAt,
+            customerId: customers.id,
+            customerName: customers.name,
+            contacts: customers.contacts,
+            invoiceNumber: lineInvoice.number,
+            invoiceId: lineInvoice.id,
+          })
+          .from(salesReservations)
+          .innerJoin(salesOrderLines, eq(salesOrderLines.id, salesReservations.orderLineId))
+          .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
+          .innerJoin(customers, eq(customers.id, salesOrders.customerId))
+          // The invoice that bills the line: its order's own, or one made for several orders (Create Invoice,
+          // ADR 345), whose lines name the order lines; never a void one.
+          .leftJoinLateral(lineInvoice, sql`true`)
+          .where(
+            and(
+              eq(salesReservations.entityId, entityId),
+              or(isNull(salesReservations.releasedAt), eq(salesReservations.releaseReason, 'dispatched')),
+              filter,
+            ),
           )
-        : by.orderIds
-          ? inArray(salesOrders.id, by.orderIds)
-          : inArray(salesOrders.customerId, by.customerIds ?? [])
-      if ((by.packageIds ?? by.orderIds ?? by.customerIds ?? []).length === 0) return Promise.resolve([])
-      return db
-        .select({
-          packageId: salesReservations.packageId,
-          batchId: salesReservations.batchId,
-          units: salesReservations.units,
-          releasedAt: salesReservations.releasedAt,
-          pickedAt: salesReservations.pickedAt,
-          productName: salesOrderLines.productName,
-          packageType: salesOrderLines.packageType,
-          orderId: salesOrders.id,
-          sequence: salesOrders.sequence,
-          status: salesOrders.status,
-          dispatchedAt: salesOrders.dispatchedAt,
-          customerId: customers.id,
-          customerName: customers.name,
-          contacts: customers.contacts,
-          invoiceNumber: invoices.number,
-          invoiceId: invoices.id,
-        })
-        .from(salesReservations)
-        .innerJoin(salesOrderLines, eq(salesOrderLines.id, salesReservations.orderLineId))
-        .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
-        .innerJoin(customers, eq(customers.id, salesOrders.customerId))
-        .leftJoin(invoices, and(eq(invoices.orderId, salesOrders.id), isNull(invoices.voidedAt)))
-        .where(
-          and(
-            eq(salesReservations.entityId, entityId),
-            or(isNull(salesReservations.releasedAt), eq(salesReservations.releaseReason, 'dispatched')),
-            filter,
-          ),
-        )
-        .orderBy(asc(salesOrders.sequence))
+          .orderBy(asc(salesOrders.sequence))
+      )
     },
 
     cleanings: (entityId: string, vesselIds: string[]) =>
@@ -344,27 +420,45 @@ export function createTraceRepository(db: Db) {
             .orderBy(asc(cleaningEvents.occurredAt)),
 
     /** A batch's device and typed readings summed up in the database (a device posts every few minutes). */
-    readingSummary: (entityId: string, batchIds: string[]) =>
-      batchIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              batchId: readings.batchId,
-              count: sql<number>`count(*)::int`,
-              firstAt: sql<string>`min(${readings.takenAt})::text`,
-              lastAt: sql<string>`max(${readings.takenAt})::text`,
-              firstGravity: sql<number | null>`(array_agg(${readings.gravitySg} order by ${readings.takenAt})
-                filter (where ${readings.gravitySg} is not null))[1]`,
-              lastGravity: sql<
-                number | null
-              >`(array_agg(${readings.gravitySg} order by ${readings.takenAt} desc)
-                filter (where ${readings.gravitySg} is not null))[1]`,
-              minTemperature: sql<number | null>`min(${readings.temperatureC})`,
-              maxTemperature: sql<number | null>`max(${readings.temperatureC})`,
-            })
-            .from(readings)
-            .where(and(eq(readings.entityId, entityId), inArray(readings.batchId, batchIds)))
-            .groupBy(readings.batchId),
+    /**
+     * Each batch's cellar readings summed up: how many, over which days, the temperature range, the first and
+     * last gravity. The first and last gravity are one index probe each (readings by batch and time), not a sort
+     * of every reading of the batch.
+     */
+    readingSummary: async (entityId: string, batchIds: string[]) => {
+      if (batchIds.length === 0) return []
+      const result = await db.execute(sql`
+        select b.id as "batchId", s.count, s.first_at as "firstAt", s.last_at as "lastAt",
+               fg.gravity_sg as "firstGravity", lg.gravity_sg as "lastGravity",
+               s.min_t as "minTemperature", s.max_t as "maxTemperature"
+        from unnest(${uuidArray(batchIds)}) b(id)
+        cross join lateral (
+          select count(*)::int as count, min(taken_at)::text as first_at, max(taken_at)::text as last_at,
+                 min(temperature_c) as min_t, max(temperature_c) as max_t
+          from readings where entity_id = ${entityId} and batch_id = b.id
+        ) s
+        left join lateral (
+          select gravity_sg from readings
+          where entity_id = ${entityId} and batch_id = b.id and gravity_sg is not null
+          order by taken_at limit 1
+        ) fg on true
+        left join lateral (
+          select gravity_sg from readings
+          where entity_id = ${entityId} and batch_id = b.id and gravity_sg is not null
+          order by taken_at desc limit 1
+        ) lg on true
+        where s.count > 0`)
+      return rowsOf<{
+        batchId: string
+        count: number
+        firstAt: string
+        lastAt: string
+        firstGravity: number | null
+        lastGravity: number | null
+        minTemperature: number | null
+        maxTemperature: number | null
+      }>(result)
+    },
 
     measurements: (entityId: string, batchIds: string[]) =>
       batchIds.length === 0
@@ -421,9 +515,20 @@ export function createTraceRepository(db: Db) {
             .from(customers)
             .where(and(eq(customers.entityId, entityId), inArray(customers.id, ids))),
 
+    /** An invoice with the orders it bills: its own order, or each order its lines name (ADR 345). */
     invoice: async (entityId: string, id: string) => {
       const [row] = await db
-        .select({ id: invoices.id, number: invoices.number, orderId: invoices.orderId })
+        .select({
+          id: invoices.id,
+          number: invoices.number,
+          orderIds: sql<string[]>`array(
+            select invoices.order_id where invoices.order_id is not null
+            union
+            select sol.order_id from invoice_lines il
+              join sales_order_lines sol on sol.id = il.order_line_id
+              where il.invoice_id = invoices.id and il.entity_id = ${entityId}
+          )::text[]`,
+        })
         .from(invoices)
         .where(and(eq(invoices.entityId, entityId), eq(invoices.id, id)))
       return row ?? null
