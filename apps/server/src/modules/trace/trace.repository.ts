@@ -1,9 +1,7 @@
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { cleaningEvents } from '../../db/schema/cellar.ts'
 import { finishedGoodsMovements, inventoryItems, lots, stockMovements } from '../../db/schema/inventory.ts'
-import { kegs } from '../../db/schema/kegs.ts'
-import { batches, measurements, vessels } from '../../db/schema/production.ts'
+import { batches, vessels } from '../../db/schema/production.ts'
 import { productPackages, products } from '../../db/schema/products.ts'
 import {
   customers,
@@ -13,18 +11,12 @@ import {
   salesOrders,
   salesReservations,
 } from '../../db/schema/sales.ts'
+import { createTraceRecordReads } from './trace-records.repository.ts'
+import { createTraceSearch } from './trace-search.repository.ts'
+import { rowsOf, uuidArray } from './trace.sql.ts'
 
 // Trace's queries (docs/decisions/300): each one set-based over the ids of one step of the walk, scoped to the
 // brewery, so a trace is a fixed handful of statements whatever the size of the tree (never one per node).
-
-/** A LIKE pattern that matches `q` literally anywhere (its % and _ escaped). */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
-const uuidArray = (ids: readonly string[]): SQL =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`
 
 export type FlowRow = {
   id: string
@@ -88,15 +80,6 @@ const lotsOfRuns = (entityId: string, runIds: string[]) => sql`(
     and batch_id is not null)`
 
 export function createTraceRepository(db: Db) {
-  /** The invoice (not void) whose line bills an order line: read beside each shipment row. */
-  const lineInvoice = db
-    .select({ id: invoices.id, number: invoices.number })
-    .from(invoiceLines)
-    .innerJoin(invoices, and(eq(invoices.id, invoiceLines.invoiceId), isNull(invoices.voidedAt)))
-    .where(eq(invoiceLines.orderLineId, salesOrderLines.id))
-    .orderBy(asc(invoices.number))
-    .limit(1)
-    .as('line_invoice')
   /** Finished goods put on hand by package runs, of the runs, options or lots `filter` names. */
   const packagedWhere = (entityId: string, filter: SQL | undefined) =>
     db
@@ -119,6 +102,17 @@ export function createTraceRepository(db: Db) {
           filter,
         ),
       )
+  /** Units on hand per finished-goods lot (the finished-goods ledger) of the lots `filter` names. */
+  const onHandWhere = (entityId: string, filter: SQL | undefined) =>
+    db
+      .select({
+        packageId: finishedGoodsMovements.packageId,
+        batchId: finishedGoodsMovements.batchId,
+        units: sql<number>`sum(${finishedGoodsMovements.units})::int`,
+      })
+      .from(finishedGoodsMovements)
+      .where(and(eq(finishedGoodsMovements.entityId, entityId), filter))
+      .groupBy(finishedGoodsMovements.packageId, finishedGoodsMovements.batchId)
   return {
     /**
      * Every liquid event of the vessels joined by transfers (either way) to the vessels the batches' own events
@@ -303,40 +297,22 @@ export function createTraceRepository(db: Db) {
     onHand: (entityId: string, packageIds: string[], batchIds?: string[]) =>
       packageIds.length === 0
         ? Promise.resolve([])
-        : db
-            .select({
-              packageId: finishedGoodsMovements.packageId,
-              batchId: finishedGoodsMovements.batchId,
-              units: sql<number>`sum(${finishedGoodsMovements.units})::int`,
-            })
-            .from(finishedGoodsMovements)
-            .where(
-              and(
-                eq(finishedGoodsMovements.entityId, entityId),
-                inArray(finishedGoodsMovements.packageId, packageIds),
-                batchIds ? inArray(finishedGoodsMovements.batchId, batchIds) : undefined,
-              ),
-            )
-            .groupBy(finishedGoodsMovements.packageId, finishedGoodsMovements.batchId),
+        : onHandWhere(
+            entityId,
+            and(
+              inArray(finishedGoodsMovements.packageId, packageIds),
+              batchIds ? inArray(finishedGoodsMovements.batchId, batchIds) : undefined,
+            ),
+          ),
 
     /** Units on hand per finished-goods lot that the package runs made (read beside the runs themselves). */
     onHandOfRuns: (entityId: string, runIds: string[]) =>
       runIds.length === 0
         ? Promise.resolve([])
-        : db
-            .select({
-              packageId: finishedGoodsMovements.packageId,
-              batchId: finishedGoodsMovements.batchId,
-              units: sql<number>`sum(${finishedGoodsMovements.units})::int`,
-            })
-            .from(finishedGoodsMovements)
-            .where(
-              and(
-                eq(finishedGoodsMovements.entityId, entityId),
-                sql`(${finishedGoodsMovements.packageId}, ${finishedGoodsMovements.batchId}) in ${lotsOfRuns(entityId, runIds)}`,
-              ),
-            )
-            .groupBy(finishedGoodsMovements.packageId, finishedGoodsMovements.batchId),
+        : onHandWhere(
+            entityId,
+            sql`(${finishedGoodsMovements.packageId}, ${finishedGoodsMovements.batchId}) in ${lotsOfRuns(entityId, runIds)}`,
+          ),
 
     /**
      * What orders hold or shipped of the options' lots: reservations still held and those released by dispatch,
@@ -382,16 +358,24 @@ export function createTraceRepository(db: Db) {
             customerId: customers.id,
             customerName: customers.name,
             contacts: customers.contacts,
-            invoiceNumber: lineInvoice.number,
-            invoiceId: lineInvoice.id,
+            invoiceNumber: invoices.number,
+            invoiceId: invoices.id,
           })
           .from(salesReservations)
           .innerJoin(salesOrderLines, eq(salesOrderLines.id, salesReservations.orderLineId))
           .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
           .innerJoin(customers, eq(customers.id, salesOrders.customerId))
           // The invoice that bills the line: its order's own, or one made for several orders (Create Invoice,
-          // ADR 345), whose lines name the order lines; never a void one.
-          .leftJoinLateral(lineInvoice, sql`true`)
+          // ADR 345), whose lines name the order lines; never a void one (an order line is billed by one invoice
+          // that is not void: a second is refused, ADR 345).
+          .leftJoin(
+            invoiceLines,
+            and(
+              eq(invoiceLines.orderLineId, salesOrderLines.id),
+              sql`exists (select 1 from invoices vi where vi.id = ${invoiceLines.invoiceId} and vi.voided_at is null)`,
+            ),
+          )
+          .leftJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
           .where(
             and(
               eq(salesReservations.entityId, entityId),
@@ -402,80 +386,6 @@ export function createTraceRepository(db: Db) {
           .orderBy(asc(salesOrders.sequence))
       )
     },
-
-    cleanings: (entityId: string, vesselIds: string[]) =>
-      vesselIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              vesselId: cleaningEvents.vesselId,
-              kind: cleaningEvents.kind,
-              chemical: cleaningEvents.chemical,
-              concentration: cleaningEvents.concentration,
-              verification: cleaningEvents.verification,
-              occurredAt: cleaningEvents.occurredAt,
-            })
-            .from(cleaningEvents)
-            .where(and(eq(cleaningEvents.entityId, entityId), inArray(cleaningEvents.vesselId, vesselIds)))
-            .orderBy(asc(cleaningEvents.occurredAt)),
-
-    /** A batch's device and typed readings summed up in the database (a device posts every few minutes). */
-    /**
-     * Each batch's cellar readings summed up: how many, over which days, the temperature range, the first and
-     * last gravity. The first and last gravity are one index probe each (readings by batch and time), not a sort
-     * of every reading of the batch.
-     */
-    readingSummary: async (entityId: string, batchIds: string[]) => {
-      if (batchIds.length === 0) return []
-      const result = await db.execute(sql`
-        select b.id as "batchId", s.count, s.first_at as "firstAt", s.last_at as "lastAt",
-               fg.gravity_sg as "firstGravity", lg.gravity_sg as "lastGravity",
-               s.min_t as "minTemperature", s.max_t as "maxTemperature"
-        from unnest(${uuidArray(batchIds)}) b(id)
-        cross join lateral (
-          select count(*)::int as count, min(taken_at)::text as first_at, max(taken_at)::text as last_at,
-                 min(temperature_c) as min_t, max(temperature_c) as max_t
-          from readings where entity_id = ${entityId} and batch_id = b.id
-        ) s
-        left join lateral (
-          select gravity_sg from readings
-          where entity_id = ${entityId} and batch_id = b.id and gravity_sg is not null
-          order by taken_at limit 1
-        ) fg on true
-        left join lateral (
-          select gravity_sg from readings
-          where entity_id = ${entityId} and batch_id = b.id and gravity_sg is not null
-          order by taken_at desc limit 1
-        ) lg on true
-        where s.count > 0`)
-      return rowsOf<{
-        batchId: string
-        count: number
-        firstAt: string
-        lastAt: string
-        firstGravity: number | null
-        lastGravity: number | null
-        minTemperature: number | null
-        maxTemperature: number | null
-      }>(result)
-    },
-
-    measurements: (entityId: string, batchIds: string[]) =>
-      batchIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              batchId: measurements.batchId,
-              point: measurements.point,
-              quantity: measurements.quantity,
-              value: measurements.value,
-              unit: measurements.unit,
-              gravity: measurements.gravity,
-              takenAt: measurements.takenAt,
-            })
-            .from(measurements)
-            .where(and(eq(measurements.entityId, entityId), inArray(measurements.batchId, batchIds)))
-            .orderBy(asc(measurements.takenAt)),
 
     /** The packaging options (with product names), for labels and the SKU search. */
     packages: (entityId: string, ids: string[]) =>
@@ -534,77 +444,8 @@ export function createTraceRepository(db: Db) {
       return row ?? null
     },
 
-    // ---- search: each kind a bounded query ----
-
-    searchLots: (entityId: string, q: string) =>
-      db
-        .select({
-          id: lots.id,
-          lotCode: lots.lotCode,
-          supplier: lots.supplier,
-          receivedOn: lots.receivedOn,
-          itemName: inventoryItems.name,
-        })
-        .from(lots)
-        .innerJoin(inventoryItems, eq(inventoryItems.id, lots.itemId))
-        .where(and(eq(lots.entityId, entityId), ilike(lots.lotCode, containing(q))))
-        .limit(10),
-
-    searchKegs: (entityId: string, q: string) =>
-      db
-        .select({ id: kegs.id, assetNumber: kegs.assetNumber, size: kegs.size, status: kegs.status })
-        .from(kegs)
-        .where(and(eq(kegs.entityId, entityId), ilike(kegs.assetNumber, containing(q))))
-        .orderBy(asc(kegs.assetNumber))
-        .limit(10),
-
-    searchBatches: (entityId: string, q: string) =>
-      db
-        .select({ id: batches.id, number: batches.number, productName: batches.productName })
-        .from(batches)
-        .where(and(eq(batches.entityId, entityId), ilike(batches.number, containing(q))))
-        .limit(10),
-
-    searchOrders: (entityId: string, sequence: number) =>
-      db
-        .select({ id: salesOrders.id, sequence: salesOrders.sequence, customerName: customers.name })
-        .from(salesOrders)
-        .innerJoin(customers, eq(customers.id, salesOrders.customerId))
-        .where(and(eq(salesOrders.entityId, entityId), eq(salesOrders.sequence, sequence)))
-        .limit(10),
-
-    searchInvoices: (entityId: string, q: string) =>
-      db
-        .select({ id: invoices.id, number: invoices.number, customerName: invoices.customerName })
-        .from(invoices)
-        .where(and(eq(invoices.entityId, entityId), ilike(invoices.number, containing(q))))
-        .limit(10),
-
-    searchPackages: (entityId: string, q: string) =>
-      db
-        .select({
-          id: productPackages.id,
-          type: productPackages.type,
-          sku: productPackages.sku,
-          upc: productPackages.upc,
-          productName: products.name,
-        })
-        .from(productPackages)
-        .innerJoin(products, eq(products.id, productPackages.productId))
-        .where(
-          and(
-            eq(productPackages.entityId, entityId),
-            or(ilike(productPackages.sku, containing(q)), eq(productPackages.upc, q)),
-          ),
-        )
-        .limit(10),
-
-    searchCustomers: (entityId: string, q: string) =>
-      db
-        .select({ id: customers.id, name: customers.name, kind: customers.kind })
-        .from(customers)
-        .where(and(eq(customers.entityId, entityId), ilike(customers.name, containing(q))))
-        .limit(10),
+    ...createTraceRecordReads(db),
+    ...createTraceSearch(db),
   }
 }
 
