@@ -255,7 +255,11 @@ export const invoiceLines = pgTable(
     /** The removal on the ledger this line sent out (a credit note's return names it). */
     liquidEventId: uuid('liquid_event_id'),
   },
-  (t) => [index('invoice_lines_invoice_id_idx').on(t.invoiceId)],
+  (t) => [
+    index('invoice_lines_invoice_id_idx').on(t.invoiceId),
+    // The invoice that billed an order line (trace, credit notes: an invoice of several orders, ADR 345).
+    index('invoice_lines_order_line_id_idx').on(t.orderLineId),
+  ],
 )
 
 export const payments = pgTable(

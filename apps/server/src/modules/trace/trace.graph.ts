@@ -115,31 +115,38 @@ export type Forward = {
   touched: Touched
 }
 
-/** The finished-goods lots' units on hand and the orders that hold or shipped them. */
-async function downstream(repo: TraceRepository, entityId: string, lots: Map<string, GoodsLot>) {
-  const packageIds = [...new Set([...lots.values()].map((lot) => lot.packageId))]
-  const batchIds = [...new Set([...lots.values()].map((lot) => lot.batchId))]
-  const [stock, shipments] = await Promise.all([
-    repo.onHand(entityId, packageIds, batchIds),
-    repo.shipments(entityId, { packageIds, batchIds }),
-  ])
-  return {
-    onHand: new Map(stock.map((row) => [goodsLotKey(row), row.units])),
-    shipments: shipments.filter((row) => lots.has(goodsLotKey(row))),
-  }
-}
+/** What a forward walk knows once the joined vessels' events are replayed: enough to name every record. */
+export type ForwardFlow = Pick<Forward, 'flow' | 'runs' | 'touched'>
 
-/** Forward from batches: vessels, blends, runs, finished-goods lots, orders, customers. */
-export async function forward(repo: TraceRepository, entityId: string, batchIds: string[]): Promise<Forward> {
+/** Forward, first step: the joined vessels' events replayed, and the runs that carried any of the batches. */
+export async function forwardFlow(
+  repo: TraceRepository,
+  entityId: string,
+  batchIds: string[],
+): Promise<ForwardFlow> {
   const seeds = new Set(batchIds)
   const rows = await repo.flowEvents(entityId, batchIds)
   const flow = flowOf(rows)
   const touched = touchedOf(rows, batchIds)
   const runs = [...flow.runs.values()].filter((run) => shareOf(run.mix, seeds) > 0)
+  return { flow, runs, touched }
+}
+
+/** Forward, second step: the runs' finished-goods lots, their units on hand, the orders and kegs of them. */
+export async function forwardGoods(
+  repo: TraceRepository,
+  entityId: string,
+  batchIds: string[],
+  { flow, runs, touched }: ForwardFlow,
+): Promise<Forward> {
+  const seeds = new Set(batchIds)
   const runIds = runs.map((run) => run.id)
-  const [packaged, kegs] = await Promise.all([
+  // The runs' goods, their stock and the orders of them in one round of statements (ADR 400).
+  const [packaged, kegs, stock, shipped] = await Promise.all([
     repo.packaged(entityId, { runIds }),
     repo.kegs(entityId, { runIds }),
+    repo.onHandOfRuns(entityId, runIds),
+    repo.shipments(entityId, { runIds }),
   ])
   const runOf = new Map(runs.map((run) => [run.id, run]))
   const weights = new Map<string, { lot: GoodsLot; units: number; ours: number; label: string }>()
@@ -156,8 +163,8 @@ export async function forward(repo: TraceRepository, entityId: string, batchIds:
     entry.ours += row.units * shareOf(runOf.get(row.runId)?.mix, seeds)
     weights.set(key, entry)
   }
-  const lots = new Map([...weights].map(([key, entry]) => [key, entry.lot]))
-  const { onHand, shipments } = await downstream(repo, entityId, lots)
+  const onHand = new Map(stock.map((row) => [goodsLotKey(row), row.units]))
+  const shipments = shipped.filter((row) => weights.has(goodsLotKey(row)))
   const goods = new Map(
     [...weights].map(([key, entry]) => [
       key,
@@ -172,6 +179,11 @@ export async function forward(repo: TraceRepository, entityId: string, batchIds:
   return { flow, runs, packaged, goods, shipments, kegs, touched }
 }
 
+/** Forward from batches: vessels, blends, runs, finished-goods lots, orders, customers. */
+export async function forward(repo: TraceRepository, entityId: string, batchIds: string[]): Promise<Forward> {
+  return forwardGoods(repo, entityId, batchIds, await forwardFlow(repo, entityId, batchIds))
+}
+
 export type Backward = {
   flow: Flow
   /** The runs that made the finished-goods lots, with the units each put on hand. */
@@ -184,13 +196,20 @@ export type Backward = {
 }
 
 /** Backward from finished-goods lots: the runs that made them and the batches in those runs, in proportion. */
-export async function backward(repo: TraceRepository, entityId: string, lots: GoodsLot[]): Promise<Backward> {
+export async function backward(
+  repo: TraceRepository,
+  entityId: string,
+  lots: GoodsLot[],
+  /** The lots' packagings when the caller read them already (beside the orders, ADR 400). */
+  read?: PackagedRow[],
+): Promise<Backward> {
   const keys = new Set(lots.map(goodsLotKey))
   const packaged = (
-    await repo.packaged(entityId, {
+    read ??
+    (await repo.packaged(entityId, {
       packageIds: [...new Set(lots.map((lot) => lot.packageId))],
       batchIds: [...new Set(lots.map((lot) => lot.batchId))],
-    })
+    }))
   ).filter((row) => keys.has(goodsLotKey(row)))
   const tagged = [...new Set(packaged.map((row) => row.batchId).filter((id): id is string => !!id))]
   const rows = await repo.flowEvents(entityId, tagged)

@@ -1,29 +1,22 @@
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { cleaningEvents, readings } from '../../db/schema/cellar.ts'
 import { finishedGoodsMovements, inventoryItems, lots, stockMovements } from '../../db/schema/inventory.ts'
-import { kegs } from '../../db/schema/kegs.ts'
-import { batches, measurements, vessels } from '../../db/schema/production.ts'
+import { batches, vessels } from '../../db/schema/production.ts'
 import { productPackages, products } from '../../db/schema/products.ts'
 import {
   customers,
+  invoiceLines,
   invoices,
   salesOrderLines,
   salesOrders,
   salesReservations,
 } from '../../db/schema/sales.ts'
+import { createTraceRecordReads } from './trace-records.repository.ts'
+import { createTraceSearch } from './trace-search.repository.ts'
+import { rowsOf, uuidArray } from './trace.sql.ts'
 
 // Trace's queries (docs/decisions/300): each one set-based over the ids of one step of the walk, scoped to the
 // brewery, so a trace is a fixed handful of statements whatever the size of the tree (never one per node).
-
-/** A LIKE pattern that matches `q` literally anywhere (its % and _ escaped). */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
-const uuidArray = (ids: readonly string[]): SQL =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`
 
 export type FlowRow = {
   id: string
@@ -80,7 +73,46 @@ export const flowEventsSql = (entityId: string, batchIds: string[]): SQL => sql`
     and (le.from_vessel_id in (select id from joined) or le.to_vessel_id in (select id from joined))
       `
 
+/** The finished-goods lots (option, batch) that the package runs `runIds` put on hand. */
+const lotsOfRuns = (entityId: string, runIds: string[]) => sql`(
+  select package_id, batch_id from finished_goods_movements
+  where entity_id = ${entityId} and kind = 'packaged' and liquid_event_id = any(${uuidArray(runIds)})
+    and batch_id is not null)`
+
 export function createTraceRepository(db: Db) {
+  /** Finished goods put on hand by package runs, of the runs, options or lots `filter` names. */
+  const packagedWhere = (entityId: string, filter: SQL | undefined) =>
+    db
+      .select({
+        runId: finishedGoodsMovements.liquidEventId,
+        packageId: finishedGoodsMovements.packageId,
+        batchId: finishedGoodsMovements.batchId,
+        productName: finishedGoodsMovements.productName,
+        packageType: finishedGoodsMovements.packageType,
+        sku: finishedGoodsMovements.sku,
+        units: finishedGoodsMovements.units,
+        volumeBbl: finishedGoodsMovements.volumeBbl,
+        occurredAt: finishedGoodsMovements.occurredAt,
+      })
+      .from(finishedGoodsMovements)
+      .where(
+        and(
+          eq(finishedGoodsMovements.entityId, entityId),
+          eq(finishedGoodsMovements.kind, 'packaged'),
+          filter,
+        ),
+      )
+  /** Units on hand per finished-goods lot (the finished-goods ledger) of the lots `filter` names. */
+  const onHandWhere = (entityId: string, filter: SQL | undefined) =>
+    db
+      .select({
+        packageId: finishedGoodsMovements.packageId,
+        batchId: finishedGoodsMovements.batchId,
+        units: sql<number>`sum(${finishedGoodsMovements.units})::int`,
+      })
+      .from(finishedGoodsMovements)
+      .where(and(eq(finishedGoodsMovements.entityId, entityId), filter))
+      .groupBy(finishedGoodsMovements.packageId, finishedGoodsMovements.batchId)
   return {
     /**
      * Every liquid event of the vessels joined by transfers (either way) to the vessels the batches' own events
@@ -226,7 +258,31 @@ export function createTraceRepository(db: Db) {
             .where(and(eq(lots.entityId, entityId), inArray(lots.id, ids))),
 
     /** The finished goods that package runs put on hand (by their liquid events), or every packaging of some lots. */
-    packaged: (entityId: string, by: { runIds?: string[]; packageIds?: string[]; batchIds?: string[] }) => {
+    packaged: (
+      entityId: string,
+      by: {
+        runIds?: string[]
+        packageIds?: string[]
+        batchIds?: string[]
+        /** The lots these orders (or these customers' orders) hold or shipped, as `shipments` reads them. */
+        ordersOf?: { orderIds?: string[]; customerIds?: string[] }
+      },
+    ) => {
+      if (by.ordersOf) {
+        const orders = by.ordersOf.orderIds
+          ? sql`l.order_id = any(${uuidArray(by.ordersOf.orderIds)})`
+          : sql`o.customer_id = any(${uuidArray(by.ordersOf.customerIds ?? [])})`
+        if ((by.ordersOf.orderIds ?? by.ordersOf.customerIds ?? []).length === 0) return Promise.resolve([])
+        return packagedWhere(
+          entityId,
+          sql`(${finishedGoodsMovements.packageId}, ${finishedGoodsMovements.batchId}) in (
+            select r.package_id, r.batch_id from sales_reservations r
+            join sales_order_lines l on l.id = r.order_line_id
+            join sales_orders o on o.id = l.order_id
+            where r.entity_id = ${entityId} and ${orders}
+              and (r.released_at is null or r.release_reason = 'dispatched'))`,
+        )
+      }
       const filter = by.runIds
         ? inArray(finishedGoodsMovements.liquidEventId, by.runIds)
         : and(
@@ -234,47 +290,29 @@ export function createTraceRepository(db: Db) {
             by.batchIds ? inArray(finishedGoodsMovements.batchId, by.batchIds) : undefined,
           )
       if ((by.runIds ?? by.packageIds ?? []).length === 0) return Promise.resolve([])
-      return db
-        .select({
-          runId: finishedGoodsMovements.liquidEventId,
-          packageId: finishedGoodsMovements.packageId,
-          batchId: finishedGoodsMovements.batchId,
-          productName: finishedGoodsMovements.productName,
-          packageType: finishedGoodsMovements.packageType,
-          sku: finishedGoodsMovements.sku,
-          units: finishedGoodsMovements.units,
-          volumeBbl: finishedGoodsMovements.volumeBbl,
-          occurredAt: finishedGoodsMovements.occurredAt,
-        })
-        .from(finishedGoodsMovements)
-        .where(
-          and(
-            eq(finishedGoodsMovements.entityId, entityId),
-            eq(finishedGoodsMovements.kind, 'packaged'),
-            filter,
-          ),
-        )
+      return packagedWhere(entityId, filter)
     },
 
     /** Units on hand per finished-goods lot of the options (the finished-goods ledger), of `batchIds` if given. */
     onHand: (entityId: string, packageIds: string[], batchIds?: string[]) =>
       packageIds.length === 0
         ? Promise.resolve([])
-        : db
-            .select({
-              packageId: finishedGoodsMovements.packageId,
-              batchId: finishedGoodsMovements.batchId,
-              units: sql<number>`sum(${finishedGoodsMovements.units})::int`,
-            })
-            .from(finishedGoodsMovements)
-            .where(
-              and(
-                eq(finishedGoodsMovements.entityId, entityId),
-                inArray(finishedGoodsMovements.packageId, packageIds),
-                batchIds ? inArray(finishedGoodsMovements.batchId, batchIds) : undefined,
-              ),
-            )
-            .groupBy(finishedGoodsMovements.packageId, finishedGoodsMovements.batchId),
+        : onHandWhere(
+            entityId,
+            and(
+              inArray(finishedGoodsMovements.packageId, packageIds),
+              batchIds ? inArray(finishedGoodsMovements.batchId, batchIds) : undefined,
+            ),
+          ),
+
+    /** Units on hand per finished-goods lot that the package runs made (read beside the runs themselves). */
+    onHandOfRuns: (entityId: string, runIds: string[]) =>
+      runIds.length === 0
+        ? Promise.resolve([])
+        : onHandWhere(
+            entityId,
+            sql`(${finishedGoodsMovements.packageId}, ${finishedGoodsMovements.batchId}) in ${lotsOfRuns(entityId, runIds)}`,
+          ),
 
     /**
      * What orders hold or shipped of the options' lots: reservations still held and those released by dispatch,
@@ -282,106 +320,72 @@ export function createTraceRepository(db: Db) {
      */
     shipments: (
       entityId: string,
-      by: { packageIds?: string[]; batchIds?: string[]; orderIds?: string[]; customerIds?: string[] },
+      by: {
+        packageIds?: string[]
+        batchIds?: string[]
+        orderIds?: string[]
+        customerIds?: string[]
+        /** The lots these package runs made. */
+        runIds?: string[]
+      },
     ) => {
-      const filter = by.packageIds
-        ? and(
-            inArray(salesReservations.packageId, by.packageIds),
-            by.batchIds ? inArray(salesReservations.batchId, by.batchIds) : undefined,
+      const filter = by.runIds
+        ? sql`(${salesReservations.packageId}, ${salesReservations.batchId}) in ${lotsOfRuns(entityId, by.runIds)}`
+        : by.packageIds
+          ? and(
+              inArray(salesReservations.packageId, by.packageIds),
+              by.batchIds ? inArray(salesReservations.batchId, by.batchIds) : undefined,
+            )
+          : by.orderIds
+            ? inArray(salesOrders.id, by.orderIds)
+            : inArray(salesOrders.customerId, by.customerIds ?? [])
+      if ((by.runIds ?? by.packageIds ?? by.orderIds ?? by.customerIds ?? []).length === 0)
+        return Promise.resolve([])
+      return (
+        db
+          .select({
+            packageId: salesReservations.packageId,
+            batchId: salesReservations.batchId,
+            units: salesReservations.units,
+            releasedAt: salesReservations.releasedAt,
+            pickedAt: salesReservations.pickedAt,
+            productName: salesOrderLines.productName,
+            packageType: salesOrderLines.packageType,
+            orderId: salesOrders.id,
+            sequence: salesOrders.sequence,
+            status: salesOrders.status,
+            dispatchedAt: salesOrders.dispatchedAt,
+            customerId: customers.id,
+            customerName: customers.name,
+            contacts: customers.contacts,
+            invoiceNumber: invoices.number,
+            invoiceId: invoices.id,
+          })
+          .from(salesReservations)
+          .innerJoin(salesOrderLines, eq(salesOrderLines.id, salesReservations.orderLineId))
+          .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
+          .innerJoin(customers, eq(customers.id, salesOrders.customerId))
+          // The invoice that bills the line: its order's own, or one made for several orders (Create Invoice,
+          // ADR 345), whose lines name the order lines; never a void one (an order line is billed by one invoice
+          // that is not void: a second is refused, ADR 345).
+          .leftJoin(
+            invoiceLines,
+            and(
+              eq(invoiceLines.orderLineId, salesOrderLines.id),
+              sql`exists (select 1 from invoices vi where vi.id = ${invoiceLines.invoiceId} and vi.voided_at is null)`,
+            ),
           )
-        : by.orderIds
-          ? inArray(salesOrders.id, by.orderIds)
-          : inArray(salesOrders.customerId, by.customerIds ?? [])
-      if ((by.packageIds ?? by.orderIds ?? by.customerIds ?? []).length === 0) return Promise.resolve([])
-      return db
-        .select({
-          packageId: salesReservations.packageId,
-          batchId: salesReservations.batchId,
-          units: salesReservations.units,
-          releasedAt: salesReservations.releasedAt,
-          pickedAt: salesReservations.pickedAt,
-          productName: salesOrderLines.productName,
-          packageType: salesOrderLines.packageType,
-          orderId: salesOrders.id,
-          sequence: salesOrders.sequence,
-          status: salesOrders.status,
-          dispatchedAt: salesOrders.dispatchedAt,
-          customerId: customers.id,
-          customerName: customers.name,
-          contacts: customers.contacts,
-          invoiceNumber: invoices.number,
-          invoiceId: invoices.id,
-        })
-        .from(salesReservations)
-        .innerJoin(salesOrderLines, eq(salesOrderLines.id, salesReservations.orderLineId))
-        .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
-        .innerJoin(customers, eq(customers.id, salesOrders.customerId))
-        .leftJoin(invoices, and(eq(invoices.orderId, salesOrders.id), isNull(invoices.voidedAt)))
-        .where(
-          and(
-            eq(salesReservations.entityId, entityId),
-            or(isNull(salesReservations.releasedAt), eq(salesReservations.releaseReason, 'dispatched')),
-            filter,
-          ),
-        )
-        .orderBy(asc(salesOrders.sequence))
+          .leftJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+          .where(
+            and(
+              eq(salesReservations.entityId, entityId),
+              or(isNull(salesReservations.releasedAt), eq(salesReservations.releaseReason, 'dispatched')),
+              filter,
+            ),
+          )
+          .orderBy(asc(salesOrders.sequence))
+      )
     },
-
-    cleanings: (entityId: string, vesselIds: string[]) =>
-      vesselIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              vesselId: cleaningEvents.vesselId,
-              kind: cleaningEvents.kind,
-              chemical: cleaningEvents.chemical,
-              concentration: cleaningEvents.concentration,
-              verification: cleaningEvents.verification,
-              occurredAt: cleaningEvents.occurredAt,
-            })
-            .from(cleaningEvents)
-            .where(and(eq(cleaningEvents.entityId, entityId), inArray(cleaningEvents.vesselId, vesselIds)))
-            .orderBy(asc(cleaningEvents.occurredAt)),
-
-    /** A batch's device and typed readings summed up in the database (a device posts every few minutes). */
-    readingSummary: (entityId: string, batchIds: string[]) =>
-      batchIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              batchId: readings.batchId,
-              count: sql<number>`count(*)::int`,
-              firstAt: sql<string>`min(${readings.takenAt})::text`,
-              lastAt: sql<string>`max(${readings.takenAt})::text`,
-              firstGravity: sql<number | null>`(array_agg(${readings.gravitySg} order by ${readings.takenAt})
-                filter (where ${readings.gravitySg} is not null))[1]`,
-              lastGravity: sql<
-                number | null
-              >`(array_agg(${readings.gravitySg} order by ${readings.takenAt} desc)
-                filter (where ${readings.gravitySg} is not null))[1]`,
-              minTemperature: sql<number | null>`min(${readings.temperatureC})`,
-              maxTemperature: sql<number | null>`max(${readings.temperatureC})`,
-            })
-            .from(readings)
-            .where(and(eq(readings.entityId, entityId), inArray(readings.batchId, batchIds)))
-            .groupBy(readings.batchId),
-
-    measurements: (entityId: string, batchIds: string[]) =>
-      batchIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              batchId: measurements.batchId,
-              point: measurements.point,
-              quantity: measurements.quantity,
-              value: measurements.value,
-              unit: measurements.unit,
-              gravity: measurements.gravity,
-              takenAt: measurements.takenAt,
-            })
-            .from(measurements)
-            .where(and(eq(measurements.entityId, entityId), inArray(measurements.batchId, batchIds)))
-            .orderBy(asc(measurements.takenAt)),
 
     /** The packaging options (with product names), for labels and the SKU search. */
     packages: (entityId: string, ids: string[]) =>
@@ -421,85 +425,27 @@ export function createTraceRepository(db: Db) {
             .from(customers)
             .where(and(eq(customers.entityId, entityId), inArray(customers.id, ids))),
 
+    /** An invoice with the orders it bills: its own order, or each order its lines name (ADR 345). */
     invoice: async (entityId: string, id: string) => {
       const [row] = await db
-        .select({ id: invoices.id, number: invoices.number, orderId: invoices.orderId })
+        .select({
+          id: invoices.id,
+          number: invoices.number,
+          orderIds: sql<string[]>`array(
+            select invoices.order_id where invoices.order_id is not null
+            union
+            select sol.order_id from invoice_lines il
+              join sales_order_lines sol on sol.id = il.order_line_id
+              where il.invoice_id = invoices.id and il.entity_id = ${entityId}
+          )::text[]`,
+        })
         .from(invoices)
         .where(and(eq(invoices.entityId, entityId), eq(invoices.id, id)))
       return row ?? null
     },
 
-    // ---- search: each kind a bounded query ----
-
-    searchLots: (entityId: string, q: string) =>
-      db
-        .select({
-          id: lots.id,
-          lotCode: lots.lotCode,
-          supplier: lots.supplier,
-          receivedOn: lots.receivedOn,
-          itemName: inventoryItems.name,
-        })
-        .from(lots)
-        .innerJoin(inventoryItems, eq(inventoryItems.id, lots.itemId))
-        .where(and(eq(lots.entityId, entityId), ilike(lots.lotCode, containing(q))))
-        .limit(10),
-
-    searchKegs: (entityId: string, q: string) =>
-      db
-        .select({ id: kegs.id, assetNumber: kegs.assetNumber, size: kegs.size, status: kegs.status })
-        .from(kegs)
-        .where(and(eq(kegs.entityId, entityId), ilike(kegs.assetNumber, containing(q))))
-        .orderBy(asc(kegs.assetNumber))
-        .limit(10),
-
-    searchBatches: (entityId: string, q: string) =>
-      db
-        .select({ id: batches.id, number: batches.number, productName: batches.productName })
-        .from(batches)
-        .where(and(eq(batches.entityId, entityId), ilike(batches.number, containing(q))))
-        .limit(10),
-
-    searchOrders: (entityId: string, sequence: number) =>
-      db
-        .select({ id: salesOrders.id, sequence: salesOrders.sequence, customerName: customers.name })
-        .from(salesOrders)
-        .innerJoin(customers, eq(customers.id, salesOrders.customerId))
-        .where(and(eq(salesOrders.entityId, entityId), eq(salesOrders.sequence, sequence)))
-        .limit(10),
-
-    searchInvoices: (entityId: string, q: string) =>
-      db
-        .select({ id: invoices.id, number: invoices.number, customerName: invoices.customerName })
-        .from(invoices)
-        .where(and(eq(invoices.entityId, entityId), ilike(invoices.number, containing(q))))
-        .limit(10),
-
-    searchPackages: (entityId: string, q: string) =>
-      db
-        .select({
-          id: productPackages.id,
-          type: productPackages.type,
-          sku: productPackages.sku,
-          upc: productPackages.upc,
-          productName: products.name,
-        })
-        .from(productPackages)
-        .innerJoin(products, eq(products.id, productPackages.productId))
-        .where(
-          and(
-            eq(productPackages.entityId, entityId),
-            or(ilike(productPackages.sku, containing(q)), eq(productPackages.upc, q)),
-          ),
-        )
-        .limit(10),
-
-    searchCustomers: (entityId: string, q: string) =>
-      db
-        .select({ id: customers.id, name: customers.name, kind: customers.kind })
-        .from(customers)
-        .where(and(eq(customers.entityId, entityId), ilike(customers.name, containing(q))))
-        .limit(10),
+    ...createTraceRecordReads(db),
+    ...createTraceSearch(db),
   }
 }
 

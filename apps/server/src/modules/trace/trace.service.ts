@@ -11,7 +11,17 @@ import {
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { backward, batchRecords, forward, type Backward, type Forward, type Run } from './trace.graph.ts'
+import {
+  backward,
+  batchRecords,
+  forward,
+  forwardFlow,
+  forwardGoods,
+  type Backward,
+  type Forward,
+  type PackagedRow,
+  type Run,
+} from './trace.graph.ts'
 import {
   createTraceRepository,
   goodsLotKey,
@@ -79,9 +89,13 @@ const vesselIdsOf = (fwd: { flow: Forward['flow'] }) => {
   for (const id of fwd.flow.contents.keys()) ids.add(id)
   return ids
 }
-const batchIdsOfForward = (fwd: Forward) => {
+const batchIdsOfRuns = (runs: readonly Run[]) => {
   const ids = new Set<string>()
-  for (const run of fwd.runs) for (const id of run.mix.keys()) if (id) ids.add(id)
+  for (const run of runs) for (const id of run.mix.keys()) if (id) ids.add(id)
+  return ids
+}
+const batchIdsOfForward = (fwd: Forward) => {
+  const ids = batchIdsOfRuns(fwd.runs)
   for (const lot of fwd.goods.values()) ids.add(lot.batchId)
   return ids
 }
@@ -163,12 +177,12 @@ export function createTraceService({ db }: { db: Db }) {
   ): Promise<string[]> {
     if (origin.kind === 'order') return [origin.id]
     const invoice = await repo.invoice(entityId, origin.id)
-    return invoice?.orderId ? [invoice.orderId] : []
+    return invoice?.orderIds ?? []
   }
 
   /** Backward from finished-goods lots: the runs and batches in them, with each batch's records as a subtree. */
-  async function backwardFrom(entityId: string, lots: GoodsLot[]) {
-    const back: Backward = await backward(repo, entityId, lots)
+  async function backwardFrom(entityId: string, lots: GoodsLot[], packaged?: PackagedRow[]) {
+    const back: Backward = await backward(repo, entityId, lots, packaged)
     const records = await batchRecords(repo, entityId, back.batchIds, back.flow, { touched: back.touched })
     const names = records.names
     const batchById = new Map(records.batches.map((b) => [b.id, b]))
@@ -224,8 +238,12 @@ export function createTraceService({ db }: { db: Db }) {
 
   /** Backward from orders (of an order, an invoice or a customer): each order → its lots → runs → batches → records. */
   async function backwardTree(entityId: string, by: { orderIds?: string[]; customerIds?: string[] }) {
-    const { rows, lots } = await lotsOfOrders(entityId, by)
-    const { back, names, batchTree, batchesOfRun } = await backwardFrom(entityId, lots)
+    // The orders' lots and how those lots were packaged, in one round (ADR 400).
+    const [{ rows, lots }, packaged] = await Promise.all([
+      lotsOfOrders(entityId, by),
+      repo.packaged(entityId, { ordersOf: by }),
+    ])
+    const { back, names, batchTree, batchesOfRun } = await backwardFrom(entityId, lots, packaged)
     const lotTree = (lotRows: typeof rows) => {
       const first = lotRows[0]
       const lotKey = goodsLotKey(first)
@@ -252,12 +270,22 @@ export function createTraceService({ db }: { db: Db }) {
 
   /** Forward from batches, each batch with its records and where it went. */
   async function forwardTree(entityId: string, batchIds: string[], quantities: Map<string, string>) {
-    const fwd = await forward(repo, entityId, batchIds)
-    // One read of the batches and vessels serves the records and the names (ADR 355: fewer round trips).
-    const records = await batchRecords(repo, entityId, batchIds, fwd.flow, {
-      touched: fwd.touched,
-      names: { batchIds: batchIdsOfForward(fwd), vesselIds: vesselIdsOf(fwd) },
-    })
+    const replayed = await forwardFlow(repo, entityId, batchIds)
+    // The records and the names are read beside the finished goods and orders (ADR 400): the replay already
+    // names every batch and vessel the runs carried and came from; one read of the batches and vessels serves
+    // the records and the names (ADR 355).
+    const [fwd, records] = await Promise.all([
+      forwardGoods(repo, entityId, batchIds, replayed),
+      batchRecords(repo, entityId, batchIds, replayed.flow, {
+        touched: replayed.touched,
+        names: { batchIds: batchIdsOfRuns(replayed.runs), vesselIds: vesselIdsOf(replayed) },
+      }),
+    ])
+    // A finished-goods lot is named after the batch it was tagged with, nearly always one of its run's.
+    const unnamed = [...batchIdsOfForward(fwd)].filter((id) => !records.names.batch.has(id))
+    if (unnamed.length > 0)
+      for (const batch of await repo.batches(entityId, unnamed))
+        records.names.batch.set(batch.id, batch.number)
     const names = records.names
     const byId = new Map(records.batches.map((b) => [b.id, b]))
     const batches = batchIds
@@ -340,12 +368,18 @@ export function createTraceService({ db }: { db: Db }) {
       const started = performance.now()
       const entityId = tenant.entityId
       // A lot's row serves its label and its detail: read once.
-      const lotRow = kind === 'lot' && UUID.test(id) ? (await repo.lots(entityId, [id]))[0] : undefined
+      // A lot and what was brewed with it are read at once.
+      const [lotRow, used] =
+        kind === 'lot' && UUID.test(id)
+          ? await Promise.all([
+              repo.lots(entityId, [id]).then((rows) => rows[0]),
+              repo.consumption(entityId, { lotIds: [id] }),
+            ])
+          : [undefined, []]
       const origin = kind === 'lot' ? lotOrigin(id, lotRow) : await originOf(entityId, kind, id)
       let tree: Draft
       let direction: Trace['direction'] = 'forward'
       if (kind === 'lot') {
-        const used = await repo.consumption(entityId, { lotIds: [id] })
         const lot = lotRow!
         const quantities = new Map(used.map((u) => [u.batchId!, `${amount(u.used, u.unit)} used`]))
         const { batches } = await forwardTree(entityId, [...quantities.keys()], quantities)

@@ -1,0 +1,1 @@
+CREATE INDEX "invoice_lines_order_line_id_idx" ON "invoice_lines" USING btree ("order_line_id");
