@@ -200,7 +200,9 @@ export function monthlyBooks(
         continue
       }
       for (const move of stageMoves(posting)) {
-        moved[move.stage].push({ ...sourceOf(posting, move.stage), units: move.units })
+        const source = sourceOf(posting, move.stage)
+        source.units = move.units
+        moved[move.stage].push(source)
       }
       if (posting.line === null) {
         if (isPackagingRun(posting.event)) packaged.push(sourceOf(posting))

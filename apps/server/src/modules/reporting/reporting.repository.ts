@@ -13,14 +13,7 @@ import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { readLedger } from './ledger-read.ts'
 import { entities } from '../../db/schema/entities.ts'
-import {
-  batches,
-  brewhouses,
-  brewhouseVersions,
-  liquidEvents,
-  measurements,
-  vessels,
-} from '../../db/schema/production.ts'
+import { batches, brewhouses, brewhouseVersions, measurements, vessels } from '../../db/schema/production.ts'
 import { breweryTaxSettings, physicalInventories, reportPeriods } from '../../db/schema/reporting.ts'
 
 export type PeriodRow = typeof reportPeriods.$inferSelect
