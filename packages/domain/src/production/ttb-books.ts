@@ -1,5 +1,12 @@
 import { barrelsToUnits } from './barrels.ts'
-import { lastDayOf, monthOf, monthsOf, parsePeriod, type ShortageExplanation } from './reporting.schema.ts'
+import {
+  lastDayOf,
+  monthOf,
+  monthsOf,
+  parsePeriod,
+  type Period,
+  type ShortageExplanation,
+} from './reporting.schema.ts'
 import {
   ADDITION_LINES,
   FLOW_LINES,
@@ -166,17 +173,18 @@ export function monthlyBooks(
   counts: readonly InventoryCount[],
   lastMonth: string,
 ): MonthBooks[] {
-  const first = [
-    ...postings.map((p) => monthOf(p.bookedOn)),
-    ...counts.map((c) => c.month),
-    lastMonth,
-  ].sort()[0]
-  const months = monthsOf({ kind: 'month', key: '', from: `${first}-01`, to: parsePeriod(lastMonth)!.to })
+  // One pass over the postings: the earliest month and each month's postings, in order (linear, ADR 385).
+  let first = lastMonth
+  for (const count of counts) if (count.month < first) first = count.month
   const byMonth = new Map<string, Posting[]>()
   for (const posting of postings) {
     const month = monthOf(posting.bookedOn)
-    byMonth.set(month, [...(byMonth.get(month) ?? []), posting])
+    if (month < first) first = month
+    const list = byMonth.get(month)
+    if (list) list.push(posting)
+    else byMonth.set(month, [posting])
   }
+  const months = monthsOf({ kind: 'month', key: '', from: `${first}-01`, to: parsePeriod(lastMonth)!.to })
   const countOf = new Map(counts.map((count) => [count.month, count]))
   const books: MonthBooks[] = []
   let balance = byStage<LineSource[]>(() => [])
@@ -192,7 +200,9 @@ export function monthlyBooks(
         continue
       }
       for (const move of stageMoves(posting)) {
-        moved[move.stage].push({ ...sourceOf(posting, move.stage), units: move.units })
+        const source = sourceOf(posting, move.stage)
+        source.units = move.units
+        moved[move.stage].push(source)
       }
       if (posting.line === null) {
         if (isPackagingRun(posting.event)) packaged.push(sourceOf(posting))
@@ -215,7 +225,7 @@ export function monthlyBooks(
     }
     const start = balance
     balance = byStage(() => [])
-    for (const stage of STAGES) balance[stage] = [...start[stage], ...moved[stage], ...differences[stage]]
+    for (const stage of STAGES) balance[stage] = start[stage].concat(moved[stage], differences[stage])
     books.push({
       month,
       start,
@@ -230,6 +240,16 @@ export function monthlyBooks(
     })
   }
   return books
+}
+
+/**
+ * The first day no report of `period` reads postings of: the end of the month its last day falls in (the books run
+ * month by month, and a half-month return's books run to the end of its month). A ledger read may leave out every
+ * event booked on or after it, as long as it keeps the events supersession ties together (ADR 385).
+ */
+export function booksEnd(period: Pick<Period, 'to'>): string {
+  if (period.to.endsWith('-01')) return period.to
+  return parsePeriod(period.to.slice(0, 7))!.to
 }
 
 /** One month's reconciliation: start + additions − removals (± adjustments) = the books' end, against the count. */

@@ -381,11 +381,10 @@ export function operationsReport(
 ): OperationsReport {
   const books = periodBooks(period, postings, counts)
   const reconciliation = books.map(reconcile)
-  const byId = new Map(postings.map((posting) => [posting.eventId, posting]))
   const built =
     form === '5130.26'
       ? { ...report5130_26(books), missingReason: [] as LineSource[] }
-      : report5130_9(books, byId)
+      : report5130_9(books, new Map(postings.map((posting) => [posting.eventId, posting])))
   return {
     form,
     period,

@@ -7,20 +7,13 @@ import {
   type ClosedSpan,
   type ShortageExplanation,
   type InventoryCount,
-  type TtbLedgerEvent,
   type TaxSettings,
 } from '@brewcommand/domain'
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { readLedger } from './ledger-read.ts'
 import { entities } from '../../db/schema/entities.ts'
-import {
-  batches,
-  brewhouses,
-  brewhouseVersions,
-  liquidEvents,
-  measurements,
-  vessels,
-} from '../../db/schema/production.ts'
+import { batches, brewhouses, brewhouseVersions, measurements, vessels } from '../../db/schema/production.ts'
 import { breweryTaxSettings, physicalInventories, reportPeriods } from '../../db/schema/reporting.ts'
 
 export type PeriodRow = typeof reportPeriods.$inferSelect
@@ -42,36 +35,9 @@ export type BrewRow = {
 /** Reporting's SQL: every query scoped by the brewery (its first argument). */
 export function createReportingRepository(db: Db) {
   return {
-    /** The brewery's whole liquid ledger, with each event's batch number and product name. */
-    async ledger(entityId: string): Promise<TtbLedgerEvent[]> {
-      const rows = await db
-        .select({
-          id: liquidEvents.id,
-          kind: liquidEvents.kind,
-          ttbClass: liquidEvents.ttbClass,
-          volumeBbl: liquidEvents.volumeBbl,
-          reason: liquidEvents.reason,
-          occurredAt: liquidEvents.occurredAt,
-          recordedAt: liquidEvents.recordedAt,
-          supersedesId: liquidEvents.supersedesId,
-          batchId: liquidEvents.batchId,
-          batchNumber: batches.number,
-          productName: batches.productName,
-          fromVesselId: liquidEvents.fromVesselId,
-          toVesselId: liquidEvents.toVesselId,
-          details: liquidEvents.details,
-        })
-        .from(liquidEvents)
-        .leftJoin(batches, and(eq(batches.id, liquidEvents.batchId), eq(batches.entityId, entityId)))
-        .where(eq(liquidEvents.entityId, entityId))
-        .orderBy(asc(liquidEvents.occurredAt), asc(liquidEvents.recordedAt))
-      return rows.map((row) => ({
-        ...row,
-        occurredAt: row.occurredAt.toISOString(),
-        recordedAt: row.recordedAt.toISOString(),
-        // A product name the event carries itself (before a batch exists) is the fallback.
-        productName: row.productName || stringDetail(row.details, 'productName'),
-      }))
+    /** The brewery's liquid ledger as the reports read it (ledger-read.ts; `before`: what periods up to a day read). */
+    ledger(entityId: string, options: { before?: string | null; movements?: boolean } = {}) {
+      return readLedger(db, entityId, options)
     },
 
     /** Every vessel's name by id, archived ones too (the records name where beer was, not its id). */
@@ -279,9 +245,4 @@ export const countOf = (row: CountRow): InventoryCount => {
     note: row.note,
     explanations: ShortageExplanationSchema.array().catch([]).parse(row.explanations),
   }
-}
-
-function stringDetail(details: Record<string, unknown> | null, key: string): string | null {
-  const value = details?.[key]
-  return typeof value === 'string' ? value : null
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import {
   barrelsToUnits,
+  booksEnd,
   canonicalJson,
   canonicalTimeZone,
   dayIn,
@@ -226,10 +227,15 @@ export function createReportingService(
    * The ledger's postings, honouring supersession and the closed periods, each on its day in the brewery's time
    * zone, the physical counts, and the tax facts (that time zone among them).
    */
-  async function books(entityId: string, connection: Db = db) {
+  async function books(
+    entityId: string,
+    /** The reports' period: the ledger is read up to where their books end (ADR 385). */
+    period: Pick<Period, 'to'>,
+    { connection = db, movements = false }: { connection?: Db; movements?: boolean } = {},
+  ) {
     const reader = connection === db ? repo : createReportingRepository(connection)
     const [events, closed, counts, settings] = await Promise.all([
-      reader.ledger(entityId),
+      reader.ledger(entityId, { before: booksEnd(period), movements }),
       reader.closedPeriods(entityId),
       reader.counts(entityId),
       reader.taxSettings(entityId),
@@ -253,7 +259,7 @@ export function createReportingService(
     const period = parse(key)
     const reader = connection === db ? repo : createReportingRepository(connection)
     const [{ postings, counts, settings }, brewery] = await Promise.all([
-      books(entityId, connection),
+      books(entityId, period, { connection }),
       reader.breweryName(entityId),
     ])
     const computed: OperationsReport | ExciseReturn =
@@ -346,15 +352,16 @@ export function createReportingService(
     async production(tenant: Tenant, range: MonthRange) {
       assertCan(tenant, 'viewReports')
       const period = rangePeriod(range)
-      const { postings } = await books(tenant.entityId)
+      const { postings } = await books(tenant.entityId, period)
       const rows = productionByMonth(period, postings)
       return { months: productionTotals(period, rows), rows }
     },
 
     async losses(tenant: Tenant, range: MonthRange) {
       assertCan(tenant, 'viewReports')
-      const { postings } = await books(tenant.entityId)
-      return { rows: lossesByReason(rangePeriod(range), postings) }
+      const period = rangePeriod(range)
+      const { postings } = await books(tenant.entityId, period)
+      return { rows: lossesByReason(period, postings) }
     },
 
     /** Batch cost, cost per unit of finished goods and inventory value for a range of months. */
@@ -387,7 +394,7 @@ export function createReportingService(
       assertCan(tenant, 'viewReports')
       const period = rangePeriod(range)
       const [{ postings }, vesselNames] = await Promise.all([
-        books(tenant.entityId),
+        books(tenant.entityId, period, { movements: true }),
         repo.vesselNames(tenant.entityId),
       ])
       return {
