@@ -105,8 +105,38 @@ export function kegNode(keg: KegTraceRow, now: Date, children: Draft[] = []): Dr
 
 const groupBy = <T>(rows: readonly T[], keyOf: (row: T) => string) => {
   const map = new Map<string, T[]>()
-  for (const row of rows) map.set(keyOf(row), [...(map.get(keyOf(row)) ?? []), row])
+  for (const row of rows) {
+    const key = keyOf(row)
+    const group = map.get(key)
+    if (group) group.push(row)
+    else map.set(key, [row])
+  }
   return map
+}
+
+/**
+ * A forward walk's rows grouped once for the tree: the orders of each finished-goods lot, the kegs of each run and
+ * batch, the packagings of each run (a year's trace has thousands of each; filtering them per node was quadratic).
+ */
+const indexes = new WeakMap<
+  Forward,
+  {
+    shipments: Map<string, Forward['shipments']>
+    kegs: Map<string, Forward['kegs']>
+    packaged: Map<string, PackagedRow[]>
+  }
+>()
+function indexOf(fwd: Forward) {
+  let index = indexes.get(fwd)
+  if (!index) {
+    index = {
+      shipments: groupBy(fwd.shipments, goodsLotKey),
+      kegs: groupBy(fwd.kegs, (k) => `${k.fill_run_id}|${k.batch_id}`),
+      packaged: groupBy(fwd.packaged, (row) => row.runId ?? ''),
+    }
+    indexes.set(fwd, index)
+  }
+  return index
 }
 
 /**
@@ -117,11 +147,9 @@ const groupBy = <T>(rows: readonly T[], keyOf: (row: T) => string) => {
 function goodsNode(fwd: Forward, row: PackagedRow, names: Names, now: Date): Draft {
   const key = goodsLotKey(row)
   const lot = fwd.goods.get(key)
-  const orders = groupBy(
-    fwd.shipments.filter((s) => goodsLotKey(s) === key),
-    (s) => s.orderId,
-  )
-  const kegs = fwd.kegs.filter((k) => k.fill_run_id === row.runId && k.batch_id === row.batchId)
+  const index = indexOf(fwd)
+  const orders = groupBy(index.shipments.get(key) ?? [], (s) => s.orderId)
+  const kegs = index.kegs.get(`${row.runId}|${row.batchId}`) ?? []
   const placed = new Set<string>()
   const orderNodes = [...orders.values()].map((rows) => {
     const held = kegs.filter((k) => k.status === 'at-customer' && k.order_id === rows[0].orderId)
@@ -173,7 +201,7 @@ export function forwardChildren(batchId: string, fwd: Forward, names: Names, now
         'Package run',
         `${bbl(run.volumeBbl * share)} of ${bbl(run.volumeBbl)} (${shareText(share)})`,
         names,
-        fwd.packaged.filter((row) => row.runId === run.id).map((row) => goodsNode(fwd, row, names, now)),
+        (indexOf(fwd).packaged.get(run.id) ?? []).map((row) => goodsNode(fwd, row, names, now)),
       )
     })
   const bulk = [...fwd.flow.contents]
