@@ -379,6 +379,44 @@ export function createCellarRepository(db: Db) {
         .orderBy(asc(readings.takenAt))
         .limit(limit),
 
+    /**
+     * What a batch's chart downsamples (downsample.ts): every reading's id, device, time, gravity and
+     * temperature, oldest first — five columns, so a year's 35,040 readings stay a light read.
+     */
+    batchChartPoints: (entityId: string, batchId: string) =>
+      db
+        .select({
+          id: readings.id,
+          deviceId: readings.deviceId,
+          takenAt: readings.takenAt,
+          gravity: readings.gravitySg,
+          temperature: readings.temperatureC,
+        })
+        .from(readings)
+        .where(and(eq(readings.entityId, entityId), eq(readings.batchId, batchId)))
+        .orderBy(asc(readings.takenAt), asc(readings.id)),
+
+    /** The brewery's readings of these ids with their device's name, oldest first. */
+    readingsWithDevices: (entityId: string, ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ reading: readings, deviceName: devices.name })
+            .from(readings)
+            .leftJoin(devices, eq(devices.id, readings.deviceId))
+            .where(and(eq(readings.entityId, entityId), sql`${readings.id} = any(${sql.param(ids)}::uuid[])`))
+            .orderBy(asc(readings.takenAt), asc(readings.id)),
+
+    /** A batch's newest `limit` readings with their device's name, newest first. */
+    latestBatchReadings: (entityId: string, batchId: string, limit: number) =>
+      db
+        .select({ reading: readings, deviceName: devices.name })
+        .from(readings)
+        .leftJoin(devices, eq(devices.id, readings.deviceId))
+        .where(and(eq(readings.entityId, entityId), eq(readings.batchId, batchId)))
+        .orderBy(desc(readings.takenAt), desc(readings.id))
+        .limit(limit),
+
     // ---- cleaning ----
     async insertCleaning(row: typeof cleaningEvents.$inferInsert) {
       const inserted = await db
