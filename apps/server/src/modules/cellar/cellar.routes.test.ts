@@ -6,6 +6,7 @@ import { batches, vessels } from '../../db/schema/production.ts'
 import { users } from '../../db/schema/users.ts'
 import { seedCellar, seedVessel, type CellarSeed } from '../../testing/cellar-seed.ts'
 import { createCellarRepository } from './cellar.repository.ts'
+import { downsample } from './downsample.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 import { readOutbox } from '../../testing/mail.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
@@ -367,6 +368,45 @@ describe.each(TEST_DATABASES)('cellar API on %s', (kind) => {
       })
       expect(chart.latestReadings.at(-1)).toMatchObject({ takenAt: rows[0].takenAt.toISOString() })
 
+      // The database's choice is downsample.ts's, reading for reading: 600 more readings of two devices with ties,
+      // gaps (null values) and repeated values, asked for at 14 and 50 points per device.
+      const other = (await addDevice(seed.fermenterId)).id
+      let state = 7
+      const next = () => (state = (state * 48271) % 2147483647) / 2147483647
+      const more = Array.from({ length: 600 }, (_, i) => ({
+        ...row(
+          100 + i,
+          Number((1.01 + Math.round(next() * 40) / 1000).toFixed(3)),
+          Math.round(next() * 8) + 15,
+          true,
+        ),
+        deviceId: i % 3 === 0 ? other : deviceId,
+        gravitySg: i % 7 === 0 ? null : Number((1.01 + Math.round(next() * 40) / 1000).toFixed(3)),
+        temperatureC: i % 11 === 0 ? null : Math.round(next() * 8) + 15,
+      }))
+      await createCellarRepository(testDb.db).insertReadings(more)
+      const all = [...rows, ...more].toSorted(
+        (a, b) => a.takenAt.getTime() - b.takenAt.getTime() || a.id.localeCompare(b.id),
+      )
+      for (const points of [14, 50]) {
+        const expected = downsample(
+          all.map((r) => ({
+            id: r.id,
+            series: r.deviceId ?? 'by hand',
+            gravity: r.gravitySg,
+            temperature: r.temperatureC,
+          })),
+          points,
+        ).map((r) => r.id)
+        const answer = (
+          await call(brewerA, 'GET', `/api/cellar/batches/${seed.batchId}?points=${points}`)
+        ).json<{
+          data: { readings: Json[]; readingCount: number }
+        }>().data
+        expect(answer.readingCount).toBe(627)
+        expect(answer.readings.map((r) => r.id)).toEqual(expected)
+      }
+
       for (const bad of ['abc', '9', '5001', '12.5']) {
         const refused = await call(brewerA, 'GET', `/api/cellar/batches/${seed.batchId}?points=${bad}`)
         expect(refused.statusCode, bad).toBe(400)
@@ -375,7 +415,7 @@ describe.each(TEST_DATABASES)('cellar API on %s', (kind) => {
       expect((await call(adminB, 'GET', `/api/cellar/batches/${seed.batchId}?points=10`)).statusCode).toBe(
         404,
       )
-    })
+    }, 120_000)
   })
 
   describe('the liquid ledger', () => {

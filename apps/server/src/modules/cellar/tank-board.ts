@@ -21,7 +21,7 @@ import {
   type DeviceRow,
   type VesselRow,
 } from './cellar.repository.ts'
-import { DEFAULT_POINTS, downsample } from './downsample.ts'
+import { DEFAULT_POINTS } from './downsample.ts'
 import { cellarBatch, iso, toCleaning, toLiquidEvents, toReading, vesselSummary } from './cellar-views.ts'
 
 /** How many readings a tank card's trend shows. */
@@ -164,30 +164,20 @@ export async function batchFermentation(
   const { reads } = ctx
   const batch = await reads.batch(tenant.entityId, batchId)
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found.')
-  const [events, chartPoints, latest, vessels, og] = await Promise.all([
+  const [events, chart, readingCount, latest, vessels, og] = await Promise.all([
     reads.batchEvents(tenant.entityId, batchId),
-    reads.batchChartPoints(tenant.entityId, batchId),
+    reads.batchChart(tenant.entityId, batchId, points),
+    reads.countBatchReadings(tenant.entityId, batchId),
     reads.latestBatchReadings(tenant.entityId, batchId, LATEST_BATCH_READINGS),
     reads.vessels(tenant.entityId),
     measuredOriginalGravity(ctx.db, tenant.entityId, batchId),
   ])
-  const chosen = downsample(
-    chartPoints.map((row) => ({ ...row, series: row.deviceId ?? 'by hand' })),
-    points,
-  )
-  const chartRows =
-    chosen.length === latest.length && chosen.length === chartPoints.length
-      ? latest.toReversed()
-      : await reads.readingsWithDevices(
-          tenant.entityId,
-          chosen.map((row) => row.id),
-        )
   const ledger = events.map(toLedgerEvent)
   const view = ({ reading, deviceName }: (typeof latest)[number]) => toReading(reading, deviceName)
   return {
     batch: cellarBatch(batch, ledger, og, ctx.now()),
-    readings: chartRows.map(view),
-    readingCount: chartPoints.length,
+    readings: chart.map(view),
+    readingCount,
     latestReadings: latest.map(view),
     events: toLiquidEvents(events),
     yield: batchYield(ledger, batchId),
