@@ -388,7 +388,7 @@ export function createCellarRepository(db: Db) {
      * and highest gravity and temperature (the earliest on a tie), the series its first and last. Oldest first,
      * with each reading's device name.
      */
-    batchChart: (entityId: string, batchId: string, points: number) => {
+    async batchChart(entityId: string, batchId: string, points: number) {
       const buckets = bucketsFor(points)
       const chosen = sql`
         with ordered as (
@@ -411,17 +411,16 @@ export function createCellarRepository(db: Db) {
         where n <= ${points} or i = 0 or i = n - 1
           or (gravity_sg is not null and (g_low = 1 or g_high = 1))
           or (temperature_c is not null and (t_low = 1 or t_high = 1))`
+      // Two statements: the chosen ids (a few hundred per device), then those rows whole — as one `id in (…)`
+      // PGlite's planner re-ran the windows per reading.
+      const result = (await db.execute(chosen)) as unknown as { rows: { id: string }[] }
+      const ids = result.rows.map((row) => row.id)
+      if (ids.length === 0) return []
       return db
         .select({ reading: readings, deviceName: devices.name })
         .from(readings)
         .leftJoin(devices, eq(devices.id, readings.deviceId))
-        .where(
-          and(
-            eq(readings.entityId, entityId),
-            eq(readings.batchId, batchId),
-            sql`${readings.id} in (${chosen})`,
-          ),
-        )
+        .where(and(eq(readings.entityId, entityId), sql`${readings.id} = any(${sql.param(ids)}::uuid[])`))
         .orderBy(asc(readings.takenAt), asc(readings.id))
     },
 
