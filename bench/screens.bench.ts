@@ -137,7 +137,7 @@ async function load(browser: Browser, route: string, ready: string) {
         .catch(() => 0),
     )
   })
-  await page.goto(`${server.url}${route}`, { waitUntil: 'load' })
+  await page.goto(`${server.url}${route}`, { waitUntil: 'load', timeout: 180_000 })
   await page.locator(`${ready} >> visible=true`).first().waitFor({ timeout: 60_000 })
   await page.waitForLoadState('networkidle', { timeout: 180_000 })
   const lcp = await page.evaluate(

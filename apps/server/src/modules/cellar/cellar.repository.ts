@@ -413,8 +413,8 @@ export function createCellarRepository(db: Db) {
           or (temperature_c is not null and (t_low = 1 or t_high = 1))`
       // Two statements: the chosen ids (a few hundred per device), then those rows whole — as one `id in (…)`
       // PGlite's planner re-ran the windows per reading.
-      const result = (await db.execute(chosen)) as unknown as { rows: { id: string }[] }
-      const ids = result.rows.map((row) => row.id)
+      const result = await db.execute(chosen)
+      const ids = (result as { rows: { id: string }[] }).rows.map((row) => row.id)
       if (ids.length === 0) return []
       return db
         .select({ reading: readings, deviceName: devices.name })
