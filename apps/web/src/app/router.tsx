@@ -48,7 +48,13 @@ export const routes: RouteObject[] = [
           { path: 'products/:productId', lazy: async () => ({ Component: (await secure()).ProductPage }) },
           { path: 'products/:productId/recipes', lazy: recipePage },
           { path: 'products/:productId/recipes/:recipeId', lazy: recipePage },
-          { path: 'inventory', lazy: async () => ({ Component: (await secure()).InventoryPage }) },
+          // Its own module: the other secure screens (pages.tsx) are not loaded with it (ADR 390).
+          {
+            path: 'inventory',
+            lazy: async () => ({
+              Component: (await import('@/features/inventory/components/inventory-page.tsx')).InventoryPage,
+            }),
+          },
           // Kegs (docs/decisions/290-kegs.md): the board and register, the phone's Scan screen, one keg.
           {
             path: 'inventory/kegs',

@@ -448,9 +448,21 @@ export type VesselDetail = TankCard & {
   packageOptions: PackageOption[]
 }
 
+/** How many of a batch's newest readings its fermentation lists. */
+export const LATEST_BATCH_READINGS = 50
+
 export type BatchFermentation = {
   batch: CellarBatch
+  /**
+   * The chart's readings, oldest first: all of them, or — for a device (or the hand-taken ones) with more than
+   * the `points` asked for — its first and last and each stretch's highest and lowest gravity and temperature,
+   * chosen on the server (ADR 390).
+   */
   readings: Reading[]
+  /** How many readings the batch has in all. */
+  readingCount: number
+  /** The newest readings (LATEST_BATCH_READINGS at most), newest first: the list under the chart. */
+  latestReadings: Reading[]
   events: LiquidEvent[]
   yield: BatchYield
   vessels: { id: string; name: string }[]

@@ -5,6 +5,7 @@ import { cellarAlerts, cellarSettings, cleaningEvents, devices, readings } from 
 import { productPackages } from '../../db/schema/products.ts'
 import { batches, liquidEvents, vesselOccupancies, vessels } from '../../db/schema/production.ts'
 import { users } from '../../db/schema/users.ts'
+import { bucketsFor } from './downsample.ts'
 
 // The cellar's SQL; every query is scoped by the brewery (docs/architecture.md "Tenancy").
 
@@ -377,6 +378,69 @@ export function createCellarRepository(db: Db) {
         .leftJoin(devices, eq(devices.id, readings.deviceId))
         .where(and(eq(readings.entityId, entityId), eq(readings.batchId, batchId)))
         .orderBy(asc(readings.takenAt))
+        .limit(limit),
+
+    /**
+     * A batch's chart (ADR 390): its readings downsampled to `points` per series (a device; the hand-taken ones
+     * are one) in the database, so a year's 35,040 readings never leave it — the same choice as downsample.ts's
+     * `downsample` (its specification, tested against this): a series of more than `points` readings is cut
+     * into b = ⌊(points − 2) / 4⌋ buckets, reading i of n in bucket ⌈(i + 1)·b / n⌉ − 1, each keeping its lowest
+     * and highest gravity and temperature (the earliest on a tie), the series its first and last. Oldest first,
+     * with each reading's device name.
+     */
+    async batchChart(entityId: string, batchId: string, points: number) {
+      const buckets = bucketsFor(points)
+      const chosen = sql`
+        with ordered as (
+          select id, device_id, gravity_sg, temperature_c,
+            row_number() over (partition by device_id order by taken_at, id) - 1 as i,
+            count(*) over (partition by device_id) as n
+          from ${readings} where entity_id = ${entityId} and batch_id = ${batchId}
+        ), bucketed as (
+          select *, case when n <= ${points} then i else ((i + 1) * ${buckets} + n - 1) / n - 1 end as k
+          from ordered
+        ), ranked as (
+          select id, i, n, gravity_sg, temperature_c,
+            row_number() over (partition by device_id, k order by gravity_sg asc nulls last, i) as g_low,
+            row_number() over (partition by device_id, k order by gravity_sg desc nulls last, i) as g_high,
+            row_number() over (partition by device_id, k order by temperature_c asc nulls last, i) as t_low,
+            row_number() over (partition by device_id, k order by temperature_c desc nulls last, i) as t_high
+          from bucketed
+        )
+        select id from ranked
+        where n <= ${points} or i = 0 or i = n - 1
+          or (gravity_sg is not null and (g_low = 1 or g_high = 1))
+          or (temperature_c is not null and (t_low = 1 or t_high = 1))`
+      // Two statements: the chosen ids (a few hundred per device), then those rows whole — as one `id in (…)`
+      // PGlite's planner re-ran the windows per reading.
+      const result = await db.execute(chosen)
+      const ids = (result as { rows: { id: string }[] }).rows.map((row) => row.id)
+      if (ids.length === 0) return []
+      return db
+        .select({ reading: readings, deviceName: devices.name })
+        .from(readings)
+        .leftJoin(devices, eq(devices.id, readings.deviceId))
+        .where(and(eq(readings.entityId, entityId), sql`${readings.id} = any(${sql.param(ids)}::uuid[])`))
+        .orderBy(asc(readings.takenAt), asc(readings.id))
+    },
+
+    /** How many readings a batch has. */
+    async countBatchReadings(entityId: string, batchId: string) {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(readings)
+        .where(and(eq(readings.entityId, entityId), eq(readings.batchId, batchId)))
+      return Number(row?.count ?? 0)
+    },
+
+    /** A batch's newest `limit` readings with their device's name, newest first. */
+    latestBatchReadings: (entityId: string, batchId: string, limit: number) =>
+      db
+        .select({ reading: readings, deviceName: devices.name })
+        .from(readings)
+        .leftJoin(devices, eq(devices.id, readings.deviceId))
+        .where(and(eq(readings.entityId, entityId), eq(readings.batchId, batchId)))
+        .orderBy(desc(readings.takenAt))
         .limit(limit),
 
     // ---- cleaning ----

@@ -5,6 +5,8 @@ import { devices, readings } from '../../db/schema/cellar.ts'
 import { batches, vessels } from '../../db/schema/production.ts'
 import { users } from '../../db/schema/users.ts'
 import { seedCellar, seedVessel, type CellarSeed } from '../../testing/cellar-seed.ts'
+import { createCellarRepository } from './cellar.repository.ts'
+import { downsample } from './downsample.ts'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../testing/identity-harness.ts'
 import { readOutbox } from '../../testing/mail.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
@@ -119,7 +121,7 @@ describe.each(TEST_DATABASES)('cellar API on %s', (kind) => {
     )
   const fermentation = async (batchId: string) =>
     (await call(brewerA, 'GET', `/api/cellar/batches/${batchId}`)).json<{
-      data: Json & { yield: Json; readings: Json[]; events: Json[] }
+      data: Json & { yield: Json; readings: Json[]; events: Json[]; readingCount: number }
     }>().data
 
   beforeAll(async () => {
@@ -314,6 +316,106 @@ describe.each(TEST_DATABASES)('cellar API on %s', (kind) => {
       )
       expect(foreign.statusCode).toBe(404)
     })
+  })
+
+  describe('the fermentation chart', () => {
+    it('downsamples each device to `points` on the server, keeps hand readings, lists the newest; refuses bad points', async () => {
+      const seed = await seedCellar(testDb.db, entityA)
+      const { id: deviceId } = await addDevice(seed.fermenterId)
+      const t0 = Date.now() - 48 * 3_600_000
+      const row = (i: number, gravitySg: number, temperatureC: number, device: boolean) => ({
+        id: crypto.randomUUID(),
+        entityId: entityA,
+        vesselId: seed.fermenterId,
+        batchId: seed.batchId,
+        deviceId: device ? deviceId : null,
+        source: device ? 'device' : 'manual',
+        takenAt: new Date(t0 + i * 15 * 60_000),
+        gravitySg,
+        temperatureC,
+      })
+      // 24 readings of the device, gravity falling 0.001 each, temperature 19 and 19.5 in turn; then 3 by hand.
+      const rows = [
+        ...Array.from({ length: 24 }, (_, i) =>
+          row(i, Number((1.05 - i * 0.001).toFixed(3)), i % 2 ? 19.5 : 19, true),
+        ),
+        ...[30, 31, 32].map((i) => row(i, 1.02, 18, false)),
+      ]
+      await createCellarRepository(testDb.db).insertReadings(rows)
+
+      const whole = await fermentation(seed.batchId)
+      expect(whole.readings).toHaveLength(27)
+      expect(whole.readingCount).toBe(27)
+
+      // points=10 → (10 − 2) / 4 = 2 buckets of the device's 24: [0,12) keeps 0 (highest gravity, lowest
+      // temperature), 1 (highest temperature) and 11 (lowest gravity); [12,24) keeps 12, 13 and 23; the three
+      // hand readings (fewer than 10) all stay.
+      const chart = (await call(brewerA, 'GET', `/api/cellar/batches/${seed.batchId}?points=10`)).json<{
+        data: { readings: Json[]; readingCount: number; latestReadings: Json[] }
+      }>().data
+      expect(chart.readings.map((r) => r.gravitySg)).toEqual([
+        1.05, 1.049, 1.039, 1.038, 1.037, 1.027, 1.02, 1.02, 1.02,
+      ])
+      expect(chart.readings.map((r) => r.takenAt)).toEqual(
+        [0, 1, 11, 12, 13, 23, 30, 31, 32].map((i) => new Date(t0 + i * 15 * 60_000).toISOString()),
+      )
+      expect(chart.readings[0]).toMatchObject({ deviceName: 'iSpindel blue', source: 'device' })
+      expect(chart.readingCount).toBe(27)
+      expect(chart.latestReadings).toHaveLength(27)
+      expect(chart.latestReadings[0]).toMatchObject({
+        source: 'manual',
+        takenAt: rows[26].takenAt.toISOString(),
+      })
+      expect(chart.latestReadings.at(-1)).toMatchObject({ takenAt: rows[0].takenAt.toISOString() })
+
+      // The database's choice is downsample.ts's, reading for reading: 600 more readings of two devices with ties,
+      // gaps (null values) and repeated values, asked for at 14 and 50 points per device.
+      const other = (await addDevice(seed.fermenterId)).id
+      let state = 7
+      const next = () => (state = (state * 48271) % 2147483647) / 2147483647
+      const more = Array.from({ length: 600 }, (_, i) => ({
+        ...row(
+          100 + i,
+          Number((1.01 + Math.round(next() * 40) / 1000).toFixed(3)),
+          Math.round(next() * 8) + 15,
+          true,
+        ),
+        deviceId: i % 3 === 0 ? other : deviceId,
+        gravitySg: i % 7 === 0 ? null : Number((1.01 + Math.round(next() * 40) / 1000).toFixed(3)),
+        temperatureC: i % 11 === 0 ? null : Math.round(next() * 8) + 15,
+      }))
+      await createCellarRepository(testDb.db).insertReadings(more)
+      const all = [...rows, ...more].toSorted(
+        (a, b) => a.takenAt.getTime() - b.takenAt.getTime() || a.id.localeCompare(b.id),
+      )
+      for (const points of [14, 50]) {
+        const expected = downsample(
+          all.map((r) => ({
+            id: r.id,
+            series: r.deviceId ?? 'by hand',
+            gravity: r.gravitySg,
+            temperature: r.temperatureC,
+          })),
+          points,
+        ).map((r) => r.id)
+        const answer = (
+          await call(brewerA, 'GET', `/api/cellar/batches/${seed.batchId}?points=${points}`)
+        ).json<{
+          data: { readings: Json[]; readingCount: number }
+        }>().data
+        expect(answer.readingCount).toBe(627)
+        expect(answer.readings.map((r) => r.id)).toEqual(expected)
+      }
+
+      for (const bad of ['abc', '9', '5001', '12.5']) {
+        const refused = await call(brewerA, 'GET', `/api/cellar/batches/${seed.batchId}?points=${bad}`)
+        expect(refused.statusCode, bad).toBe(400)
+        expect(refused.body).toContain('points')
+      }
+      expect((await call(adminB, 'GET', `/api/cellar/batches/${seed.batchId}?points=10`)).statusCode).toBe(
+        404,
+      )
+    }, 120_000)
   })
 
   describe('the liquid ledger', () => {

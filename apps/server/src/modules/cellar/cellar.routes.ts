@@ -16,10 +16,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { WriteHeadersSchema, type Broadcast, type WriteRunner } from '../../writes/write-runner.ts'
 import type { CellarService } from './cellar.service.ts'
+import { DEFAULT_POINTS, MAX_POINTS, MIN_POINTS } from './downsample.ts'
 import { INGEST_SECONDS_PER_POST } from './ingest.ts'
 
 const VesselParams = z.object({ vesselId: z.uuid('The vessel id must be a UUID') })
 const BatchParams = z.object({ batchId: z.uuid('The batch id must be a UUID') })
+/** How many readings per device a batch's chart gets (ADR 390): the rest are downsampled on the server. */
+const ChartQuery = z.object({
+  points: z.coerce
+    .number({ error: `points must be a number of readings (${MIN_POINTS} to ${MAX_POINTS})` })
+    .int(`points must be a whole number of readings (${MIN_POINTS} to ${MAX_POINTS})`)
+    .min(MIN_POINTS, `points is ${MIN_POINTS} to ${MAX_POINTS} readings per device`)
+    .max(MAX_POINTS, `points is ${MIN_POINTS} to ${MAX_POINTS} readings per device`)
+    .default(DEFAULT_POINTS),
+})
 const DeviceParams = z.object({ deviceId: z.uuid('The device id must be a UUID') })
 const AlertParams = z.object({ alertId: z.uuid('The alert id must be a UUID') })
 
@@ -44,9 +54,13 @@ export const cellarRoutes: FastifyPluginAsyncZod<{ cellar: CellarService; runWri
   app.get('/vessels/:vesselId', { schema: { params: VesselParams } }, async (request) => ({
     data: await cellar.vesselDetail(request.tenant, request.params.vesselId),
   }))
-  app.get('/batches/:batchId', { schema: { params: BatchParams } }, async (request) => ({
-    data: await cellar.batchFermentation(request.tenant, request.params.batchId),
-  }))
+  app.get(
+    '/batches/:batchId',
+    { schema: { params: BatchParams, querystring: ChartQuery } },
+    async (request) => ({
+      data: await cellar.batchFermentation(request.tenant, request.params.batchId, request.query.points),
+    }),
+  )
   app.get('/dashboard', async (request) => ({ data: await cellar.dashboard(request.tenant) }))
 
   app.post(

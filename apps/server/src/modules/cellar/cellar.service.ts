@@ -50,7 +50,8 @@ export function createCellarService({
   return {
     tankBoard: (tenant: Tenant) => tankBoard(ctx, tenant),
     vesselDetail: (tenant: Tenant, vesselId: string) => vesselDetail(ctx, tenant, vesselId),
-    batchFermentation: (tenant: Tenant, batchId: string) => batchFermentation(ctx, tenant, batchId),
+    batchFermentation: (tenant: Tenant, batchId: string, points?: number) =>
+      batchFermentation(ctx, tenant, batchId, points),
     recordReading: (tx: Db, tenant: Tenant, input: z.output<typeof ReadingInputSchema>) =>
       recordReading(ctx, tx, tenant, input),
     recordMovement: (tx: Db, tenant: Tenant, input: z.output<typeof LiquidEventInputSchema>) =>

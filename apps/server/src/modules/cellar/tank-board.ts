@@ -9,6 +9,7 @@ import {
   type PackageOption,
   type TankCard,
   type VesselDetail,
+  LATEST_BATCH_READINGS,
 } from '@brewcommand/domain'
 import type { Tenant } from '../../auth/tenant.ts'
 import { AppError } from '../../errors.ts'
@@ -20,6 +21,7 @@ import {
   type DeviceRow,
   type VesselRow,
 } from './cellar.repository.ts'
+import { DEFAULT_POINTS } from './downsample.ts'
 import { cellarBatch, iso, toCleaning, toLiquidEvents, toReading, vesselSummary } from './cellar-views.ts'
 
 /** How many readings a tank card's trend shows. */
@@ -149,25 +151,34 @@ export async function vesselDetail(
   return { ...card, events: toLiquidEvents(events), cleaning: cleaning.map(toCleaning), packageOptions }
 }
 
-/** A batch's fermentation: its readings, its ledger and its yield. */
+/**
+ * A batch's fermentation: its chart's readings (downsampled to `points` per device, ADR 390), its newest
+ * readings, its ledger and its yield.
+ */
 export async function batchFermentation(
   ctx: CellarContext,
   tenant: Tenant,
   batchId: string,
+  points = DEFAULT_POINTS,
 ): Promise<BatchFermentation> {
   const { reads } = ctx
   const batch = await reads.batch(tenant.entityId, batchId)
   if (!batch) throw new AppError('NOT_FOUND', 'Batch not found.')
-  const [events, readingRows, vessels, og] = await Promise.all([
+  const [events, chart, readingCount, latest, vessels, og] = await Promise.all([
     reads.batchEvents(tenant.entityId, batchId),
-    reads.batchReadings(tenant.entityId, batchId),
+    reads.batchChart(tenant.entityId, batchId, points),
+    reads.countBatchReadings(tenant.entityId, batchId),
+    reads.latestBatchReadings(tenant.entityId, batchId, LATEST_BATCH_READINGS),
     reads.vessels(tenant.entityId),
     measuredOriginalGravity(ctx.db, tenant.entityId, batchId),
   ])
   const ledger = events.map(toLedgerEvent)
+  const view = ({ reading, deviceName }: (typeof latest)[number]) => toReading(reading, deviceName)
   return {
     batch: cellarBatch(batch, ledger, og, ctx.now()),
-    readings: readingRows.map(({ reading, deviceName }) => toReading(reading, deviceName)),
+    readings: chart.map(view),
+    readingCount,
+    latestReadings: latest.map(view),
     events: toLiquidEvents(events),
     yield: batchYield(ledger, batchId),
     vessels: vessels.map((vessel) => ({ id: vessel.id, name: vessel.name })),

@@ -49,6 +49,10 @@ export const CELLAR_TEXTS = {
   fermentation: 'Fermentation',
   expectedFg: 'Expected FG',
   readings: 'Readings',
+  latestOf: (shown: number, total: number) =>
+    `The latest ${shown} of ${total.toLocaleString('en-US')} readings.`,
+  chartShows: (shown: number, total: number) =>
+    `The chart draws ${shown.toLocaleString('en-US')} of the ${total.toLocaleString('en-US')} readings: the first, the last and the highs and lows of each stretch.`,
   noReadingsYet: 'No readings yet. Add one, or register a device in Settings → Devices.',
   chartLabel: (number: string) => `Gravity and temperature of batch ${number} over time`,
   // devices

@@ -174,7 +174,7 @@ describe('the batch page', { timeout: 20_000 }, () => {
     renderProduction(<BatchPage />, { ...page, role: 'Manager' })
     expect(await screen.findByText('Conditioning in BT1')).toBeVisible()
     await user.click(await screen.findByRole('button', { name: 'Complete Batch' }))
-    const dialog = await screen.findByRole('dialog')
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 })
     expect(await within(dialog).findByText(/0\.30 bbl is still in its tanks/)).toBeVisible()
     await user.click(within(dialog).getByRole('button', { name: 'Complete Batch' }))
     expect(await within(dialog).findByText('Give the reason for what is left in the tanks')).toBeVisible()

@@ -6,38 +6,34 @@ import {
   VOLUME_UNIT_LABELS,
   volumesOverCapacity,
   type Batch,
-  type BatchChange,
   type PlanLine,
   type Vessel,
   type VesselKind,
 } from '@brewcommand/domain'
 import { AlertTriangle, Flame, Pencil } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
-import { useForm } from 'react-hook-form'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { Breadcrumbs } from '@/components/breadcrumbs.tsx'
-import { FormDialog } from '@/components/form-dialog.tsx'
 import { Section } from '@/components/item-cards.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { ApiError } from '@/lib/api-client.ts'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
-import {
-  useBatch,
-  useBrewhouses,
-  usePendingProduction,
-  useVessels,
-} from '@/lib/production/production-queries.ts'
+import { useBatch, usePendingProduction, useVessels } from '@/lib/production/production-queries.ts'
 import { formatBeerVolume, formatNumber } from '@/lib/production/units.ts'
 import { useProductionSync } from '@/lib/production/use-production-sync.ts'
-import { BATCHES_PATH, useBatchWrites } from '../api/use-batch-writes.ts'
+import { BATCHES_PATH } from '../api/use-batch-writes.ts'
 import { brewDayPath, OPERATIONS_PATH, productPath } from '../lib/paths.ts'
 import { BATCH_TEXTS } from '../messages.ts'
 import { BatchCostSection } from './batch-cost.tsx'
 import { BatchBookings, CompleteBatchButton } from './batch-schedule.tsx'
 import { BatchStatusBadge } from './batch-status-badge.tsx'
-import { checkPlan, PlanFields, type PlanValues } from './plan-batch-dialog.tsx'
 import { RecipeSnapshot } from './recipe-snapshot.tsx'
+
+// Change Plan's dialog (a form library and the dialog's machinery) loads when it is opened (ADR 390).
+const ChangePlanDialog = lazy(async () => ({
+  default: (await import('./change-plan-dialog.tsx')).ChangePlanDialog,
+}))
 
 /**
  * /secure/operations/batches/{batchId}: a batch with its frozen recipe, the volume plan of its brewhouse
@@ -166,7 +162,11 @@ function BatchView({ batch, saving }: { batch: Batch; saving: boolean }) {
 
       <BatchCostSection batchId={batch.id} />
 
-      {changing && <ChangePlanDialog batch={batch} onClose={() => setChanging(false)} />}
+      {changing && (
+        <Suspense fallback={null}>
+          <ChangePlanDialog batch={batch} onClose={() => setChanging(false)} />
+        </Suspense>
+      )}
     </div>
   )
 }
@@ -298,66 +298,5 @@ function PlanLineCard({ line, emphasis }: { line: PlanLine; emphasis?: boolean }
         {line.numbers}
       </p>
     </article>
-  )
-}
-
-/** Change Plan: a planned batch's brewhouse (the version in force now), date and volume. */
-function ChangePlanDialog({ batch, onClose }: { batch: Batch; onClose: () => void }) {
-  const brewhouses = useBrewhouses()
-  const writes = useBatchWrites()
-  const list = brewhouses.data ?? []
-  const quantity =
-    batch.targetVolumeUnit === 'GAL' ? batch.targetVolumeBbl * GALLONS_PER_BBL : batch.targetVolumeBbl
-  const form = useForm<PlanValues>({
-    defaultValues: {
-      brewhouseId: batch.brewhouse.id,
-      plannedBrewDate: batch.plannedBrewDate,
-      quantity: String(+quantity.toFixed(4)),
-      unit: batch.targetVolumeUnit,
-    },
-  })
-  const [errors, setErrors] = useState<Partial<Record<keyof PlanValues, string>>>({})
-  const save = form.handleSubmit((values) => {
-    const checked = checkPlan(values, list, {
-      id: batch.id,
-      productId: batch.productId ?? batch.id,
-      recipeId: batch.recipeId ?? batch.id,
-    })
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      return
-    }
-    const change: BatchChange = {}
-    if (values.brewhouseId !== batch.brewhouse.id) change.brewhouseId = values.brewhouseId
-    if (values.plannedBrewDate !== batch.plannedBrewDate) change.plannedBrewDate = values.plannedBrewDate
-    const volume = checked.data.targetVolume
-    if (volume.unit !== batch.targetVolumeUnit || Math.abs(volume.quantity - quantity) > 1e-6)
-      change.targetVolume = volume
-    if (Object.keys(change).length > 0) writes.changeBatch(batch.id, batch.number, change)
-    onClose()
-  })
-  // The batch's own brewhouse stays choosable even when it was archived since.
-  const choices = list.some((b) => b.id === batch.brewhouse.id)
-    ? list
-    : [
-        {
-          ...batch.brewhouse.constants,
-          id: batch.brewhouse.id,
-          version: batch.brewhouse.version,
-        } as (typeof list)[number],
-        ...list,
-      ]
-  return (
-    <FormDialog
-      title={BATCH_TEXTS.changePlan}
-      open
-      onOpenChange={(open) => !open && onClose()}
-      onSubmit={(event) => {
-        setErrors({})
-        void save(event)
-      }}
-    >
-      <PlanFields form={form} brewhouses={choices} errors={errors} />
-    </FormDialog>
   )
 }

@@ -1,6 +1,5 @@
 import {
   BatchBookingSchema,
-  BatchCompletionSchema,
   can,
   isCellarObjectUri,
   type Batch,
@@ -8,21 +7,16 @@ import {
 } from '@brewcommand/domain'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CheckCircle2 } from 'lucide-react'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
 import { z } from 'zod'
-import { FormDialog } from '@/components/form-dialog.tsx'
-import { FormField } from '@/components/form-field.tsx'
 import { Section } from '@/components/item-cards.tsx'
 import { Button } from '@/components/ui/button.tsx'
-import { Input } from '@/components/ui/input.tsx'
 import { request } from '@/lib/api-client.ts'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useAuth } from '@/lib/auth/auth-context.ts'
 import { productionKeys } from '@/lib/production/production-queries.ts'
 import { useSocket } from '@/lib/socket/socket-provider.tsx'
-import { useWrite } from '@/lib/writes/use-write.ts'
 import { SCHEDULE_PATH } from '../lib/paths.ts'
 import { BATCH_TEXTS } from '../messages.ts'
 
@@ -138,6 +132,11 @@ export function BatchBookings({ batchId }: { batchId: string }) {
   )
 }
 
+// Complete Batch's dialog loads when it is opened (ADR 390).
+const CompleteBatchDialog = lazy(async () => ({
+  default: (await import('./complete-batch-dialog.tsx')).CompleteBatchDialog,
+}))
+
 const COMPLETABLE = new Set(['fermenting', 'conditioning', 'packaging'])
 
 /**
@@ -154,60 +153,11 @@ export function CompleteBatchButton({ batch }: { batch: Batch }) {
         <CheckCircle2 aria-hidden="true" className="size-4" />
         {BATCH_TEXTS.completeBatch}
       </Button>
-      {open && <CompleteBatchDialog batch={batch} onClose={() => setOpen(false)} />}
-    </>
-  )
-}
-
-function CompleteBatchDialog({ batch, onClose }: { batch: Batch; onClose: () => void }) {
-  const id = useId()
-  const write = useWrite()
-  const fermentation = useLeftInTanks(batch.id)
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const left = fermentation.data?.yield.inVesselsBbl ?? 0
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const parsed = BatchCompletionSchema.safeParse({ reason })
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message)
-    if (left >= 0.005 && parsed.data.reason === '') return setError(BATCH_TEXTS.giveReason)
-    write({
-      kind: 'production',
-      action: 'cellar:complete-batch',
-      uri: `/api/cellar/batches/${batch.id}/complete`,
-      data: parsed.data,
-      name: batch.number,
-    })
-    toast.success(BATCH_TEXTS.completing(batch.number))
-    onClose()
-  }
-  return (
-    <FormDialog
-      title={`${BATCH_TEXTS.completeBatch}: ${batch.number}`}
-      description={
-        left >= 0.005 ? BATCH_TEXTS.completeWithRest(`${left.toFixed(2)} bbl`) : BATCH_TEXTS.completeEmpty
-      }
-      open
-      onOpenChange={(next) => !next && onClose()}
-      onSubmit={submit}
-      submitLabel={BATCH_TEXTS.completeBatch}
-    >
-      {fermentation.isPending && (
-        <p role="status" className="text-sm text-muted-foreground">
-          {BATCH_TEXTS.loadingSchedule}
-        </p>
+      {open && (
+        <Suspense fallback={null}>
+          <CompleteBatchDialog batch={batch} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
-      <FormField label={BATCH_TEXTS.restReason} htmlFor={`${id}-reason`} error={error}>
-        <Input
-          id={`${id}-reason`}
-          value={reason}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => {
-            setReason(e.target.value)
-            setError(undefined)
-          }}
-        />
-      </FormField>
-    </FormDialog>
+    </>
   )
 }

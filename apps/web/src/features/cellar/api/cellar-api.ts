@@ -64,11 +64,17 @@ export function useVesselDetail(vesselId: string | null) {
   )
 }
 
+/**
+ * Readings per device the fermentation chart asks for: a few hundred pixels wide, it shows no more; the server
+ * keeps each stretch's highs and lows of a longer series (ADR 390), so a year of readings stays a light read.
+ */
+export const CHART_POINTS = 400
+
 export function useBatchFermentation(batchId: string | null) {
   const entityId = useEntityId()
   return useCellarQuery<BatchFermentation>(
     cellarKeys.batch(entityId, batchId ?? ''),
-    batchId ? `/api/cellar/batches/${encodeURIComponent(batchId)}` : null,
+    batchId ? `/api/cellar/batches/${encodeURIComponent(batchId)}?points=${CHART_POINTS}` : null,
   )
 }
 

@@ -32,7 +32,11 @@ const appState = (role: Role): AppStateValue => ({
 
 const FV = 'f0000000-0000-4000-8000-000000000001'
 const BT = 'f0000000-0000-4000-8000-000000000002'
-const fermentation = (reconciles: boolean): Fermentation => ({
+const fermentation = (reconciles: boolean): Fermentation => {
+  const answer = fermentationOf(reconciles)
+  return { ...answer, latestReadings: answer.readings.toReversed() }
+}
+const fermentationOf = (reconciles: boolean): Fermentation => ({
   batch: {
     id: 'b1',
     number: '2026-014',
@@ -77,6 +81,8 @@ const fermentation = (reconciles: boolean): Fermentation => ({
       recordedBy: 'u1',
     },
   ],
+  readingCount: 2,
+  latestReadings: [],
   events: [
     {
       id: 'e1',
@@ -189,6 +195,18 @@ describe('a batch’s Fermentation', () => {
     // Newest first: the manual reading, then the device's.
     expect(rows[1]).toHaveTextContent('1.020')
     expect(rows[2]).toHaveTextContent('iSpindel FV-1')
+  })
+
+  it('says how many readings the server chose for the chart, and lists the latest', async () => {
+    renderPanel(() => json(200, { data: { ...fermentation(true), readingCount: 35_040 } }))
+    expect(
+      await screen.findByText(
+        'The chart draws 2 of the 35,040 readings: the first, the last and the highs and lows of each stretch.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByText('The latest 2 of 35,040 readings.')).toBeInTheDocument()
   })
 
   it('says when the ledger does not reconcile', async () => {

@@ -56,7 +56,7 @@ export function BatchFermentation({ batchId }: { batchId: string }) {
         </Button>
       </div>
     )
-  const { batch, readings, events, yield: result, vessels } = query.data
+  const { batch, readings, readingCount, latestReadings, events, yield: result, vessels } = query.data
   const vesselName = (id: string | null) => vessels.find((vessel) => vessel.id === id)?.name ?? '—'
   const lostAndDumped = result.lostBbl + result.dumpedBbl
   return (
@@ -67,12 +67,19 @@ export function BatchFermentation({ batchId }: { batchId: string }) {
       {readings.length === 0 ? (
         <p className="text-muted-foreground">{CELLAR_TEXTS.noReadingsYet}</p>
       ) : (
-        <FermentationChart
-          readings={readings}
-          expectedFg={batch.expectedFg}
-          unit={unit}
-          batchNumber={batch.number}
-        />
+        <>
+          <FermentationChart
+            readings={readings}
+            expectedFg={batch.expectedFg}
+            unit={unit}
+            batchNumber={batch.number}
+          />
+          {readings.length < readingCount && (
+            <p className="text-sm text-muted-foreground">
+              {CELLAR_TEXTS.chartShows(readings.length, readingCount)}
+            </p>
+          )}
+        </>
       )}
       <div className="grid gap-2">
         <h3 className="font-semibold">{CELLAR_TEXTS.yieldTitle}</h3>
@@ -115,9 +122,14 @@ export function BatchFermentation({ batchId }: { batchId: string }) {
           ))}
         </ol>
       </div>
-      {readings.length > 0 && (
+      {latestReadings.length > 0 && (
         <div className="grid gap-2">
           <h3 className="font-semibold">{CELLAR_TEXTS.readings}</h3>
+          {latestReadings.length < readingCount && (
+            <p className="text-sm text-muted-foreground">
+              {CELLAR_TEXTS.latestOf(latestReadings.length, readingCount)}
+            </p>
+          )}
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
               <thead>
@@ -131,7 +143,7 @@ export function BatchFermentation({ batchId }: { batchId: string }) {
                 </tr>
               </thead>
               <tbody>
-                {readings.toReversed().map((reading) => (
+                {latestReadings.map((reading) => (
                   <tr key={reading.id} className="border-t">
                     <td className="py-1 pr-4 tabular-nums">{formatInstant(reading.takenAt)}</td>
                     <td className="py-1 pr-4 tabular-nums">{formatGravity(reading.gravitySg)}</td>

@@ -1,26 +1,22 @@
-import { trendOf, VESSEL_KINDS, VESSEL_STATES, type CellarMoveKind, type TankCard } from '@brewcommand/domain'
+import { trendOf, VESSEL_KINDS, VESSEL_STATES, type TankCard } from '@brewcommand/domain'
 import { ArrowDown, ArrowRight, ArrowUp, Bell } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { Line, LineChart } from 'recharts'
+import { OnceOpened } from '@/components/deferred.tsx'
 import { Button } from '@/components/ui/button.tsx'
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
-import { useCellarLive, useCellarSettings, useTankBoard, useVesselDetail } from '../api/cellar-api.ts'
-import {
-  formatBarrels,
-  formatGravity,
-  cleaningKindLabel,
-  formatInstant,
-  formatTemperature,
-  useTemperatureUnit,
-} from '../lib/display.ts'
-import { useCellarCan } from '../lib/form.ts'
+import { useCellarLive, useTankBoard } from '../api/cellar-api.ts'
+import { formatBarrels, formatGravity, formatTemperature, useTemperatureUnit } from '../lib/display.ts'
 import { CELLAR_TEXTS } from '../messages.ts'
-import { BatchFermentation } from './batch-fermentation.tsx'
-import { BulkRemovalDialog } from './bulk-removal-dialog.tsx'
-import { CleaningDialog, MovementDialog, PackageDialog, ReadingDialog } from './cellar-dialogs.tsx'
 import { CellarTasksSection } from './cellar-tasks.tsx'
+import { Sparkline } from './sparkline.tsx'
+
+// A vessel's sheet (its actions' dialogs, the dialog machinery) and a batch's fermentation (its chart) load
+// when a vessel is opened, not with the board (ADR 390).
+const VesselSheet = lazy(async () => ({ default: (await import('./vessel-sheet.tsx')).VesselSheet }))
+const BatchFermentation = lazy(async () => ({
+  default: (await import('./batch-fermentation.tsx')).BatchFermentation,
+}))
 
 const STATE_STYLES: Record<string, string> = {
   clean: 'bg-emerald-100 text-emerald-900',
@@ -105,19 +101,7 @@ function TankCardView({ card, onOpen }: { card: TankCard; onOpen: () => void }) 
               )}
               {gravities.length > 1 && (
                 <div className="col-span-2" aria-hidden="true">
-                  <LineChart
-                    width={220}
-                    height={36}
-                    data={gravities.map((value, index) => ({ index, value }))}
-                  >
-                    <Line
-                      type="monotone"
-                      dataKey="value"
-                      stroke="#b45309"
-                      dot={false}
-                      isAnimationActive={false}
-                    />
-                  </LineChart>
+                  <Sparkline values={gravities} />
                 </div>
               )}
             </dl>
@@ -133,142 +117,6 @@ function TankCardView({ card, onOpen }: { card: TankCard; onOpen: () => void }) 
     </li>
   )
 }
-type Action = CellarMoveKind | 'reading' | 'package' | 'cleaning' | 'bulk-removal' | null
-
-/** A vessel's detail: its batch's fermentation, the actions the role may take, and its cleaning log. */
-function VesselSheet({
-  vesselId,
-  board,
-  onClose,
-}: {
-  vesselId: string | null
-  board: TankCard[]
-  onClose: () => void
-}) {
-  const detail = useVesselDetail(vesselId)
-  const settings = useCellarSettings()
-  const [action, setAction] = useState<Action>(null)
-  const canCellar = useCellarCan('cellarWork')
-  const canPackage = useCellarCan('planProduction')
-  const canRemove = useCellarCan('manageStock')
-  const card = board.find((tank) => tank.vessel.id === vesselId)
-  const data = detail.data
-  const holds = (card?.contentsBbl ?? 0) > 0
-  const close = (open: boolean) => !open && setAction(null)
-  return (
-    <Sheet open={vesselId !== null} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent className="w-full overflow-y-auto sm:max-w-2xl">
-        <SheetHeader>
-          <SheetTitle>{card?.vessel.name ?? CELLAR_TEXTS.title}</SheetTitle>
-          <SheetDescription>
-            {card?.batch
-              ? `${card.batch.number} · ${card.batch.productName} · ${formatBarrels(card.contentsBbl)}`
-              : CELLAR_TEXTS.empty}
-          </SheetDescription>
-        </SheetHeader>
-        <div className="grid gap-6 p-4">
-          {card && (
-            <div className="flex flex-wrap gap-2">
-              {canCellar && card.batch && (
-                <Button size="lg" onClick={() => setAction('reading')}>
-                  {CELLAR_TEXTS.addReading}
-                </Button>
-              )}
-              {canCellar && holds && (
-                <Button size="lg" variant="outline" onClick={() => setAction('transferred')}>
-                  {CELLAR_TEXTS.transfer}
-                </Button>
-              )}
-              {canPackage && holds && (
-                <Button size="lg" variant="outline" onClick={() => setAction('package')} disabled={!data}>
-                  {CELLAR_TEXTS.package}
-                </Button>
-              )}
-              {canCellar && holds && (
-                <>
-                  <Button size="lg" variant="outline" onClick={() => setAction('sampled')}>
-                    {CELLAR_TEXTS.sample}
-                  </Button>
-                  <Button size="lg" variant="outline" onClick={() => setAction('dumped')}>
-                    {CELLAR_TEXTS.dump}
-                  </Button>
-                  <Button size="lg" variant="outline" onClick={() => setAction('lost')}>
-                    {CELLAR_TEXTS.loss}
-                  </Button>
-                </>
-              )}
-              {canRemove && holds && (
-                <Button size="lg" variant="outline" onClick={() => setAction('bulk-removal')}>
-                  {CELLAR_TEXTS.bulkRemoval}
-                </Button>
-              )}
-              {canCellar && !holds && (
-                <Button size="lg" variant="outline" onClick={() => setAction('cleaning')}>
-                  {CELLAR_TEXTS.logCleaning}
-                </Button>
-              )}
-            </div>
-          )}
-          {card?.batch && (
-            <>
-              <BatchFermentation batchId={card.batch.id} />
-              <Link
-                className="text-sm text-primary underline"
-                to={`/secure/operations/cellar/batches/${card.batch.id}`}
-              >
-                Open batch {card.batch.number}
-              </Link>
-            </>
-          )}
-          {detail.isPending && vesselId && (
-            <p role="status" className="flex items-center gap-2 text-muted-foreground">
-              <Spinner /> {CELLAR_TEXTS.loading}
-            </p>
-          )}
-          {detail.isError && <p role="alert">{detail.error.message}</p>}
-          {data && (
-            <section className="grid gap-2" aria-labelledby="cleaning-log">
-              <h2 id="cleaning-log" className="text-lg font-semibold">
-                Cleaning
-              </h2>
-              <p className="text-sm">
-                {CELLAR_TEXTS.lastCleaned}:{' '}
-                {data.lastCleanedAt ? formatInstant(data.lastCleanedAt) : CELLAR_TEXTS.never} ·{' '}
-                {CELLAR_TEXTS.lastSanitised}:{' '}
-                {data.lastSanitisedAt ? formatInstant(data.lastSanitisedAt) : CELLAR_TEXTS.never}
-              </p>
-              <ul className="grid gap-1 text-sm">
-                {data.cleaning.map((entry) => (
-                  <li key={entry.id}>
-                    {formatInstant(entry.occurredAt)} · {cleaningKindLabel(entry.kind)} · {entry.chemical}{' '}
-                    {entry.concentration}
-                    {entry.verification && ` · ${entry.verification}`}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-        </div>
-        {card && action === 'reading' && <ReadingDialog vessel={card.vessel} open onOpenChange={close} />}
-        {card && action === 'bulk-removal' && <BulkRemovalDialog card={card} open onOpenChange={close} />}
-        {card && action === 'cleaning' && <CleaningDialog vessel={card.vessel} open onOpenChange={close} />}
-        {card && data && action === 'package' && <PackageDialog detail={data} open onOpenChange={close} />}
-        {card &&
-          (action === 'transferred' || action === 'sampled' || action === 'dumped' || action === 'lost') && (
-            <MovementDialog
-              kind={action}
-              card={card}
-              board={board}
-              settings={settings.data}
-              open
-              onOpenChange={close}
-            />
-          )}
-      </SheetContent>
-    </Sheet>
-  )
-}
-
 /** Operations → Cellar: one card per vessel; a card opens the vessel with its batch's fermentation and actions. */
 export function CellarPage() {
   useCellarLive()
@@ -321,7 +169,9 @@ export function CellarPage() {
           ))}
         </ul>
       )}
-      <VesselSheet vesselId={openId} board={board.data ?? []} onClose={() => setOpenId(null)} />
+      <OnceOpened open={openId !== null}>
+        <VesselSheet vesselId={openId} board={board.data ?? []} onClose={() => setOpenId(null)} />
+      </OnceOpened>
     </div>
   )
 }
@@ -333,7 +183,9 @@ export function CellarBatchPage({ batchId }: { batchId: string }) {
       <Link to="/secure/operations/cellar" className="text-sm text-primary underline">
         ← {CELLAR_TEXTS.title}
       </Link>
-      <BatchFermentation batchId={batchId} />
+      <Suspense fallback={<Spinner />}>
+        <BatchFermentation batchId={batchId} />
+      </Suspense>
     </div>
   )
 }

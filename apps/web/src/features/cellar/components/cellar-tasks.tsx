@@ -1,5 +1,5 @@
 import type { CellarTask } from '@brewcommand/domain'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
@@ -8,7 +8,6 @@ import { useCellarSettings, useTankBoard, useVesselDetail } from '../api/cellar-
 import { useCellarTasks } from '../api/cellar-tasks-api.ts'
 import { useCellarCan } from '../lib/form.ts'
 import { CELLAR_TASK_TEXTS as t } from '../messages.ts'
-import { MovementDialog, PackageDialog } from './cellar-dialogs.tsx'
 import { ColdCrashAction } from './cold-crash-action.tsx'
 
 /** A day of the brewery ("2026-12-12") as a brewer reads it ("Sat, Dec 12"). */
@@ -26,6 +25,10 @@ function dueText(task: CellarTask, today: string | undefined): string {
   return task.overdue ? t.overdueSince(dayText(task.dueDate)) : t.dueOn(dayText(task.dueDate))
 }
 
+// The cellar's dialogs load when a task's button is pressed, not with the board (ADR 390).
+const MovementDialog = lazy(async () => ({ default: (await import('./cellar-dialogs.tsx')).MovementDialog }))
+const PackageDialog = lazy(async () => ({ default: (await import('./cellar-dialogs.tsx')).PackageDialog }))
+
 /** The transfer of a task, in the cellar's own dialog with the booked brite tank filled in. */
 function TransferTask({ task, onClose }: { task: CellarTask; onClose: () => void }) {
   const board = useTankBoard()
@@ -38,15 +41,17 @@ function TransferTask({ task, onClose }: { task: CellarTask; onClose: () => void
       </p>
     ) : null
   return (
-    <MovementDialog
-      kind="transferred"
-      card={card}
-      board={board.data ?? []}
-      settings={settings.data}
-      toVesselId={task.toVesselId ?? ''}
-      open
-      onOpenChange={(open) => !open && onClose()}
-    />
+    <Suspense fallback={<Spinner />}>
+      <MovementDialog
+        kind="transferred"
+        card={card}
+        board={board.data ?? []}
+        settings={settings.data}
+        toVesselId={task.toVesselId ?? ''}
+        open
+        onOpenChange={(open) => !open && onClose()}
+      />
+    </Suspense>
   )
 }
 
@@ -59,7 +64,11 @@ function PackagingTask({ task, onClose }: { task: CellarTask; onClose: () => voi
         <Spinner /> {t.loading}
       </p>
     ) : null
-  return <PackageDialog detail={detail.data} open onOpenChange={(open) => !open && onClose()} />
+  return (
+    <Suspense fallback={<Spinner />}>
+      <PackageDialog detail={detail.data} open onOpenChange={(open) => !open && onClose()} />
+    </Suspense>
+  )
 }
 
 /** One task: what, which batch, when, and its one big button. */

@@ -6,7 +6,7 @@ import {
   type InventoryItem,
 } from '@brewcommand/domain'
 import { AlertTriangle, Boxes } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button.tsx'
 import { itemQuantityText } from '../lib/lot-quantity.ts'
@@ -25,9 +25,18 @@ import {
   useInventorySync,
 } from '../api/inventory-api.ts'
 import { INVENTORY_TEXTS as T } from '../messages.ts'
-import { ImportDialog } from './import-dialog.tsx'
-import { ItemDetail } from './item-detail.tsx'
-import { FinishedGoodsDialog, NewItemDialog, ReceiveStockDialog } from './stock-dialogs.tsx'
+import { OnceOpened } from '@/components/deferred.tsx'
+
+// The item sheet and the dialogs load on first use, not with the list (ADR 390, as ADR 173 for the products page).
+const ImportDialog = lazy(async () => ({ default: (await import('./import-dialog.tsx')).ImportDialog }))
+const ItemDetail = lazy(async () => ({ default: (await import('./item-detail.tsx')).ItemDetail }))
+const FinishedGoodsDialog = lazy(async () => ({
+  default: (await import('./stock-dialogs.tsx')).FinishedGoodsDialog,
+}))
+const NewItemDialog = lazy(async () => ({ default: (await import('./stock-dialogs.tsx')).NewItemDialog }))
+const ReceiveStockDialog = lazy(async () => ({
+  default: (await import('./stock-dialogs.tsx')).ReceiveStockDialog,
+}))
 
 const FILTERS = ['all', 'ingredients', 'packaging', 'finishedGoods', 'belowPar'] as const
 type Filter = (typeof FILTERS)[number]
@@ -136,19 +145,30 @@ export function InventoryPage() {
         <FinishedGoods canManage={canManage} />
       )}
 
-      <ItemDetail item={selected} canManage={canManage} onClose={() => setSelectedId(null)} />
+      <OnceOpened open={selected !== null}>
+        <ItemDetail item={selected} canManage={canManage} onClose={() => setSelectedId(null)} />
+      </OnceOpened>
       {canManage && (
-        <NewItemDialog open={dialog === 'new'} onOpenChange={(open) => setDialog(open ? 'new' : null)} />
+        <OnceOpened open={dialog === 'new'}>
+          <NewItemDialog open={dialog === 'new'} onOpenChange={(open) => setDialog(open ? 'new' : null)} />
+        </OnceOpened>
       )}
       {canManage && dialog === 'receive' && items.data && items.data.length > 0 && (
-        <ReceiveStockDialog
-          open
-          onOpenChange={(open) => setDialog(open ? 'receive' : null)}
-          items={items.data}
-        />
+        <OnceOpened open>
+          <ReceiveStockDialog
+            open
+            onOpenChange={(open) => setDialog(open ? 'receive' : null)}
+            items={items.data}
+          />
+        </OnceOpened>
       )}
       {canManage && (
-        <ImportDialog open={dialog === 'import'} onOpenChange={(open) => setDialog(open ? 'import' : null)} />
+        <OnceOpened open={dialog === 'import'}>
+          <ImportDialog
+            open={dialog === 'import'}
+            onOpenChange={(open) => setDialog(open ? 'import' : null)}
+          />
+        </OnceOpened>
       )}
     </div>
   )
@@ -412,7 +432,9 @@ function FinishedGoods({ canManage }: { canManage: boolean }) {
         </ul>
       )}
       {recording && (
-        <FinishedGoodsDialog open onOpenChange={(open) => !open && setRecording(null)} good={recording} />
+        <OnceOpened open>
+          <FinishedGoodsDialog open onOpenChange={(open) => !open && setRecording(null)} good={recording} />
+        </OnceOpened>
       )}
     </section>
   )
