@@ -15,6 +15,9 @@
 //   req/s, p99 ≤ 2 ×).
 // - memory: the server's resident set (VmRSS, sampled every 100 ms) through all of it: < 400 MB.
 //
+// BENCH_PART=ingest or BENCH_PART=reports measures that part only (with the memory through it; the data is the
+// same). BENCH_SERVER_NODE_ARGS passes node options to the server (support/server.ts), say to profile it.
+//
 // The data is written before the server starts, in this process: the breweries, their users and the
 // fermenter with its batch as testing/cellar-seed.ts leaves them, the devices through the cellar's own
 // `addDevice` (so their tokens are made and hashed as the API makes them), the ledger with the reporting tests'
@@ -51,6 +54,8 @@ const LEDGER_EVENTS = Number(process.env.BENCH_LEDGER_EVENTS ?? 150_000)
 const RSS_LIMIT_MB = 400
 const INGEST_TARGET = { pglite: 0.1, postgres: 0.25 } as const
 const READING = { gravity: 1.0452, temperature: 19.5 }
+const PART = process.env.BENCH_PART ?? 'all'
+if (!['all', 'ingest', 'reports'].includes(PART)) throw new Error('BENCH_PART is ingest, reports or all')
 
 type Row = { name: string; target: string; [figure: string]: unknown }
 type Label = 'pglite' | 'postgres'
@@ -231,6 +236,12 @@ function sampleRss(pid: number) {
   return { stop: () => (clearInterval(timer), Math.round(max)) }
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux clock ticks of 10 ms). */
+function cpuMs(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
 async function startBare(bodies: Record<string, string>) {
   const dir = mkdtempSync(path.join(tmpdir(), 'brewcommand-bare-'))
   const routes: Record<string, string> = {}
@@ -257,6 +268,7 @@ async function startBare(bodies: Record<string, string>) {
   if (line !== 'READY') throw new Error('the bare server did not start')
   return {
     port,
+    pid: child.pid!,
     url: `http://127.0.0.1:${port}`,
     stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))),
   }
@@ -425,39 +437,49 @@ async function runStore(label: Label, store: Store): Promise<Row[]> {
   let acknowledged: string[] = []
   try {
     // ---- device ingestion ----
-    const bare = await startBare({
-      'POST /api/ingest/:token': JSON.stringify({
-        data: {
-          id: crypto.randomUUID(),
-          vesselId: crypto.randomUUID(),
-          batchId: null,
-          takenAt: new Date().toISOString(),
-        },
-      }),
-    })
-    let bareRun: Awaited<ReturnType<typeof postAll>>
-    try {
-      // Once to warm it, then measured: the same posts from the same addresses.
-      await postAll(bare.port, fleets, (token) => `/api/ingest/${token}`)
-      bareRun = await postAll(bare.port, fleets, (token) => `/api/ingest/${token}`)
-    } finally {
-      await bare.stop()
+    if (PART !== 'reports') {
+      const bare = await startBare({
+        'POST /api/ingest/:token': JSON.stringify({
+          data: {
+            id: crypto.randomUUID(),
+            vesselId: crypto.randomUUID(),
+            batchId: null,
+            takenAt: new Date().toISOString(),
+          },
+        }),
+      })
+      let bareRun: Awaited<ReturnType<typeof postAll>>
+      // The CPU time each process spent per post: a figure the machine's other load moves less than the rate.
+      let bareCpu = 0
+      try {
+        // Once to warm it, then measured: the same posts from the same addresses.
+        await postAll(bare.port, fleets, (token) => `/api/ingest/${token}`)
+        const cpu0 = cpuMs(bare.pid)
+        bareRun = await postAll(bare.port, fleets, (token) => `/api/ingest/${token}`)
+        bareCpu = cpuMs(bare.pid) - cpu0
+      } finally {
+        await bare.stop()
+      }
+      const cpu0 = cpuMs(server.pid!)
+      const run = await postAll(port, fleets, (token) => `/api/ingest/${token}`)
+      const serverCpu = cpuMs(server.pid!) - cpu0
+      acknowledged = run.acknowledged
+      const ratio = run.perSecond / Math.max(1, bareRun.perSecond)
+      rows.push({
+        name: `production-${label} ingestion, ${DEVICES} devices of ${fleets.length} breweries, ${AT_ONCE} at once`,
+        target: `≥ ${INGEST_TARGET[label]} × bare posts/s, every post acknowledged and stored`,
+        posts_s: run.perSecond,
+        p50_ms: run.p50,
+        p99_ms: run.p99,
+        statuses: JSON.stringify(run.statuses),
+        bare_posts_s: bareRun.perSecond,
+        bare_p99_ms: bareRun.p99,
+        cpu_ms_post: ms(serverCpu / DEVICES),
+        bare_cpu_ms_post: ms(bareCpu / DEVICES),
+        ratio_to_bare: Number(ratio.toFixed(3)),
+        met: ratio >= INGEST_TARGET[label] && run.acknowledged.length === DEVICES,
+      })
     }
-    const run = await postAll(port, fleets, (token) => `/api/ingest/${token}`)
-    acknowledged = run.acknowledged
-    const ratio = run.perSecond / Math.max(1, bareRun.perSecond)
-    rows.push({
-      name: `production-${label} ingestion, ${DEVICES} devices of ${fleets.length} breweries, ${AT_ONCE} at once`,
-      target: `≥ ${INGEST_TARGET[label]} × bare posts/s, every post acknowledged and stored`,
-      posts_s: run.perSecond,
-      p50_ms: run.p50,
-      p99_ms: run.p99,
-      statuses: JSON.stringify(run.statuses),
-      bare_posts_s: bareRun.perSecond,
-      bare_p99_ms: bareRun.p99,
-      ratio_to_bare: Number(ratio.toFixed(3)),
-      met: ratio >= INGEST_TARGET[label] && run.acknowledged.length === DEVICES,
-    })
 
     // ---- reports ----
     const headers = { authorization: admin.headers.authorization }
@@ -482,7 +504,7 @@ async function runStore(label: Label, store: Store): Promise<Row[]> {
       if (response.status !== 200)
         throw new Error(`the write answered ${response.status}: ${await response.text()}`)
     }
-    for (const report of REPORTS) {
+    for (const report of PART === 'ingest' ? [] : REPORTS) {
       const firsts: number[] = []
       let body = ''
       for (let i = 0; i < 3; i++) {
@@ -541,6 +563,7 @@ async function runStore(label: Label, store: Store): Promise<Row[]> {
       met: maxRss < RSS_LIMIT_MB,
     })
   }
+  if (PART === 'reports') return rows
   const stored = await countReadings(store, acknowledged)
   const ingestion = rows[0]
   ingestion.acknowledged = acknowledged.length
@@ -578,7 +601,7 @@ writeFileSync(
   path.join(
     import.meta.dirname,
     'results',
-    `production${process.env.BENCH_ONLY ? `-${process.env.BENCH_ONLY}` : ''}.json`,
+    `production${process.env.BENCH_ONLY ? `-${process.env.BENCH_ONLY}` : ''}${PART === 'all' ? '' : `-${PART}`}.json`,
   ),
   `${JSON.stringify(results, null, 2)}\n`,
 )
