@@ -11,7 +11,6 @@ import { loadConfig } from '../../apps/server/src/config.ts'
 import { openDatabase } from '../../apps/server/src/db/client.ts'
 import { loadOrCreateIdpKeys } from '../../apps/server/src/idp/keys.ts'
 import { freePort } from '../../apps/server/src/testing/free-port.ts'
-import { SERVER_NODE_FLAGS } from '../../apps/server/scripts/node-flags.mjs'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/server.ts')
@@ -80,29 +79,24 @@ export class ServerProcess {
     // BENCH_SERVER_NODE_ARGS adds node options to the server only (say `--cpu-prof --cpu-prof-dir=/tmp/p`,
     // which NODE_OPTIONS refuses), to profile it under a benchmark's load.
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
-    // The node options `npm start` gives the server (apps/server/scripts/node-flags.mjs), then the bench's own.
-    const child = spawn(
-      process.execPath,
-      [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', SERVER_ENTRY],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          PUBLIC_URL: publicUrl ?? this.url,
-          DATABASE_URL: store.kind === 'postgres' ? store.url : '',
-          DATA_DIR:
-            store.kind === 'pglite' ? store.dataDir : mkdtempSync(path.join(tmpdir(), 'brewcommand-bench-')),
-          REDIS_URL: redisUrl ?? '',
-          WEB_DIST: webDist ?? '/nonexistent',
-          LOG_LEVEL: 'warn',
-          ...env,
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER_ENTRY], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: publicUrl ?? this.url,
+        DATABASE_URL: store.kind === 'postgres' ? store.url : '',
+        DATA_DIR:
+          store.kind === 'pglite' ? store.dataDir : mkdtempSync(path.join(tmpdir(), 'brewcommand-bench-')),
+        REDIS_URL: redisUrl ?? '',
+        WEB_DIST: webDist ?? '/nonexistent',
+        LOG_LEVEL: 'warn',
+        ...env,
       },
-    )
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     this.child = child
     child.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-20_000)
