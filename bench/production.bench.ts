@@ -19,7 +19,8 @@
 //   req/s, p99 ≤ 2 ×).
 // - memory: the server's resident set (VmRSS, sampled every 100 ms) through all of it: < 400 MB.
 //
-// BENCH_PART=reports measures the reports (and memory) only: no devices are made and ingestion is not run.
+// BENCH_PART=ingest or BENCH_PART=reports measures that part only (with the memory through it; the data is the
+// same). BENCH_SERVER_NODE_ARGS passes node options to the server (support/server.ts), say to profile it.
 //
 // The data is written before the server starts, in this process: the breweries, their users and the
 // fermenter with its batch as testing/cellar-seed.ts leaves them, the devices through the cellar's own
@@ -58,7 +59,8 @@ import { MissingBinaryError, startPostgres } from './support/services.ts'
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const PART = process.env.BENCH_PART ?? 'all'
-if (PART !== 'all' && PART !== 'reports') throw new Error(`BENCH_PART is all or reports, not ${PART}`)
+if (!['all', 'ingest', 'reports'].includes(PART))
+  throw new Error(`BENCH_PART is ingest, reports or all, not ${PART}`)
 const DEVICES = PART === 'reports' ? 0 : Number(process.env.BENCH_DEVICES ?? 2000)
 const PER_BREWERY = 50
 const AT_ONCE = 50
@@ -261,6 +263,12 @@ function sampleRss(pid: number) {
   return { stop: () => (clearInterval(timer), Math.round(max)) }
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux clock ticks of 10 ms). */
+function cpuMs(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
 async function startBare(bodies: Record<string, string>) {
   const dir = mkdtempSync(path.join(tmpdir(), 'brewcommand-bare-'))
   const routes: Record<string, string> = {}
@@ -287,6 +295,7 @@ async function startBare(bodies: Record<string, string>) {
   if (line !== 'READY') throw new Error('the bare server did not start')
   return {
     port,
+    pid: child.pid!,
     url: `http://127.0.0.1:${port}`,
     stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))),
   }
@@ -467,7 +476,7 @@ async function runStore(label: Label, store: Store): Promise<Row[]> {
   let acknowledged: string[] = []
   try {
     // ---- device ingestion ----
-    if (PART === 'all') {
+    if (PART !== 'reports') {
       const bare = await startBare({
         'POST /api/ingest/:token': JSON.stringify({
           data: {
@@ -479,14 +488,20 @@ async function runStore(label: Label, store: Store): Promise<Row[]> {
         }),
       })
       let bareRun: Awaited<ReturnType<typeof postAll>>
+      // The CPU time each process spent per post: a figure the machine's other load moves less than the rate.
+      let bareCpu = 0
       try {
         // Once to warm it, then measured: the same posts from the same addresses.
         await postAll(bare.port, fleets, (token) => `/api/ingest/${token}`)
+        const cpu0 = cpuMs(bare.pid)
         bareRun = await postAll(bare.port, fleets, (token) => `/api/ingest/${token}`)
+        bareCpu = cpuMs(bare.pid) - cpu0
       } finally {
         await bare.stop()
       }
+      const cpu0 = cpuMs(server.pid!)
       const run = await postAll(port, fleets, (token) => `/api/ingest/${token}`)
+      const serverCpu = cpuMs(server.pid!) - cpu0
       acknowledged = run.acknowledged
       const ratio = run.perSecond / Math.max(1, bareRun.perSecond)
       rows.push({
@@ -498,6 +513,8 @@ async function runStore(label: Label, store: Store): Promise<Row[]> {
         statuses: JSON.stringify(run.statuses),
         bare_posts_s: bareRun.perSecond,
         bare_p99_ms: bareRun.p99,
+        cpu_ms_post: ms(serverCpu / DEVICES),
+        bare_cpu_ms_post: ms(bareCpu / DEVICES),
         ratio_to_bare: Number(ratio.toFixed(3)),
         met: ratio >= INGEST_TARGET[label] && run.acknowledged.length === DEVICES,
       })
@@ -526,7 +543,7 @@ async function runStore(label: Label, store: Store): Promise<Row[]> {
       if (response.status !== 200)
         throw new Error(`the write answered ${response.status}: ${await response.text()}`)
     }
-    for (const report of REPORTS) {
+    for (const report of PART === 'ingest' ? [] : REPORTS) {
       const firsts: number[] = []
       let body = ''
       try {
@@ -598,13 +615,12 @@ async function runStore(label: Label, store: Store): Promise<Row[]> {
       met: maxRss < RSS_LIMIT_MB,
     })
   }
-  if (PART === 'all') {
-    const stored = await countReadings(store, acknowledged)
-    const ingestion = rows[0]
-    ingestion.acknowledged = acknowledged.length
-    ingestion.stored = stored
-    ingestion.met = ingestion.met === true && stored === acknowledged.length
-  }
+  if (PART === 'reports') return rows
+  const stored = await countReadings(store, acknowledged)
+  const ingestion = rows[0]
+  ingestion.acknowledged = acknowledged.length
+  ingestion.stored = stored
+  ingestion.met = ingestion.met === true && stored === acknowledged.length
   return rows
 }
 

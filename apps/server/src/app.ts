@@ -665,6 +665,8 @@ export async function buildApp({
     ingest: createIngest({
       db: database.db,
       cellar,
+      // Posts gathered into one statement (ADR 395): two at once on PostgreSQL's pool, one on PGlite.
+      statementsAtOnce: database.kind === 'postgres' ? 2 : 1,
       // A device's reading reaches the room and, like every committed write, the brewery's webhooks.
       realtime: () => ({
         dataModified: (entityId, event) => {

@@ -1,6 +1,7 @@
 // Device ingestion in one statement (ADR 375): what an accepted post costs, what each refusal says, a revoke
 // seen by another instance at once, concurrent posts all stored, the ledger's fallback when no occupancy names
-// the batch, and the alert job queued once per brewery and window.
+// the batch, and the alert job queued once per brewery and window; posts arriving together share a statement
+// (ADR 395).
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { devices, readings } from '../../db/schema/cellar.ts'
@@ -134,6 +135,30 @@ describe.each(TEST_DATABASES)('device ingestion on %s', (kind) => {
         ),
       )
     expect(rows.map((r) => r.id).sort()).toEqual(acknowledged.sort())
+  })
+
+  it('gathers the posts arriving together into one statement, each answered with its own reading', async () => {
+    const probes = await Promise.all(Array.from({ length: 60 }, () => device(seed.fermenterId)))
+    statements = []
+    const results = await Promise.all(probes.map((probe) => ingest(probe.token, PLAIN)))
+    // Sent in the same turn of the event loop, they share one statement.
+    expect(statements).toHaveLength(1)
+    for (const [i, { reading }] of results.entries()) {
+      expect(reading.deviceId).toBe(probes[i].id)
+      expect(await stored(probes[i].id)).toEqual([expect.objectContaining({ id: reading.id })])
+    }
+  })
+
+  it('stores one of two posts of a device sent at once and refuses the other as too soon', async () => {
+    const { id, token } = await device(seed.fermenterId)
+    const other = await device(seed.fermenterId)
+    const outcomes = await Promise.all([
+      refusal(ingest(other.token, PLAIN)),
+      refusal(ingest(token, PLAIN)),
+      refusal(ingest(token, { ...PLAIN, gravity: 1.05 })),
+    ])
+    expect(outcomes.toSorted()).toEqual(['RATE_LIMITED', null, null])
+    expect(await stored(id)).toHaveLength(1)
   })
 
   it('works out the batch from the fermenter when no occupancy names it', async () => {

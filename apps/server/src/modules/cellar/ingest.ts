@@ -1,62 +1,13 @@
 import { cellarObjectUri, DEVICE_TOKEN_PATTERN, parseDevicePayload, type Reading } from '@brewcommand/domain'
-import { sql } from 'drizzle-orm'
-import { namedStatement, type Db } from '../../db/client.ts'
+import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { Realtime } from '../../realtime/realtime.ts'
 import { createCellarRepository } from './cellar.repository.ts'
 import { hashDeviceToken, toReading, type CellarService } from './cellar.service.ts'
+import { createPostBatcher } from './ingest-batch.ts'
 
 /** A device posts at most once per this many seconds (docs/production.md "Rules everywhere"). */
 export const INGEST_SECONDS_PER_POST = 10
-
-type Accepted = {
-  device_id: string
-  entity_id: string
-  vessel_id: string
-  name: string
-  batch_id: string | null
-  reading_id: string | null
-  taken_at: Date | string | null
-}
-
-/**
- * A device's post in one statement (ADR 375): the device found by its token's SHA-256 (the unique index) and not
- * revoked, its slot of one post per `seconds` taken (a row update, so every instance agrees and a revoke
- * committed anywhere refuses the next post at once), and — when an occupancy names the batch in its vessel now,
- * as it does for every batch filled through the cellar — the reading inserted with that batch. Nothing is
- * answered when the device is unknown, revoked, in no vessel or posting too soon; the reading's columns are null
- * when no occupancy names the batch (the caller then works it out from the ledger and inserts it).
- */
-const acceptPost = namedStatement(
-  'ingest.accept',
-  () => sql`
-    with d as (
-      update devices set last_ingest_at = now(), last_seen_at = now()
-      where token_hash = ${sql.placeholder('tokenHash')} and revoked_at is null and vessel_id is not null
-        and (last_ingest_at is null
-          or last_ingest_at <= now() - make_interval(secs => ${sql.placeholder('seconds')}::double precision))
-      returning id, entity_id, vessel_id, name
-    ),
-    o as (
-      select vo.batch_id from vessel_occupancies vo join d
-        on vo.entity_id = d.entity_id and vo.vessel_id = d.vessel_id
-      where vo.actual_start <= now() and (vo.actual_end is null or vo.actual_end > now())
-      order by vo.actual_start desc limit 1
-    ),
-    r as (
-      insert into readings (id, entity_id, vessel_id, batch_id, device_id, source, taken_at, gravity_sg,
-        temperature_c, ph, battery, note, entered)
-      select ${sql.placeholder('id')}::uuid, d.entity_id, d.vessel_id, o.batch_id, d.id, 'device', now(),
-        ${sql.placeholder('gravitySg')}::double precision, ${sql.placeholder('temperatureC')}::double precision,
-        ${sql.placeholder('ph')}::double precision, ${sql.placeholder('battery')}::double precision,
-        ${sql.placeholder('note')}::text, ${sql.placeholder('entered')}::jsonb
-      from d join o on true
-      returning id, taken_at
-    )
-    select d.id as device_id, d.entity_id, d.vessel_id, d.name, (select batch_id from o) as batch_id,
-      r.id as reading_id, r.taken_at
-    from d left join r on true`,
-)
 
 /**
  * Runs the alert rules of a brewery soon after its devices post, at most once per `delaySeconds` per brewery from
@@ -88,21 +39,26 @@ export function coalescedAfterReading(
  * A device's post (`POST /api/ingest/{deviceToken}`): the token (its SHA-256 looked up) names the device and its
  * brewery, the body is read as iSpindel, Brewfather or plain JSON, one post per 10 seconds per device (the slot is
  * a row update, so every instance agrees), and the reading goes to the device's vessel and the batch in it now.
- * An accepted post is one statement, one round trip (ADR 375); a refusal takes a second to name its reason.
+ * An accepted post is one statement, one round trip (ADR 375), shared with the posts waiting at the same moment
+ * (ADR 395); a refusal takes a second to name its reason.
  */
 export function createIngest({
   db,
   cellar,
   realtime,
   afterReading,
+  statementsAtOnce = 1,
 }: {
   db: Db
   cellar: CellarService
   realtime: () => Pick<Realtime, 'dataModified'> | null
   /** Runs the alert rules for the brewery soon (the job queue). */
   afterReading?: (entityId: string) => Promise<void>
+  /** Statements of waiting posts running at once: 1 on PGlite (it runs one at a time), more on PostgreSQL. */
+  statementsAtOnce?: number
 }) {
   const repo = createCellarRepository(db)
+  const accept = createPostBatcher(db, INGEST_SECONDS_PER_POST, { parallel: statementsAtOnce })
 
   /** Why a post was not accepted, in the order a device is told: token, body, vessel, rate. */
   async function refusal(tokenHash: string | null, problem: AppError | null): Promise<AppError> {
@@ -141,18 +97,16 @@ export function createIngest({
       interval: reading.intervalSeconds,
     }
     const id = crypto.randomUUID()
-    const result = (await acceptPost(db, {
-      tokenHash,
-      seconds: INGEST_SECONDS_PER_POST,
+    const accepted = await accept({
+      token_hash: tokenHash,
       id,
-      gravitySg: reading.gravitySg ?? null,
-      temperatureC: reading.temperatureC ?? null,
+      gravity_sg: reading.gravitySg ?? null,
+      temperature_c: reading.temperatureC ?? null,
       ph: reading.ph ?? null,
       battery: reading.battery ?? null,
       note: reading.note ?? '',
-      entered: JSON.stringify(entered),
-    })) as { rows: Accepted[] }
-    const accepted = result.rows[0]
+      entered,
+    })
     if (!accepted) throw await refusal(tokenHash, null)
 
     let stored: Reading
