@@ -6,7 +6,6 @@ import {
   INVENTORY_CATEGORY_LABELS,
   type CostsRead,
 } from '@brewcommand/domain'
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { downloads, type MonthRange } from '../api/reports-api.ts'
 import { useCosts } from '../api/use-reports.ts'
 import {
@@ -20,6 +19,7 @@ import {
   UNIT_COST_EMPTY,
   UNIT_COST_TITLE,
 } from '../messages.ts'
+import { BarsChart } from './lazy-charts.ts'
 import { DownloadButton, FigureTable, QueryState, ReportCard } from './report-card.tsx'
 
 const COLORS = ['#b45309', '#0f766e', '#6d28d9', '#be123c', '#1d4ed8', '#4d7c0f']
@@ -27,8 +27,6 @@ const COLORS = ['#b45309', '#0f766e', '#6d28d9', '#be123c', '#1d4ed8', '#4d7c0f'
 const dollars = (cents: number) => cents / 100
 const money = (cents: number | null) => (cents === null ? '—' : formatCents(cents))
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
-const tooltipDollars = (value: unknown) =>
-  typeof value === 'number' ? formatCents(Math.round(value * 100)) : ''
 
 const VALUE_BARS = [
   ...INVENTORY_CATEGORIES.map((c) => INVENTORY_CATEGORY_LABELS[c]),
@@ -49,18 +47,16 @@ function StackedMoneyChart({
   data: Record<string, string | number>[]
 }) {
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} accessibilityLayer title={title}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey={category} />
-        <YAxis unit=" $" width={80} />
-        <Tooltip formatter={tooltipDollars} />
-        <Legend />
-        {bars.map((name, index) => (
-          <Bar key={name} dataKey={name} stackId="stack" fill={COLORS[index % COLORS.length]} />
-        ))}
-      </BarChart>
-    </ResponsiveContainer>
+    <BarsChart
+      title={title}
+      data={data}
+      category={category}
+      unit=" $"
+      valueWidth={80}
+      legend
+      dollars
+      bars={bars.map((name, index) => ({ key: name, color: COLORS[index % COLORS.length], stack: true }))}
+    />
   )
 }
 
@@ -145,23 +141,19 @@ export function CostReports({ range }: { range: MonthRange }) {
         actions={<DownloadButton path={downloads.table('unit-costs', range)} label={DOWNLOAD_CSV} />}
         chart={
           data && data.units.length > 0 ? (
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart
-                layout="vertical"
-                data={data.units.map((row) => ({
-                  option: `${row.batchNumber} ${row.packageType}`,
-                  'Cost per unit': dollars(row.costPerUnitCents ?? 0),
-                }))}
-                accessibilityLayer
-                title="Cost per unit of each batch's packaging"
-              >
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis type="number" unit=" $" />
-                <YAxis type="category" dataKey="option" width={140} />
-                <Tooltip formatter={tooltipDollars} />
-                <Bar dataKey="Cost per unit" fill={COLORS[2]} />
-              </BarChart>
-            </ResponsiveContainer>
+            <BarsChart
+              title="Cost per unit of each batch's packaging"
+              data={data.units.map((row) => ({
+                option: `${row.batchNumber} ${row.packageType}`,
+                'Cost per unit': dollars(row.costPerUnitCents ?? 0),
+              }))}
+              category="option"
+              unit=" $"
+              vertical
+              categoryWidth={140}
+              dollars
+              bars={[{ key: 'Cost per unit', color: COLORS[2] }]}
+            />
           ) : undefined
         }
       >

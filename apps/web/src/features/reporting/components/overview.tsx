@@ -1,15 +1,3 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
 import { unitsToFormBarrels } from '@brewcommand/domain'
 import { downloads, type MonthRange } from '../api/reports-api.ts'
 import { useEfficiency, useLosses, useProduction } from '../api/use-reports.ts'
@@ -24,6 +12,7 @@ import {
   PRODUCTION_TITLE,
 } from '../messages.ts'
 import { CostReports } from './costs.tsx'
+import { BarsChart, LinesChart } from './lazy-charts.ts'
 import { DownloadButton, FigureTable, QueryState, ReportCard } from './report-card.tsx'
 
 const LINE_NAMES: Record<string, string> = {
@@ -50,25 +39,22 @@ export function Overview({ range }: { range: MonthRange }) {
         actions={<DownloadButton path={downloads.table('production', range)} label={DOWNLOAD_CSV} />}
         chart={
           production.data && production.data.rows.length > 0 ? (
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart
-                data={production.data.months.map((m) => ({
-                  month: m.month,
-                  Brewed: chartBarrels(m.brewedUnits),
-                  Packaged: chartBarrels(m.packagedUnits),
-                }))}
-                accessibilityLayer
-                title="Barrels brewed and packaged by month"
-              >
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="month" />
-                <YAxis unit=" bbl" width={70} />
-                <Tooltip />
-                <Legend />
-                <Bar dataKey="Brewed" fill={COLORS[0]} />
-                <Bar dataKey="Packaged" fill={COLORS[1]} />
-              </BarChart>
-            </ResponsiveContainer>
+            <BarsChart
+              title="Barrels brewed and packaged by month"
+              data={production.data.months.map((m) => ({
+                month: m.month,
+                Brewed: chartBarrels(m.brewedUnits),
+                Packaged: chartBarrels(m.packagedUnits),
+              }))}
+              category="month"
+              unit=" bbl"
+              valueWidth={70}
+              legend
+              bars={[
+                { key: 'Brewed', color: COLORS[0] },
+                { key: 'Packaged', color: COLORS[1] },
+              ]}
+            />
           ) : undefined
         }
       >
@@ -102,23 +88,18 @@ export function Overview({ range }: { range: MonthRange }) {
         actions={<DownloadButton path={downloads.table('losses', range)} label={DOWNLOAD_CSV} />}
         chart={
           losses.data && losses.data.rows.length > 0 ? (
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart
-                layout="vertical"
-                data={losses.data.rows.map((row) => ({
-                  reason: row.reason,
-                  Barrels: chartBarrels(row.units),
-                }))}
-                accessibilityLayer
-                title="Barrels lost by reason"
-              >
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis type="number" unit=" bbl" />
-                <YAxis type="category" dataKey="reason" width={120} />
-                <Tooltip />
-                <Bar dataKey="Barrels" fill={COLORS[3]} />
-              </BarChart>
-            </ResponsiveContainer>
+            <BarsChart
+              title="Barrels lost by reason"
+              data={losses.data.rows.map((row) => ({
+                reason: row.reason,
+                Barrels: chartBarrels(row.units),
+              }))}
+              category="reason"
+              unit=" bbl"
+              vertical
+              categoryWidth={120}
+              bars={[{ key: 'Barrels', color: COLORS[3] }]}
+            />
           ) : undefined
         }
       >
@@ -188,24 +169,13 @@ function EfficiencyChart({ rows }: { rows: EfficiencyRow[] }) {
   const brewhouses = [...new Map(rows.map((row) => [row.brewhouseId, row.brewhouseName])).entries()]
   const data = rows.map((row) => ({ brew: `${row.batchNumber}`, [row.brewhouseId]: row.achievedPercent }))
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={data} accessibilityLayer title="Brewhouse efficiency over time">
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="brew" />
-        <YAxis unit="%" width={50} domain={['auto', 'auto']} />
-        <Tooltip />
-        <Legend />
-        {brewhouses.map(([id, name], index) => (
-          <Line
-            key={id}
-            dataKey={id}
-            name={name}
-            stroke={COLORS[index % COLORS.length]}
-            connectNulls
-            type="monotone"
-          />
-        ))}
-      </LineChart>
-    </ResponsiveContainer>
+    <LinesChart
+      title="Brewhouse efficiency over time"
+      data={data}
+      category="brew"
+      unit="%"
+      width={50}
+      lines={brewhouses.map(([id, name], index) => ({ key: id, name, color: COLORS[index % COLORS.length] }))}
+    />
   )
 }

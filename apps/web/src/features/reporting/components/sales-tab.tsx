@@ -1,11 +1,11 @@
 import { formatCents, SalesReportSchema, type SalesReport, type SalesReportRow } from '@brewcommand/domain'
 import { useQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { Button } from '@/components/ui/button.tsx'
 import { api } from '@/lib/api-client.ts'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useAuth } from '@/lib/auth/auth-context.ts'
+import { BarsChart } from './lazy-charts.ts'
 import { QueryState, ReportCard } from './report-card.tsx'
 
 // Reporting's Sales (issue 35): revenue (goods invoiced less goods credited; never deposits nor tax) by month,
@@ -83,19 +83,14 @@ function Breakdown({
         </Button>
       }
       chart={
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart
-            data={shown.map((r) => ({ [heading]: r.key, Revenue: dollars(r.revenueCents) }))}
-            accessibilityLayer
-            title={title}
-          >
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey={heading} />
-            <YAxis unit=" $" width={80} />
-            <Tooltip />
-            <Bar dataKey="Revenue" fill="#0f766e" />
-          </BarChart>
-        </ResponsiveContainer>
+        <BarsChart
+          title={title}
+          data={shown.map((r) => ({ [heading]: r.key, Revenue: dollars(r.revenueCents) }))}
+          category={heading}
+          unit=" $"
+          valueWidth={80}
+          bars={[{ key: 'Revenue', color: '#0f766e' }]}
+        />
       }
     >
       <table className="w-full text-sm">
