@@ -32,6 +32,20 @@ export const toLedgerEvent = (row: EventRow): LedgerEvent => ({
 })
 
 export function createCellarRepository(db: Db) {
+  /** A vessel's occupancies that overlap [from, to), oldest first. */
+  const occupanciesBetween = (entityId: string, vesselId: string, from: Date, to: Date) =>
+    db
+      .select()
+      .from(vesselOccupancies)
+      .where(
+        and(
+          eq(vesselOccupancies.entityId, entityId),
+          eq(vesselOccupancies.vesselId, vesselId),
+          lte(vesselOccupancies.actualStart, to),
+          or(isNull(vesselOccupancies.actualEnd), gt(vesselOccupancies.actualEnd, from)),
+        ),
+      )
+      .orderBy(asc(vesselOccupancies.actualStart))
   return {
     vessels: (entityId: string) =>
       db
@@ -177,22 +191,9 @@ export function createCellarRepository(db: Db) {
       return inserted.length === 1
     },
 
-    /** The open occupancy of a vessel at `at` (started, not ended). */
+    /** The open occupancy of a vessel at `at` (started, not ended): the latest of those overlapping that instant. */
     async occupancyAt(entityId: string, vesselId: string, at: Date) {
-      const [row] = await db
-        .select()
-        .from(vesselOccupancies)
-        .where(
-          and(
-            eq(vesselOccupancies.entityId, entityId),
-            eq(vesselOccupancies.vesselId, vesselId),
-            lte(vesselOccupancies.actualStart, at),
-            or(isNull(vesselOccupancies.actualEnd), gt(vesselOccupancies.actualEnd, at)),
-          ),
-        )
-        .orderBy(desc(vesselOccupancies.actualStart))
-        .limit(1)
-      return row ?? null
+      return (await occupanciesBetween(entityId, vesselId, at, at)).at(-1) ?? null
     },
 
     openOccupancies: (entityId: string, vesselId: string) =>
@@ -332,20 +333,7 @@ export function createCellarRepository(db: Db) {
       return Number((result as { rows: { stored: number }[] }).rows[0]?.stored ?? 0)
     },
 
-    /** A vessel's occupancies that overlap [from, to), oldest first. */
-    occupanciesBetween: (entityId: string, vesselId: string, from: Date, to: Date) =>
-      db
-        .select()
-        .from(vesselOccupancies)
-        .where(
-          and(
-            eq(vesselOccupancies.entityId, entityId),
-            eq(vesselOccupancies.vesselId, vesselId),
-            lte(vesselOccupancies.actualStart, to),
-            or(isNull(vesselOccupancies.actualEnd), gt(vesselOccupancies.actualEnd, from)),
-          ),
-        )
-        .orderBy(asc(vesselOccupancies.actualStart)),
+    occupanciesBetween,
 
     async insertReading(row: typeof readings.$inferInsert) {
       const inserted = await db

@@ -15,9 +15,9 @@ import { Q3_COUNTS, Q3_EVENTS } from '@brewcommand/domain/production/ttb-fixture
 import { QUARTER_COUNTS, QUARTER_EVENTS } from '@brewcommand/domain/production/ttb-quarter-fixture.ts'
 import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { entities } from '../../db/schema/entities.ts'
 import { liquidEvents } from '../../db/schema/production.ts'
 import { createTestDb, type TestDb } from '../../testing/identity-harness.ts'
+import { seedBrewery } from '../../testing/ledger-seed.ts'
 import { insertLedgerEvent, seedReportingQuarter } from '../../testing/reporting-seed.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
 import { boundOf, isoOf, readLedger } from './ledger-read.ts'
@@ -69,21 +69,7 @@ describe.each(TEST_DATABASES)('the ledger a report reads on %s (ADR 385)', (kind
   beforeAll(async () => {
     testDb = await createTestDb(kind)
     const db = testDb.db
-    const [entity] = await db
-      .insert(entities)
-      .values({
-        name: 'Ledger Read Brewing',
-        address: '1 Mash Lane',
-        city: 'Portland',
-        state: 'OR',
-        zip: '97201',
-        phone: '(503) 555-0101',
-        ein: '12-3456789',
-        subscriptionPlan: 'monthly',
-        subscriptionStatus: 'active',
-      })
-      .returning({ id: entities.id })
-    entityId = entity.id
+    ;({ entityId } = await seedBrewery(db))
     const q3 = await seedReportingQuarter(db, entityId, { counts: false })
     await seedReportingQuarter(db, entityId, { counts: false, events: QUARTER_EVENTS })
     const [first] = Q3_EVENTS

@@ -3,9 +3,9 @@ import type { Db } from '../../db/client.ts'
 import { inventoryItems, lots } from '../../db/schema/inventory.ts'
 import { kegs } from '../../db/schema/kegs.ts'
 import { batches } from '../../db/schema/production.ts'
-import { productPackages, products } from '../../db/schema/products.ts'
+import { productPackages } from '../../db/schema/products.ts'
 import { customers, invoices, salesOrders } from '../../db/schema/sales.ts'
-import { containing } from './trace.sql.ts'
+import { containing, packagesWhere } from './trace.sql.ts'
 
 // Trace's one search box (docs/decisions/300): lot codes, batch numbers, order and invoice numbers, SKUs and UPCs,
 // customers and keg numbers, each kind a bounded query scoped to the brewery.
@@ -56,23 +56,11 @@ export function createTraceSearch(db: Db) {
         .limit(10),
 
     searchPackages: (entityId: string, q: string) =>
-      db
-        .select({
-          id: productPackages.id,
-          type: productPackages.type,
-          sku: productPackages.sku,
-          upc: productPackages.upc,
-          productName: products.name,
-        })
-        .from(productPackages)
-        .innerJoin(products, eq(products.id, productPackages.productId))
-        .where(
-          and(
-            eq(productPackages.entityId, entityId),
-            or(ilike(productPackages.sku, containing(q)), eq(productPackages.upc, q)),
-          ),
-        )
-        .limit(10),
+      packagesWhere(
+        db,
+        entityId,
+        or(ilike(productPackages.sku, containing(q)), eq(productPackages.upc, q)),
+      ).limit(10),
 
     searchCustomers: (entityId: string, q: string) =>
       db

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'dri
 import type { Db } from '../../db/client.ts'
 import { finishedGoodsMovements, inventoryItems, lots, stockMovements } from '../../db/schema/inventory.ts'
 import { batches, vessels } from '../../db/schema/production.ts'
-import { productPackages, products } from '../../db/schema/products.ts'
+import { productPackages } from '../../db/schema/products.ts'
 import {
   customers,
   invoiceLines,
@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/sales.ts'
 import { createTraceRecordReads } from './trace-records.repository.ts'
 import { createTraceSearch } from './trace-search.repository.ts'
-import { rowsOf, uuidArray } from './trace.sql.ts'
+import { packagesWhere, rowsOf, uuidArray } from './trace.sql.ts'
 
 // Trace's queries (docs/decisions/300): each one set-based over the ids of one step of the walk, scoped to the
 // brewery, so a trace is a fixed handful of statements whatever the size of the tree (never one per node).
@@ -389,19 +389,7 @@ export function createTraceRepository(db: Db) {
 
     /** The packaging options (with product names), for labels and the SKU search. */
     packages: (entityId: string, ids: string[]) =>
-      ids.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              id: productPackages.id,
-              type: productPackages.type,
-              sku: productPackages.sku,
-              upc: productPackages.upc,
-              productName: products.name,
-            })
-            .from(productPackages)
-            .innerJoin(products, eq(products.id, productPackages.productId))
-            .where(and(eq(productPackages.entityId, entityId), inArray(productPackages.id, ids))),
+      ids.length === 0 ? Promise.resolve([]) : packagesWhere(db, entityId, inArray(productPackages.id, ids)),
 
     orders: (entityId: string, ids: string[]) =>
       ids.length === 0

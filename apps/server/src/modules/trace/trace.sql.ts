@@ -1,4 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { productPackages, products } from '../../db/schema/products.ts'
 
 // The SQL pieces trace's reads share.
 
@@ -10,3 +12,17 @@ export const uuidArray = (ids: readonly string[]): SQL =>
     ids.map((id) => sql`${id}`),
     sql`, `,
   )}]::uuid[]`
+
+/** The brewery's packaging options that `filter` names, with their product's name (labels and the SKU search). */
+export const packagesWhere = (db: Db, entityId: string, filter: SQL | undefined) =>
+  db
+    .select({
+      id: productPackages.id,
+      type: productPackages.type,
+      sku: productPackages.sku,
+      upc: productPackages.upc,
+      productName: products.name,
+    })
+    .from(productPackages)
+    .innerJoin(products, eq(products.id, productPackages.productId))
+    .where(and(eq(productPackages.entityId, entityId), filter))
