@@ -1,5 +1,6 @@
 import {
   ALERT_KINDS,
+  ALERT_RULES,
   cellarObjectUri,
   DEFAULT_CELLAR_SETTINGS,
   expectedFinalGravity,
@@ -50,15 +51,16 @@ async function evaluateBrewery(db: Db, entityId: string, now: Date): Promise<Ale
       raised.push(inserted)
     }
     for (const batch of await repo.batchesInCellar(entityId)) {
-      const rows = await repo.batchReadings(entityId, batch.id)
+      const windowStart = new Date(now.getTime() - ALERT_RULES.stableForHours * 3_600_000)
+      const rows = await repo.alertReadings(entityId, batch.id, windowStart)
       if (rows.length === 0) continue
-      const readings = rows.map(({ reading }) => ({
+      const readings = rows.map((reading) => ({
         takenAt: reading.takenAt.toISOString(),
         gravitySg: reading.gravitySg,
         temperatureC: reading.temperatureC,
       }))
       const snapshot = batch.recipeSnapshot as unknown as Recipe
-      const vesselId = rows.at(-1)!.reading.vesselId
+      const vesselId = rows.at(-1)!.vesselId
       const found = fermentationAlerts({
         readings,
         expectedFg: expectedFinalGravity(snapshot),

@@ -1,5 +1,5 @@
 import type { LedgerEvent, LiquidEventKind } from '@brewcommand/domain'
-import { and, asc, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { cellarAlerts, cellarSettings, cleaningEvents, devices, readings } from '../../db/schema/cellar.ts'
 import { productPackages } from '../../db/schema/products.ts'
@@ -359,14 +359,35 @@ export function createCellarRepository(db: Db) {
         .orderBy(desc(readings.takenAt))
         .limit(limit),
 
-    batchReadings: (entityId: string, batchId: string, limit = 5000) =>
-      db
-        .select({ reading: readings, deviceName: devices.name })
+    /**
+     * What the alert rules judge a batch on (fermentationAlerts): every reading after `windowStart` (the
+     * stable-gravity window), and before it the latest reading, the latest with a gravity and the latest with a
+     * temperature; oldest first. Index probes on (batch_id, taken_at), however long the batch has been logging.
+     */
+    async alertReadings(entityId: string, batchId: string, windowStart: Date) {
+      const ofBatch = and(eq(readings.entityId, entityId), eq(readings.batchId, batchId))
+      const latestBefore = (condition?: ReturnType<typeof isNotNull>) =>
+        db
+          .select()
+          .from(readings)
+          .where(and(ofBatch, lte(readings.takenAt, windowStart), condition))
+          .orderBy(desc(readings.takenAt))
+          .limit(1)
+      const window = await db
+        .select()
         .from(readings)
-        .leftJoin(devices, eq(devices.id, readings.deviceId))
-        .where(and(eq(readings.entityId, entityId), eq(readings.batchId, batchId)))
+        .where(and(ofBatch, gt(readings.takenAt, windowStart)))
         .orderBy(asc(readings.takenAt))
-        .limit(limit),
+      const before = [
+        ...(await latestBefore()),
+        ...(await latestBefore(isNotNull(readings.gravitySg))),
+        ...(await latestBefore(isNotNull(readings.temperatureC))),
+      ]
+      const earlier = [...new Map(before.map((row) => [row.id, row])).values()].sort(
+        (a, b) => a.takenAt.getTime() - b.takenAt.getTime(),
+      )
+      return [...earlier, ...window]
+    },
 
     /**
      * A batch's chart (ADR 390): its readings downsampled to `points` per series (a device; the hand-taken ones

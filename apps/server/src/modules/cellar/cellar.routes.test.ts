@@ -681,6 +681,41 @@ describe.each(TEST_DATABASES)('cellar API on %s', (kind) => {
       expect(dashboard.tanksNeedingAttention.some((tank) => tank.vesselId === seed.fermenterId)).toBe(true)
     })
 
+    it('judges a batch on its latest readings, however many it has logged (not its oldest 5,000)', async () => {
+      // Seven and a half weeks of a thermometer every 15 minutes in the band (18.0 °C; the yeast's band is 15.0–22.2 °C), then one
+      // at 26.7 °C now: the rules must see the newest reading, so the temperature alert is raised.
+      const seed = await seedCellar(testDb.db, entityA)
+      const now = Date.now()
+      const history = Array.from({ length: 5_040 }, (_, i) => ({
+        id: crypto.randomUUID(),
+        entityId: entityA,
+        vesselId: seed.fermenterId,
+        batchId: seed.batchId,
+        source: 'manual',
+        takenAt: new Date(now - (5_040 - i) * 15 * 60_000 - 60_000),
+        temperatureC: 18,
+      }))
+      for (let i = 0; i < history.length; i += 1_000)
+        await testDb.db.insert(readings).values(history.slice(i, i + 1_000))
+      await testDb.db.insert(readings).values({
+        id: crypto.randomUUID(),
+        entityId: entityA,
+        vesselId: seed.fermenterId,
+        batchId: seed.batchId,
+        source: 'manual',
+        takenAt: new Date(now),
+        temperatureC: 26.7,
+      })
+      await t.app.jobs
+        .definition<{ entityId?: string }>('cellar.alerts')
+        .run({ entityId: entityA }, { id: 'test' })
+      const alerts = (await call(brewerA, 'GET', '/api/cellar/alerts'))
+        .json<{ data: { alerts: Json[] } }>()
+        .data.alerts.filter((alert) => alert.batchId === seed.batchId)
+      expect(alerts.map((alert) => alert.kind)).toEqual(['temperature-out-of-band'])
+      expect(alerts[0].message).toContain('Temperature 26.7 °C is outside 15.0–22.2 °C')
+    })
+
     it('mails each temperature excursion: the alert ends when the beer is back in its band, the next one is new', async () => {
       // The seeded batch's yeast ferments at 59–72 °F: 15.0–22.2 °C. 80 °F is 26.7 °C; 66 °F is 18.9 °C.
       const seed = await seedCellar(testDb.db, entityA)
