@@ -144,6 +144,8 @@ const authPlugin: FastifyPluginCallback<{
         route: request.routeOptions.url ?? request.url.split('?')[0],
         status: reply.statusCode,
         address: request.ip,
+        // When the request arrived: the list's order is the order of the calls, whichever write lands first.
+        at: new Date(Date.now() - reply.elapsedTime),
       })
     } catch (error) {
       request.log.error({ err: error }, 'recording the use of an API key failed')

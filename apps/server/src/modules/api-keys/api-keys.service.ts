@@ -192,7 +192,7 @@ export function createApiKeyService({ db }: { db: Db }) {
   /** One line of the audit list, and the key's last use, after the answer went out. */
   async function recordUse(
     caller: ApiKeyCaller,
-    use: { method: string; route: string; status: number; address: string },
+    use: { method: string; route: string; status: number; address: string; at: Date },
   ): Promise<void> {
     await db.transaction(async (tx) => {
       await tx.insert(apiKeyUses).values({ entityId: caller.entityId, keyId: caller.keyId, ...use })
