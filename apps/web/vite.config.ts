@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { MOCKING_TESTS } from './src/testing/mocking-tests.ts'
 
 const api = `http://localhost:${process.env.PORT ?? '3000'}`
 
@@ -104,10 +105,19 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     globals: true,
     setupFiles: ['src/testing/setup.ts'],
     // Vitest leaves a core free by default: on CI's two cores that ran the files one at a time (172 s).
     maxWorkers: 2,
+    projects: [
+      // The files that replace modules (vi.mock) get a fresh module graph each.
+      { extends: true, test: { name: 'isolated', include: MOCKING_TESTS, isolate: true } },
+      // The rest share a worker's module graph and jsdom (ADR 403): cleanup() and setup.ts reset what a file
+      // leaves behind.
+      {
+        extends: true,
+        test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: MOCKING_TESTS, isolate: false },
+      },
+    ],
   },
 })
