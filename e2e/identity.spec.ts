@@ -239,8 +239,8 @@ test.describe('identity and the secure shell', () => {
   })
 
   test('a restart of the server keeps the user signed in', async ({ browser }) => {
-    // Onboarding plus two server starts of our own.
-    test.setTimeout(150_000)
+    // Onboarding plus two server starts of our own (each up to 120 s on a loaded machine).
+    test.setTimeout(300_000)
     const port = await freePort()
     const dataDir = mkdtempSync(path.join(tmpdir(), 'brewcommand-e2e-restart-'))
     let server = await startServer({ port, dataDir })

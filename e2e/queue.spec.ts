@@ -217,7 +217,7 @@ test('a refused change is told in words and undone on screen; nothing waits as f
 test('fault: the server is killed (SIGKILL) while the queue holds edits, one of them already stored; after a restart every edit lands once', async ({
   browser,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(300_000)
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brewcommand-e2e-queue-kill-'))
   let server = await startServer({ port, dataDir })

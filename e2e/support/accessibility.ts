@@ -21,16 +21,26 @@ export const EXPERIMENTAL_WCAG_RULES = [
 /** Impacts that fail a journey; moderate and minor findings are reported (A11Y_REPORT) but allowed. */
 const FAILING_IMPACTS = new Set(['serious', 'critical'])
 
-/** Waits until finite animations (a dialog fading in) are over, so colours are measured as seen. */
+/**
+ * Waits until finite animations (a dialog fading in) are over, so colours are measured as seen: twice, two frames
+ * apart, because a toast mounts first and starts its fade-in transition on a later frame (a toast's button was
+ * once measured half-faded in, at 1.61:1).
+ */
 async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
+  const noAnimation = () =>
+    page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    )
+  await noAnimation()
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   )
+  await noAnimation()
 }
 
 export type AccessibilityFinding = {

@@ -37,15 +37,18 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The environment of a server under test: the embedded database in a fresh folder, a matching PUBLIC_URL,
- * and none of the developer's DATABASE_URL/REDIS_URL (each e2e run owns its data).
+ * The environment of a server under test: the embedded database in a fresh folder (or the run's own PostgreSQL
+ * database, support/database.ts), a matching PUBLIC_URL, and none of the developer's DATABASE_URL/REDIS_URL
+ * (each e2e run owns its data).
  */
 export function serverEnv({
   port,
   dataDir,
+  databaseUrl,
 }: {
   port: number
   dataDir: string | undefined
+  databaseUrl?: string | undefined
 }): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) {
@@ -55,7 +58,7 @@ export function serverEnv({
     ...env,
     // Playwright merges process.env into the web server's environment: empty values keep a developer's
     // or CI's DATABASE_URL/REDIS_URL out (empty counts as unset), so each run owns its embedded database.
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl ?? '',
     REDIS_URL: '',
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -69,6 +72,8 @@ export function serverEnv({
     // The webhooks journey's receiver listens on 127.0.0.1 over plain http (ADR 282).
     WEBHOOKS_ALLOW_PRIVATE: 'true',
     WEBHOOKS_ALLOW_HTTP: 'true',
+    // Background work (accounting sends, webhooks, alerts) is picked up within a second, not the default five.
+    JOB_POLL_SECONDS: '1',
     // QuickBooks Online and Xero against the local fakes (the Accounting journey; support/accounting-fakes.ts).
     ...accountingEnv(`http://localhost:${port}`),
   }
@@ -84,7 +89,8 @@ export async function startServer(options: { port: number; dataDir: string }): P
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const url = `http://localhost:${options.port}`
-  const deadline = Date.now() + 60_000
+  // A fresh PGlite folder migrates on its first start: 6 s on a quiet machine, over a minute on a loaded one.
+  const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`)
     try {
@@ -95,7 +101,7 @@ export async function startServer(options: { port: number; dataDir: string }): P
     await new Promise((r) => setTimeout(r, 200))
   }
   child.kill('SIGKILL')
-  throw new Error(`server did not become healthy within 60 s: ${stderr}`)
+  throw new Error(`server did not become healthy within 120 s: ${stderr}`)
 }
 
 export class RunningServer {
