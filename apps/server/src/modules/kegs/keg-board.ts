@@ -12,6 +12,7 @@ import {
 import type { Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { groupBy } from '../sales/sales.views.ts'
 import { sizeOfPackageType } from './keg-scans.ts'
 import { createKegsRepository, type KegRow } from './kegs.repository.ts'
 import { namesOf, type Names } from './kegs.views.ts'
@@ -175,9 +176,11 @@ export function createKegBoard({ db, now = () => new Date() }: { db: Db; now?: (
         reads.shippedOnOrders(tenant.entityId, ids),
         reads.customerNames(tenant.entityId, [...new Set(orders.map((o) => o.customerId))]),
       ])
+      const linesOf = groupBy(lines, (line) => line.orderId)
+      const shippedOf = new Map(shipped.map((s) => [`${s.orderId} ${s.size}`, s.count]))
       return orders.flatMap((order) => {
         const sizes = new Map<KegSize, { ordered: number; depositCents: number }>()
-        for (const line of lines.filter((l) => l.orderId === order.id)) {
+        for (const line of linesOf.get(order.id) ?? []) {
           const size = sizeOfPackageType(line.packageType)
           if (!size) continue
           const entry = sizes.get(size) ?? { ordered: 0, depositCents: line.depositCents }
@@ -195,7 +198,7 @@ export function createKegBoard({ db, now = () => new Date() }: { db: Db; now?: (
             sizes: [...sizes.entries()].map(([size, entry]) => ({
               size,
               ordered: entry.ordered,
-              shipped: shipped.find((s) => s.orderId === order.id && s.size === size)?.count ?? 0,
+              shipped: shippedOf.get(`${order.id} ${size}`) ?? 0,
               depositCents: entry.depositCents,
             })),
           },
