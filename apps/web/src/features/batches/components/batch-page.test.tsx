@@ -143,7 +143,7 @@ describe('the batch page', { timeout: 20_000 }, () => {
     const calls = stubApi(({ url, method }) => {
       if (method === 'POST') return { status: 200, body: { data: { id: uuid(3), status: 'completed' } } }
       if (url === `/api/batches/${uuid(3)}`) return { status: 200, body: { data: packaging } }
-      if (url === `/api/cellar/batches/${uuid(3)}`)
+      if (url === `/api/cellar/batches/${uuid(3)}?points=10`)
         return { status: 200, body: { data: { yield: { inVesselsBbl: 0.3 } } } }
       if (url === `/api/schedule/batches/${uuid(3)}`)
         return {

@@ -59,7 +59,8 @@ export function useLeftInTanks(batchId: string) {
     queryFn: async () =>
       request(
         'GET',
-        `/api/cellar/batches/${encodeURIComponent(batchId)}`,
+        // Only the yield is read: the fewest chart points the route sends (ADR 390), not the batch's readings.
+        `/api/cellar/batches/${encodeURIComponent(batchId)}?points=10`,
         z.object({ yield: z.object({ inVesselsBbl: z.number() }) }).loose(),
         undefined,
         { token: await getAccessToken() },
