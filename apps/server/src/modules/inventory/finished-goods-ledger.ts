@@ -12,13 +12,23 @@ import {
 import type { Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import type { finishedGoodsMovements } from '../../db/schema/inventory.ts'
+import type { liquidEvents } from '../../db/schema/production.ts'
 import {
   adjustmentDetails,
+  assertEventsHold,
   assertTimelineHolds,
   dateLiquidEvent,
+  datedWith,
+  datingContext,
   type DatedEvent,
 } from '../ledger/ledger-guard.ts'
-import { createLedgerRepository, ledgerEventOf, type LedgerRepository } from '../ledger/ledger.repository.ts'
+import {
+  createLedgerRepository,
+  ledgerEventOf,
+  type LedgerRepository,
+  type LiquidEventRow,
+} from '../ledger/ledger.repository.ts'
 import { assertNotHeld, heldGoods } from '../trace/holds.ts'
 
 // Finished goods on the one ledger (docs/production.md "Removals on the ledger"; the ledger contract): every
@@ -110,26 +120,26 @@ function view(
   }
 }
 
-/** One liquid event and its finished-goods row, in the caller's transaction. */
-async function bookPackaged(
-  repo: LedgerRepository,
-  tenant: Tenant,
-  entry: {
-    movementId: string
-    kind: ManualFinishedGoodsKind
-    names: OptionNames
-    batchId: string | null
-    units: number
-    volumeBbl: number
-    dated: DatedEvent
-    customer: string
-    reason: string
-    details: Record<string, unknown>
-  },
-) {
+type PackagedEntry = {
+  movementId: string
+  kind: ManualFinishedGoodsKind
+  names: OptionNames
+  batchId: string | null
+  units: number
+  volumeBbl: number
+  dated: DatedEvent
+  customer: string
+  reason: string
+  details: Record<string, unknown>
+}
+type LiquidEventInsert = typeof liquidEvents.$inferInsert & { id: string }
+type FinishedGoodsInsert = typeof finishedGoodsMovements.$inferInsert & { id: string }
+
+/** The liquid event and the finished-goods row of one entry, as they are written. */
+function packagedRows(tenant: Tenant, entry: PackagedEntry) {
   const ledger = LEDGER_OF_FINISHED_GOODS[entry.kind]
   const eventId = crypto.randomUUID()
-  const event = await repo.insertEvent({
+  const event: LiquidEventInsert = {
     id: eventId,
     entityId: tenant.entityId,
     batchId: entry.batchId,
@@ -152,9 +162,8 @@ async function bookPackaged(
     },
     occurredAt: entry.dated.occurredAt,
     recordedBy: tenant.userId,
-  })
-  if (!event) throw new AppError('CONFLICT', 'A liquid event with this id exists.')
-  const row = await repo.insertFinishedGoods({
+  }
+  const movement: FinishedGoodsInsert = {
     id: entry.movementId,
     entityId: tenant.entityId,
     packageId: entry.names.packageId,
@@ -172,13 +181,69 @@ async function bookPackaged(
     reason: entry.reason,
     occurredAt: entry.dated.occurredAt,
     recordedBy: tenant.userId,
-  })
+  }
+  return { event, movement, ttbClass: ledger.ttbClass }
+}
+
+/** One liquid event and its finished-goods row, in the caller's transaction. */
+async function bookPackaged(repo: LedgerRepository, tenant: Tenant, entry: PackagedEntry) {
+  const { event, movement, ttbClass } = packagedRows(tenant, entry)
+  if (!(await repo.insertEvent(event))) throw new AppError('CONFLICT', 'A liquid event with this id exists.')
+  const row = await repo.insertFinishedGoods(movement)
   if (!row)
     throw new AppError('CONFLICT', `A finished goods record with id ${entry.movementId} already exists.`, [
       { path: 'data.id', message: 'Taken' },
     ])
-  return view(row, ledger.ttbClass)
+  return view(row, ttbClass)
 }
+
+/** One take of packaged beer (`takeFinishedGoods`). */
+export type TakeInput = {
+  movementId?: string
+  kind: TakeKind
+  packageId: string
+  units: number
+  batchId?: string | null
+  taxFreeReason?: TaxFreeReason | null
+  occurredAt: Date
+  priorPeriodAdjustment?: boolean
+  customer?: string
+  orderLineId?: string | null
+  reason?: string
+  now?: Date
+}
+
+/** The options' names, their rows locked; an option gone from the catalogue by its last names on the ledger. */
+async function optionsNames(repo: LedgerRepository, tenant: Tenant, packageIds: string[]) {
+  const names = new Map<string, OptionNames | null>()
+  for (const row of await repo.lockedPackageOptions(tenant.entityId, packageIds))
+    names.set(row.option.id, {
+      packageId: row.option.id,
+      productId: row.option.productId,
+      productName: row.productName,
+      packageType: row.option.type,
+      sku: row.option.sku,
+      upc: row.option.upc,
+    })
+  for (const packageId of packageIds) {
+    if (names.has(packageId)) continue
+    const last = await repo.lastNamesOf(tenant.entityId, packageId)
+    names.set(
+      packageId,
+      last && {
+        packageId,
+        productId: last.productId,
+        productName: last.productName,
+        packageType: last.packageType,
+        sku: last.sku,
+        upc: last.upc,
+      },
+    )
+  }
+  return names
+}
+
+const isGuarded = (kind: TakeKind) => kind === 'sold' || kind === 'removed' || kind === 'consumed'
 
 /**
  * Takes packaged beer off hand — a removal (taxpaid sale, without tax with its reason, consumed on premises),
@@ -189,68 +254,88 @@ async function bookPackaged(
 export async function takeFinishedGoods(
   tx: Db,
   tenant: Tenant,
-  input: {
-    movementId?: string
-    kind: TakeKind
-    packageId: string
-    units: number
-    batchId?: string | null
-    taxFreeReason?: TaxFreeReason | null
-    occurredAt: Date
-    priorPeriodAdjustment?: boolean
-    customer?: string
-    orderLineId?: string | null
-    reason?: string
-    now?: Date
-  },
+  input: TakeInput,
 ): Promise<FinishedGoodsWrite> {
+  return (await takeFinishedGoodsLots(tx, tenant, [input]))[0]
+}
+
+/**
+ * Several takes in one transaction (a dispatch's lots), as if made one after the other — each sees the ones before
+ * it, and a refusal is the one the first failing take would give — with the reads made once for all of them and
+ * the rows written in two statements (ADR 401). Answers one write per take.
+ */
+export async function takeFinishedGoodsLots(
+  tx: Db,
+  tenant: Tenant,
+  inputs: TakeInput[],
+): Promise<FinishedGoodsWrite[]> {
+  if (inputs.length === 0) return []
   const repo = createLedgerRepository(tx)
-  const names = await optionNames(repo, tenant, input.packageId)
-  const dated = await dateLiquidEvent(tx, tenant, {
-    requested: input.occurredAt,
-    priorPeriodAdjustment: input.priorPeriodAdjustment ?? false,
-    batchId: input.batchId ?? null,
-    now: input.now ?? new Date(),
-    field: 'data.occurredAt',
-  })
-  const events = (await repo.eventsOfPlaces(tenant.entityId, [], [input.packageId])).map(ledgerEventOf)
-  // A lot on hold (a recall, ADR 303) is not sold, removed or consumed; it may still be broken or destroyed.
-  const guarded = input.kind === 'sold' || input.kind === 'removed' || input.kind === 'consumed'
-  if (guarded && input.batchId)
-    await assertNotHeld(
-      tx,
-      tenant.entityId,
-      [{ kind: 'finished-goods', packageId: input.packageId, batchId: input.batchId }],
-      'data.batchId',
-    )
-  const held = guarded ? await heldGoods(tx, tenant.entityId, [input.packageId]) : new Set<string>()
-  const available = packagedAvailableAt(events, input.packageId, dated.occurredAt.toISOString()).filter(
-    (part) =>
-      (!input.batchId || part.batchId === input.batchId) &&
-      !held.has(`${input.packageId}:${part.batchId ?? ''}`),
+  const packageIds = [...new Set(inputs.map((input) => input.packageId))]
+  // One after the other: a write's transaction is one connection (ADR 380).
+  const namesOf = await optionsNames(repo, tenant, packageIds)
+  const dating = await datingContext(
+    tx,
+    tenant,
+    inputs.map((input) => input.batchId ?? null),
   )
-  const there = available.reduce((sum, part) => sum + part.units, 0)
-  if (there < input.units) {
-    const numbers = input.batchId ? await repo.batchNumbers(tenant.entityId, [input.batchId]) : null
-    const ofBatch = input.batchId ? ` of batch ${numbers?.get(input.batchId) ?? 'that batch'}` : ''
-    throw new AppError(
-      'CONFLICT',
-      `Only ${there} × ${nameOf(names)}${ofBatch} on hand at that date; ${input.units} cannot leave.`,
-      [{ path: 'data.units', message: `Only ${there} on hand` }],
+  const events = (await repo.eventsOfPlaces(tenant.entityId, [], packageIds)).map(ledgerEventOf)
+  // A lot on hold (a recall, ADR 303) is not sold, removed or consumed; it may still be broken or destroyed.
+  const held = await heldGoods(tx, tenant.entityId, [
+    ...new Set(inputs.filter((input) => isGuarded(input.kind)).map((input) => input.packageId)),
+  ])
+  const booked: { event: LiquidEventInsert; movement: FinishedGoodsInsert; ttbClass: string | null }[][] = []
+  const packageNames = new Map<string, string>()
+  for (const input of inputs) {
+    const names = namesOf.get(input.packageId)
+    if (!names)
+      throw new AppError('NOT_FOUND', 'Packaging option not found.', [
+        { path: 'data.packageId', message: 'No such packaging option' },
+      ])
+    packageNames.set(input.packageId, nameOf(names))
+    const dated = datedWith(dating, {
+      requested: input.occurredAt,
+      priorPeriodAdjustment: input.priorPeriodAdjustment ?? false,
+      batchId: input.batchId ?? null,
+      now: input.now ?? new Date(),
+      field: 'data.occurredAt',
+    })
+    const guarded = isGuarded(input.kind)
+    const isHeld = (batchId: string | null) => guarded && held.has(`${input.packageId}:${batchId ?? ''}`)
+    if (guarded && input.batchId && isHeld(input.batchId))
+      // Refuses naming the hold and its recall.
+      await assertNotHeld(
+        tx,
+        tenant.entityId,
+        [{ kind: 'finished-goods', packageId: input.packageId, batchId: input.batchId }],
+        'data.batchId',
+      )
+    const available = packagedAvailableAt(events, input.packageId, dated.occurredAt.toISOString()).filter(
+      (part) => (!input.batchId || part.batchId === input.batchId) && !isHeld(part.batchId),
     )
-  }
-  const movements: FinishedGoodsMovementView[] = []
-  let left = input.units
-  for (const part of available) {
-    if (left === 0) break
-    const units = Math.min(left, part.units)
-    left -= units
-    // Each unit carries the barrels its batch's units hold on average; the last units take the rest exactly.
-    const volumeBbl =
-      units === part.onHandUnits ? part.onHandBbl : roundBarrels((units * part.onHandBbl) / part.onHandUnits)
-    movements.push(
-      await bookPackaged(repo, tenant, {
-        movementId: movements.length === 0 && input.movementId ? input.movementId : crypto.randomUUID(),
+    const there = available.reduce((sum, part) => sum + part.units, 0)
+    if (there < input.units) {
+      const numbers = input.batchId ? await repo.batchNumbers(tenant.entityId, [input.batchId]) : null
+      const ofBatch = input.batchId ? ` of batch ${numbers?.get(input.batchId) ?? 'that batch'}` : ''
+      throw new AppError(
+        'CONFLICT',
+        `Only ${there} × ${nameOf(names)}${ofBatch} on hand at that date; ${input.units} cannot leave.`,
+        [{ path: 'data.units', message: `Only ${there} on hand` }],
+      )
+    }
+    const rows: (typeof booked)[number] = []
+    let left = input.units
+    for (const part of available) {
+      if (left === 0) break
+      const units = Math.min(left, part.units)
+      left -= units
+      // Each unit carries the barrels its batch's units hold on average; the last units take the rest exactly.
+      const volumeBbl =
+        units === part.onHandUnits
+          ? part.onHandBbl
+          : roundBarrels((units * part.onHandBbl) / part.onHandUnits)
+      const row = packagedRows(tenant, {
+        movementId: rows.length === 0 && input.movementId ? input.movementId : crypto.randomUUID(),
         kind: input.kind,
         names,
         batchId: part.batchId,
@@ -265,17 +350,42 @@ export async function takeFinishedGoods(
           ...(input.taxFreeReason ? { taxFreeReason: input.taxFreeReason } : {}),
           ...(input.kind === 'broken' ? { cause: 'breakage' } : {}),
         },
-      }),
+      })
+      rows.push(row)
+      // The next take sees this one, as it would have read it back.
+      events.push(
+        ledgerEventOf({ ...row.event, supersedesId: null, recordedAt: new Date() } as LiquidEventRow),
+      )
+    }
+    booked.push(rows)
+    // No instant of the option's timeline goes below nothing (assertTimelineHolds, on the events so far).
+    await assertEventsHold(
+      tx,
+      tenant,
+      events,
+      { packageIds: [input.packageId] },
+      { packages: new Map([[input.packageId, nameOf(names)]]) },
+      'data.occurredAt',
     )
   }
-  await assertTimelineHolds(
-    tx,
-    tenant,
-    { packageIds: [input.packageId] },
-    { packages: new Map([[input.packageId, nameOf(names)]]) },
-    'data.occurredAt',
+  const all = booked.flat()
+  const written = new Set((await repo.insertEvents(all.map((row) => row.event))).map((row) => row.id))
+  if (all.some((row) => !written.has(row.event.id)))
+    throw new AppError('CONFLICT', 'A liquid event with this id exists.')
+  const movements = new Map(
+    (await repo.insertFinishedGoodsRows(all.map((row) => row.movement))).map((row) => [row.id, row]),
   )
-  return { movements, liquidEventIds: movements.map((movement) => movement.liquidEventId!) }
+  const taken = all.find((row) => !movements.has(row.movement.id))
+  if (taken)
+    throw new AppError('CONFLICT', `A finished goods record with id ${taken.movement.id} already exists.`, [
+      { path: 'data.id', message: 'Taken' },
+    ])
+  // Read back once: a write of another transaction committed meanwhile counts too.
+  await assertTimelineHolds(tx, tenant, { packageIds }, { packages: packageNames }, 'data.occurredAt')
+  return booked.map((rows) => {
+    const views = rows.map((row) => view(movements.get(row.movement.id)!, row.ttbClass))
+    return { movements: views, liquidEventIds: views.map((movement) => movement.liquidEventId!) }
+  })
 }
 
 /**
@@ -288,28 +398,45 @@ export async function takeFinishedGoods(
  *
  * @returns the finished-goods rows written (one per batch) and the ids of their liquid events.
  */
-export function removeFinishedGoods(
+export async function removeFinishedGoods(
   tx: Db,
   tenant: Tenant,
-  input: {
-    packageId: string
-    units: number
-    batchId?: string | null
-    ttbClass: RemovalClass
-    taxFreeReason?: TaxFreeReason | null
-    occurredAt: Date
-    customer?: string
-    orderLineId?: string | null
-    priorPeriodAdjustment?: boolean
-    reason?: string
-    movementId?: string
-  },
+  input: RemovalInput,
 ): Promise<FinishedGoodsWrite> {
-  if (input.ttbClass === 'removed-without-tax' && !input.taxFreeReason)
-    throw new AppError('VALIDATION_FAILED', 'Choose why the beer leaves without tax.', [
-      { path: 'data.taxFreeReason', message: 'Required for a tax-free removal' },
-    ])
-  return takeFinishedGoods(tx, tenant, { ...input, kind: KIND_OF_REMOVAL[input.ttbClass] })
+  return (await removeFinishedGoodsLots(tx, tenant, [input]))[0]
+}
+
+/** One removal (`removeFinishedGoods`). */
+export type RemovalInput = {
+  packageId: string
+  units: number
+  batchId?: string | null
+  ttbClass: RemovalClass
+  taxFreeReason?: TaxFreeReason | null
+  occurredAt: Date
+  customer?: string
+  orderLineId?: string | null
+  priorPeriodAdjustment?: boolean
+  reason?: string
+  movementId?: string
+}
+
+/** Several removals as if one after the other (a dispatch's lots; `takeFinishedGoodsLots`): one write each. */
+export function removeFinishedGoodsLots(
+  tx: Db,
+  tenant: Tenant,
+  inputs: RemovalInput[],
+): Promise<FinishedGoodsWrite[]> {
+  for (const input of inputs)
+    if (input.ttbClass === 'removed-without-tax' && !input.taxFreeReason)
+      throw new AppError('VALIDATION_FAILED', 'Choose why the beer leaves without tax.', [
+        { path: 'data.taxFreeReason', message: 'Required for a tax-free removal' },
+      ])
+  return takeFinishedGoodsLots(
+    tx,
+    tenant,
+    inputs.map((input) => ({ ...input, kind: KIND_OF_REMOVAL[input.ttbClass] })),
+  )
 }
 
 /**
