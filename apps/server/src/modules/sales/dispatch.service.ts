@@ -83,25 +83,32 @@ export function createDispatchService({
         const first = removals[index].liquidEventIds[0]
         if (!liquidEventOf.has(lot.orderLineId) && first) liquidEventOf.set(lot.orderLineId, first)
       })
-      await repo.releaseReservations(
+      const released = await repo.releaseReservations(
         tenant.entityId,
         lines.map((l) => l.id),
         'dispatched',
         at,
       )
-      await repo.updateOrder(tenant.entityId, orderId, { status: 'dispatched', dispatchedAt: at })
+      const row = {
+        order: await repo.updateOrder(tenant.entityId, orderId, { status: 'dispatched', dispatchedAt: at }),
+        customerName: found.customerName,
+      }
+      // The view from what this write holds (ADR 401): the lines show the lots just released as dispatched (a
+      // picked order's lines held no others that a view shows), and no invoice held the order before its dispatch.
       // A customer invoiced by Create Invoice (ADR 345) gets no invoice at dispatch; the order waits for one.
-      if (!customer.invoiceAtDispatch) return orders.getIn(tx, tenant, orderId)
+      if (!customer.invoiceAtDispatch)
+        return orders.asWrittenIn(tx, tenant, row, lines, released, { invoiceId: null })
       const batchIds = [...new Set(lots.filter((l) => l.batchId).map((l) => l.batchId!))]
-      await invoices.issueForOrder(tx, tenant, {
+      const batchNumbers = await repo.batchNumbers(tenant.entityId, batchIds)
+      const invoice = await invoices.issueForOrder(tx, tenant, {
         order,
         customer,
         lines,
         lots,
-        batchNumbers: await repo.batchNumbers(tenant.entityId, batchIds),
+        batchNumbers,
         liquidEventOf,
       })
-      return orders.getIn(tx, tenant, orderId)
+      return orders.asWrittenIn(tx, tenant, row, lines, released, { batchNumbers, invoiceId: invoice.id })
     },
   }
 }
