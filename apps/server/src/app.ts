@@ -81,7 +81,7 @@ import { traceRoutes } from './modules/trace/trace.routes.ts'
 import { invoiceRoutes } from './modules/sales/invoices.routes.ts'
 import { createInvoiceService } from './modules/sales/invoices.service.ts'
 import { createDispatchService } from './modules/sales/dispatch.service.ts'
-import { removeFinishedGoods, returnFinishedGoods } from './modules/inventory/finished-goods.service.ts'
+import { removeFinishedGoodsLots, returnFinishedGoods } from './modules/inventory/finished-goods.service.ts'
 import { creditNoteRoutes } from './modules/sales/credit-notes.routes.ts'
 import { createCreditNoteService } from './modules/sales/credit-notes.service.ts'
 import { creditKegDeposit } from './modules/sales/keg-deposit-credit.ts'
@@ -546,7 +546,11 @@ export async function buildApp({
     invoices: salesInvoices,
     orders: salesOrders,
     // Dispatch is the removal: the ledger's removal of packaged beer, in the dispatch's transaction.
-    dispatch: createDispatchService({ orders: salesOrders, invoices: salesInvoices, removeFinishedGoods }),
+    dispatch: createDispatchService({
+      orders: salesOrders,
+      invoices: salesInvoices,
+      removeFinishedGoods: removeFinishedGoodsLots,
+    }),
     runWrite,
     queueMail: invoiceMailQueuer(jobs, invoiceMail),
     afterSalesWrite: queueAccountingSweep,

@@ -187,11 +187,13 @@ export function createBrewDayRepository(db: Db) {
           | 'actual'
         >
       >,
-    ) {
-      await db
+    ): Promise<BrewStepRow | undefined> {
+      const [row] = await db
         .update(brewSteps)
         .set(change)
         .where(and(eq(brewSteps.entityId, entityId), eq(brewSteps.batchId, batchId), eq(brewSteps.key, key)))
+        .returning()
+      return row
     },
 
     async updateBatch(

@@ -136,6 +136,15 @@ describe.each(TEST_DATABASES)('brew day API on %s', (kind) => {
     const strike = stepOf(response.json<Answer>().data, 'strike-water')
     expect(Date.parse(strike.startedAt!)).toBeGreaterThanOrEqual(before - 1000)
     expect(strike.startedBy).toMatchObject({ name: 'Bea Brewer' })
+    // Start and Complete answer from the rows they hold (ADR 401): the brew day as it reads back after.
+    const read = async () => ({
+      ...(await call(brewerA, 'GET', day(id))).json<Answer>().data,
+      serverTime: '',
+    })
+    expect({ ...response.json<Answer>().data, serverTime: '' }).toEqual(await read())
+    const completed = await post(brewerA, step(id, 'strike-water', 'complete'), 'brew-step')
+    expect(completed.statusCode, completed.body).toBe(200)
+    expect({ ...completed.json<Answer>().data, serverTime: '' }).toEqual(await read())
   })
 
   it('refuses invalid transitions with 409 and a clear message', async () => {

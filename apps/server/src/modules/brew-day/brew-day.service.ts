@@ -87,12 +87,21 @@ export function createBrewDayService({
   /** The stock brew day consumes; none in tests of brew day alone. */
   stock?: BrewDayStock
 }) {
-  async function read(repo: BrewDayRepository, tenant: Tenant, batchId: string): Promise<BrewDay> {
-    const found = await repo.batch(tenant.entityId, batchId)
+  /**
+   * The brew day of a batch; a write that changed only a step passes the batch row it locked and the steps with
+   * that step as updated, and they are not read again (ADR 401).
+   */
+  async function read(
+    repo: BrewDayRepository,
+    tenant: Tenant,
+    batchId: string,
+    held?: { found: NonNullable<Awaited<ReturnType<BrewDayRepository['batch']>>>; steps: BrewStepRow[] },
+  ): Promise<BrewDay> {
+    const found = held?.found ?? (await repo.batch(tenant.entityId, batchId))
     if (!found) throw batchNotFound()
     const { batch } = found
     // One after the other: every brew-day write reads its answer in its transaction, one connection (ADR 380).
-    const steps = await repo.steps(tenant.entityId, batchId)
+    const steps = held?.steps ?? (await repo.steps(tenant.entityId, batchId))
     const taken = await repo.measurements(tenant.entityId, batchId)
     const fermenters = await repo.fermenters(tenant.entityId, FERMENTING_VESSEL_KINDS)
     const ids = new Set<string>()
@@ -177,12 +186,25 @@ export function createBrewDayService({
 
   /** The batch in brew day, and its step; refuses a batch not brewing and an unknown step. */
   async function brewingStep(repo: BrewDayRepository, tenant: Tenant, batchId: string, key: string) {
-    const { batch } = await lockedBatch(repo, tenant, batchId)
+    const found = await lockedBatch(repo, tenant, batchId)
+    const { batch } = found
     assertBrewing(batch.status, batch.number)
     const steps = await repo.steps(tenant.entityId, batchId)
     const step = steps.find((s) => s.key === key)
     if (!step) throw new AppError('NOT_FOUND', 'Brew step not found.')
-    return { batch, steps, step, plan: step.plan as unknown as PlannedBrewStep }
+    return { found, batch, steps, step, plan: step.plan as unknown as PlannedBrewStep }
+  }
+
+  /** The brew day after a write changed only the step `key` (its row as updated replaces the one read). */
+  async function afterStep(
+    repo: BrewDayRepository,
+    tenant: Tenant,
+    held: { found: NonNullable<Awaited<ReturnType<BrewDayRepository['batch']>>>; steps: BrewStepRow[] },
+    updated: BrewStepRow | undefined,
+  ) {
+    if (!updated) return read(repo, tenant, held.found.batch.id)
+    const steps = held.steps.map((s) => (s.key === updated.key ? updated : s))
+    return read(repo, tenant, held.found.batch.id, { found: held.found, steps })
   }
 
   const clockOf = (steps: BrewStepRow[], nowMs: number) =>
@@ -214,7 +236,8 @@ export function createBrewDayService({
 
     async startStep(tx: Db, tenant: Tenant, batchId: string, key: string): Promise<BrewDay> {
       const repo = repoFor(tx)
-      const { steps, step, plan } = await brewingStep(repo, tenant, batchId, key)
+      const held = await brewingStep(repo, tenant, batchId, key)
+      const { steps, step, plan } = held
       if (!isMain(plan)) throw conflict(`“${plan.title}” is confirmed when it is added, not started.`)
       if (step.completedAt) throw conflict(`“${plan.title}” is already done.`)
       if (step.startedAt) throw conflict(`“${plan.title}” has already started.`)
@@ -222,26 +245,27 @@ export function createBrewDayService({
         (s) => s.key !== key && isMain(s.plan as unknown as PlannedBrewStep) && s.startedAt && !s.completedAt,
       )
       if (running) throw conflict(`Finish “${(running.plan as unknown as PlannedBrewStep).title}” first.`)
-      await repo.updateStep(tenant.entityId, batchId, key, {
+      const updated = await repo.updateStep(tenant.entityId, batchId, key, {
         startedAt: new Date(),
         startedBy: tenant.userId,
       })
-      return read(repo, tenant, batchId)
+      return afterStep(repo, tenant, held, updated)
     },
 
     /** Ends a running step, early or late; what follows moves up or down accordingly (brewDayClock). */
     async completeStep(tx: Db, tenant: Tenant, batchId: string, key: string): Promise<BrewDay> {
       const repo = repoFor(tx)
-      const { step, plan } = await brewingStep(repo, tenant, batchId, key)
+      const held = await brewingStep(repo, tenant, batchId, key)
+      const { step, plan } = held
       if (plan.kind === 'addition') throw conflict(`Confirm “${plan.title}” with the amount used.`)
       if (!isMain(plan)) throw conflict(`“${plan.title}” is for a later day.`)
       if (step.completedAt) throw conflict(`“${plan.title}” is already done.`)
       if (!step.startedAt) throw conflict(`“${plan.title}” has not started yet.`)
-      await repo.updateStep(tenant.entityId, batchId, key, {
+      const updated = await repo.updateStep(tenant.entityId, batchId, key, {
         completedAt: new Date(),
         completedBy: tenant.userId,
       })
-      return read(repo, tenant, batchId)
+      return afterStep(repo, tenant, held, updated)
     },
 
     /** More minutes on a running timer; its alarm rings again when the new time is up. */

@@ -13,6 +13,7 @@ import { ledgerEventOf } from '../ledger/ledger.repository.ts'
 import {
   receiveFinishedGoods,
   removeFinishedGoods,
+  removeFinishedGoodsLots,
   returnableRemovals,
   returnFinishedGoods,
   takeFinishedGoods,
@@ -137,6 +138,60 @@ describe.each(TEST_DATABASES)('finished goods on the ledger (%s)', (kind) => {
       .where(eq(finishedGoodsMovements.id, sale.movements[0].id))
     expect(row.liquidEventId).toBe(sale.liquidEventIds[0])
     expect(await ledgerAgreesWithFinishedGoods(packageId)).toBe(380)
+  })
+
+  it('removes a dispatch’s lots in one call as one after the other, and refuses as the first short one would', async () => {
+    // Batch A: 500 cans, 2.01613 bbl, on Feb 1; batch B: 300 cans, 300 × 16 / 3968 = 1.20968 bbl, on Feb 3.
+    const { packageId, batchId: a, vessel } = await packagedCans()
+    const { batchId: b } = await seedBatch(testDb.db, tenant.entityId, {
+      recipe: seedRecipe({}),
+      status: 'packaging',
+    })
+    await seedEvent(testDb.db, tenant.entityId, {
+      id: crypto.randomUUID(),
+      batchId: b,
+      kind: 'brewed',
+      toVesselId: vessel,
+      volumeBbl: '10.00000',
+      ttbClass: 'produced',
+      occurredAt: day('2026-01-21T12:00:00Z'),
+    })
+    await packOnto(b, packageId, vessel, 300, '2026-02-03T12:00:00Z', 1.20968)
+    const lot = (units: number, batchId?: string) => ({
+      packageId,
+      units,
+      ...(batchId ? { batchId } : {}),
+      ttbClass: 'removed-taxpaid' as const,
+      occurredAt: day('2026-02-10T12:00:00Z'),
+      customer: 'Corner Bar',
+    })
+    const removals = await inTx((tx) =>
+      removeFinishedGoodsLots(tx, tenant, [lot(400), lot(200), lot(150, b)]),
+    )
+    const rows = removals.map((removal) =>
+      removal.movements.map((m) => [m.batchId, m.units, m.liquidEventId !== null]),
+    )
+    // Oldest-packaged first: 400 of A; then A's last 100 and 100 of B; then 150 of B by name.
+    expect(rows).toEqual([
+      [[a, -400, true]],
+      [
+        [a, -100, true],
+        [b, -100, true],
+      ],
+      [[b, -150, true]],
+    ])
+    // 400/500 × 2.01613 = 1.61290; A's last 100 take the rest, 0.40323; 100/300 × 1.20968 = 0.40323; 150 of B's
+    // remaining 200 (0.80645 bbl) = 0.60484.
+    const volumes = await Promise.all(
+      removals.flatMap((removal) => removal.liquidEventIds).map(async (id) => (await eventOf(id)).volumeBbl),
+    )
+    expect(volumes).toEqual(['1.61290', '0.40323', '0.40323', '0.60484'])
+    expect(await ledgerAgreesWithFinishedGoods(packageId)).toBe(50)
+    // 50 left: the first lot of 40 fits, the second of 20 sees only 10 — and nothing of either is written.
+    await expect(inTx((tx) => removeFinishedGoodsLots(tx, tenant, [lot(40), lot(20)]))).rejects.toThrow(
+      /^Only 10 × .+ on hand at that date; 20 cannot leave\.$/,
+    )
+    expect(await ledgerAgreesWithFinishedGoods(packageId)).toBe(50)
   })
 
   it('books tax-free (export), consumed on premises, breakage and destruction on their own lines', async () => {

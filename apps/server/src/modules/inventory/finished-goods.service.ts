@@ -14,7 +14,12 @@ import {
 } from './finished-goods-ledger.ts'
 
 // The removals the Sales dispatch and credit note call in their own transactions (TSDoc in the ledger file).
-export { removeFinishedGoods, returnFinishedGoods, type FinishedGoodsWrite } from './finished-goods-ledger.ts'
+export {
+  removeFinishedGoods,
+  removeFinishedGoodsLots,
+  returnFinishedGoods,
+  type FinishedGoodsWrite,
+} from './finished-goods-ledger.ts'
 
 // Finished goods: what packaging runs put on hand (and the packaging materials they consume), removals, returns,
 // breakage, destruction and receipts (each on the liquid ledger, finished-goods-ledger.ts), and what is on hand per packaging option at its cost per unit (docs/decisions/213).

@@ -145,8 +145,10 @@ export async function listItems(
   repo: InventoryRepository,
   entityId: string,
   itemIds?: string[],
+  /** The items' rows when the caller holds them as they are (a write that locked its item and left it be). */
+  rows?: ItemRow[],
 ): Promise<InventoryItem[]> {
-  const items = await repo.items(entityId, itemIds)
+  const items = rows ?? (await repo.items(entityId, itemIds))
   const lotRows = await repo.lotsWithRemaining(entityId, itemIds)
   const reserved = await repo.reservedPerItem(entityId, itemIds)
   const lotsByItem = new Map<string, LotState[]>()

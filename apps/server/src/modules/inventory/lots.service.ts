@@ -223,7 +223,7 @@ export function createLotsService({ db }: { db: Db }) {
           )
       }
       await repo.insertMovements(movements)
-      return (await listItems(repo, tenant.entityId, [itemId]))[0]
+      return (await listItems(repo, tenant.entityId, [itemId], [item]))[0]
     },
 
     /**
@@ -296,7 +296,7 @@ export function createLotsService({ db }: { db: Db }) {
         movements.push({ ...base, lotId: null, quantity: scaledToText(0), costCents: 0 })
       }
       await repo.insertMovements(movements)
-      const view = (await listItems(repo, tenant.entityId, [itemId]))[0]
+      const view = (await listItems(repo, tenant.entityId, [itemId], [item]))[0]
       return { item: view, variance: fromScaled(variance) }
     },
   }

@@ -35,9 +35,17 @@ const conflict = (message: string, path = 'data.assetNumber') =>
 export const sizeOfPackageType = (packageType: string): KegSize | null =>
   kegSizeOfBarrels(barrelsPerUnitOfPackageType(packageType))
 
+/** A package run's finished-goods row as read (none when it is not one). */
+type PackageRun = Awaited<ReturnType<KegsRepository['packageRun']>> | null | undefined
+
 /** Filled: the package run's batch, a keg option of the keg's size, and a keg left of its units. */
-async function fillOf(repo: KegsRepository, tenant: Tenant, keg: KegRow, packageRunId: string) {
-  const run = await repo.packageRun(tenant.entityId, packageRunId)
+async function fillOf(
+  repo: KegsRepository,
+  tenant: Tenant,
+  keg: KegRow,
+  packageRunId: string,
+  run: PackageRun,
+) {
   if (!run || !run.batchId)
     throw new AppError('NOT_FOUND', 'Package run not found.', [
       { path: 'data.packageRunId', message: 'Not a package run of this brewery' },
@@ -56,10 +64,14 @@ async function fillOf(repo: KegsRepository, tenant: Tenant, keg: KegRow, package
     )
   const batch = (await repo.batchNumbers(tenant.entityId, [run.batchId])).get(run.batchId)
   return {
-    batchId: run.batchId,
-    batchNumber: batch?.number ?? '',
-    productName: batch?.productName || run.productName,
-    packageRunId,
+    fill: {
+      batchId: run.batchId,
+      batchNumber: batch?.number ?? '',
+      productName: batch?.productName || run.productName,
+      packageRunId,
+    },
+    /** The batch's names as read (the answer names the keg's batch with them). */
+    batch,
   }
 }
 
@@ -89,11 +101,16 @@ async function shipmentOf(repo: KegsRepository, tenant: Tenant, keg: KegRow, ord
     )
   const customer = await repo.customer(tenant.entityId, order.customerId)
   return {
-    orderId,
-    customerId: order.customerId,
-    customerName: customer?.name ?? 'the customer',
-    // The deposit the order's invoice charges per keg of this size (the line's, from the price list's deposits).
-    depositCents: lines[0].depositCents,
+    shipment: {
+      orderId,
+      customerId: order.customerId,
+      customerName: customer?.name ?? 'the customer',
+      // The deposit the order's invoice charges per keg of this size (the line's, from the price list's deposits).
+      depositCents: lines[0].depositCents,
+    },
+    /** The order's number and the customer's name as read (the answer names them). */
+    sequence: order.sequence,
+    customer,
   }
 }
 
@@ -144,9 +161,10 @@ export function createKegScans({
       const probe = applyKegScan(keg.assetNumber, state, probeOf(input.kind, when), timeZone)
       if (!probe.ok) throw conflict(probe.refusal)
       // A keg is a unit of its finished-goods lot: a lot on hold (a recall, ADR 303) fills no keg and ships none.
+      let run: PackageRun = null
       if (input.kind === 'filled' || input.kind === 'shipped') {
         const runId = input.kind === 'filled' ? input.packageRunId : keg.packageRunId
-        const run = runId ? await repo.packageRun(tenant.entityId, runId) : null
+        run = runId ? await repo.packageRun(tenant.entityId, runId) : null
         if (run?.batchId)
           await assertNotHeld(
             tx,
@@ -157,11 +175,22 @@ export function createKegScans({
       }
       let scan: KegScan
       let orderId: string | null = null
-      if (input.kind === 'filled')
-        scan = { kind: 'filled', at: when, fill: await fillOf(repo, tenant, keg, input.packageRunId) }
-      else if (input.kind === 'shipped') {
-        const shipment = await shipmentOf(repo, tenant, keg, input.orderId)
+      // What this scan has read already, so the answer's names are not read again (ADR 401).
+      const known = {
+        ...names,
+        batches: new Map(names.batches),
+        customers: new Map(names.customers),
+        orders: new Map(names.orders),
+      }
+      if (input.kind === 'filled') {
+        const { fill, batch } = await fillOf(repo, tenant, keg, input.packageRunId, run)
+        if (batch) known.batches.set(fill.batchId, batch)
+        scan = { kind: 'filled', at: when, fill }
+      } else if (input.kind === 'shipped') {
+        const { shipment, sequence, customer } = await shipmentOf(repo, tenant, keg, input.orderId)
         orderId = shipment.orderId
+        known.orders.set(shipment.orderId, sequence)
+        if (customer) known.customers.set(shipment.customerId, customer.name)
         scan = { kind: 'shipped', at: when, ...shipment }
       } else scan = { kind: input.kind, at: when }
       const step = applyKegScan(keg.assetNumber, state, scan, timeZone)
@@ -240,7 +269,7 @@ export function createKegScans({
         creditNoteId,
         liquidEventId,
       })
-      const after = await namesOf(repo, tenant.entityId, [updated, event])
+      const after = await namesOf(repo, tenant.entityId, [updated, event], known)
       return {
         keg: kegView(updated, after, tenant, now()),
         event: eventView(event, keg.assetNumber, after, tenant),

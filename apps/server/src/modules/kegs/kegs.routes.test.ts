@@ -306,9 +306,12 @@ describe.each(TEST_DATABASES)('kegs API on %s', (kind) => {
           occurredAt: shippedAt,
         })
         expect(shipped.statusCode, shipped.body).toBe(201)
+        // Named from what the scan read (ADR 401): the order's number, its customer, the keg's batch.
         expect(dataOf<{ event: KegEvent }>(shipped).event).toMatchObject({
           depositCents: 3000,
           customerName: 'Oak Bar',
+          orderNumber: order.number,
+          batchNumber,
         })
       }
       // A third keg on a two-keg order is refused.

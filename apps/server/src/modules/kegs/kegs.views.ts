@@ -25,7 +25,7 @@ export type Names = {
   losses: Map<string, number>
 }
 
-/** The names the rows refer to, read once. */
+/** The names the rows refer to, read once; those in `known` (read earlier by the same write) are not read again. */
 export async function namesOf(
   repo: KegsRepository,
   entityId: string,
@@ -36,32 +36,42 @@ export async function namesOf(
     creditNoteId?: string | null
     liquidEventId?: string | null
   }[],
+  known?: Names,
 ): Promise<Names> {
-  const ids = (pick: (r: (typeof rows)[number]) => string | null | undefined) => [
-    ...new Set(rows.map(pick).filter((id): id is string => !!id)),
-  ]
+  const ids = (
+    pick: (r: (typeof rows)[number]) => string | null | undefined,
+    have?: Map<string, unknown>,
+  ) => [...new Set(rows.map(pick).filter((id): id is string => !!id && !have?.has(id)))]
+  const merged = <V>(have: Map<string, V> | undefined, read: Map<string, V>) =>
+    have ? new Map([...have, ...read]) : read
   // One after the other: a scan reads them in its transaction, one connection (ADR 380).
   const batches = await repo.batchNumbers(
     entityId,
-    ids((r) => r.batchId),
+    ids((r) => r.batchId, known?.batches),
   )
   const customers = await repo.customerNames(
     entityId,
-    ids((r) => r.customerId),
+    ids((r) => r.customerId, known?.customers),
   )
   const orders = await repo.ordersByIds(
     entityId,
-    ids((r) => r.orderId),
+    ids((r) => r.orderId, known?.orders),
   )
   const creditNotes = await repo.creditNoteNumbers(
     entityId,
-    ids((r) => r.creditNoteId),
+    ids((r) => r.creditNoteId, known?.creditNotes),
   )
   const losses = await repo.lossBarrels(
     entityId,
-    ids((r) => r.liquidEventId),
+    ids((r) => r.liquidEventId, known?.losses),
   )
-  return { batches, customers, orders, creditNotes, losses }
+  return {
+    batches: merged(known?.batches, batches),
+    customers: merged(known?.customers, customers),
+    orders: merged(known?.orders, orders),
+    creditNotes: merged(known?.creditNotes, creditNotes),
+    losses: merged(known?.losses, losses),
+  }
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)

@@ -7,6 +7,7 @@ import {
   periodName,
   priorPeriodRemark,
   type ClosedPeriod,
+  type LedgerEvent,
 } from '@brewcommand/domain'
 import type { Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
@@ -49,17 +50,30 @@ export function assertNotFuture(requested: Date, now: Date, field: string) {
     ])
 }
 
-/** Refuses an event dated before its batch's brew began (the beer did not exist yet). */
-async function assertAfterBrew(tx: Db, tenant: Tenant, request: DateRequest, timeZone: string) {
-  if (!request.batchId) return
-  const batch = await createLedgerRepository(tx).batch(tenant.entityId, request.batchId)
-  const began = batch?.brewDayStartedAt ?? batch?.brewDayFinishedAt
-  if (batch && began && request.requested.getTime() < began.getTime())
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `Batch ${batch.number} was brewed on ${when(began, timeZone)}; this cannot be dated before it.`,
-      [{ path: request.field, message: 'Before the beer existed' }],
-    )
+/** What dating events needs from the database, read once for any number of events (a dispatch's lots). */
+export type DatingContext = {
+  timeZone: string
+  periods: ClosedPeriod[]
+  /** The batches named by the requests: their numbers and when their brew began. */
+  batches: Map<string, { number: string; began: Date | null }>
+}
+
+/** Reads what `datedWith` checks for the requests' batches: the time zone, the closed periods, the batches. */
+export async function datingContext(
+  tx: Db,
+  tenant: Tenant,
+  batchIds: readonly (string | null)[],
+): Promise<DatingContext> {
+  // One after the other: a write's transaction is one connection (ADR 380).
+  const timeZone = await breweryTimeZone(tx, tenant.entityId)
+  const repo = createLedgerRepository(tx)
+  const ids = [...new Set(batchIds.filter((id): id is string => !!id))]
+  const rows = ids.length === 0 ? [] : await repo.batchesBegun(tenant.entityId, ids)
+  const periods: ClosedPeriod[] = await repo.closedPeriods(tenant.entityId)
+  const batches = new Map(
+    rows.map((row) => [row.id, { number: row.number, began: row.brewDayStartedAt ?? row.brewDayFinishedAt }]),
+  )
+  return { timeZone, periods, batches }
 }
 
 /**
@@ -68,11 +82,17 @@ async function assertAfterBrew(tx: Db, tenant: Tenant, request: DateRequest, tim
  * prior-period adjustment, which is booked at the first instant of the open period (now when later) with a remark
  * naming the original date. A closed period without the confirmation is a 409 naming the period.
  */
-export async function dateLiquidEvent(tx: Db, tenant: Tenant, request: DateRequest): Promise<DatedEvent> {
+export function datedWith(context: DatingContext, request: DateRequest): DatedEvent {
   assertNotFuture(request.requested, request.now, request.field)
-  const timeZone = await breweryTimeZone(tx, tenant.entityId)
-  await assertAfterBrew(tx, tenant, request, timeZone)
-  const periods: ClosedPeriod[] = await createLedgerRepository(tx).closedPeriods(tenant.entityId)
+  const { timeZone, periods } = context
+  // Not before the batch's brew (the beer did not exist yet).
+  const batch = request.batchId ? context.batches.get(request.batchId) : undefined
+  if (batch?.began && request.requested.getTime() < batch.began.getTime())
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Batch ${batch.number} was brewed on ${when(batch.began, timeZone)}; this cannot be dated before it.`,
+      [{ path: request.field, message: 'Before the beer existed' }],
+    )
   const closed = closedPeriodAt(request.requested, periods, timeZone)
   if (!closed) return { occurredAt: request.requested, priorPeriodAdjustment: null }
   if (!request.priorPeriodAdjustment)
@@ -89,6 +109,12 @@ export async function dateLiquidEvent(tx: Db, tenant: Tenant, request: DateReque
       remark: priorPeriodRemark(request.requested, closed, timeZone),
     },
   }
+}
+
+/** One event's instant (`datedWith`), reading what it checks. */
+export async function dateLiquidEvent(tx: Db, tenant: Tenant, request: DateRequest): Promise<DatedEvent> {
+  assertNotFuture(request.requested, request.now, request.field)
+  return datedWith(await datingContext(tx, tenant, [request.batchId]), request)
 }
 
 /** The `details` keys a dated event adds (none unless it is a prior-period adjustment). */
@@ -109,12 +135,30 @@ export async function assertTimelineHolds(
   names: PlaceNames,
   field: string,
 ) {
+  const repo = createLedgerRepository(tx)
+  const events = (
+    await repo.eventsOfPlaces(tenant.entityId, places.vesselIds ?? [], places.packageIds ?? [])
+  ).map(ledgerEventOf)
+  await assertEventsHold(tx, tenant, events, places, names, field)
+}
+
+/**
+ * `assertTimelineHolds` on events the caller holds (the places' events as its transaction wrote them): reads only
+ * to name the day and the batch of a refusal.
+ */
+export async function assertEventsHold(
+  tx: Db,
+  tenant: Tenant,
+  events: readonly LedgerEvent[],
+  places: { vesselIds?: readonly string[]; packageIds?: readonly string[] },
+  names: PlaceNames,
+  field: string,
+) {
   const vesselIds = places.vesselIds ?? []
   const packageIds = places.packageIds ?? []
-  const repo = createLedgerRepository(tx)
-  const events = (await repo.eventsOfPlaces(tenant.entityId, vesselIds, packageIds)).map(ledgerEventOf)
   const negative = firstNegativeInstant(events, { vesselIds, packageIds })
   if (!negative) return
+  const repo = createLedgerRepository(tx)
   const timeZone = await breweryTimeZone(tx, tenant.entityId)
   const day = dayIn(new Date(negative.occurredAt), timeZone)
   const numbers = negative.batchId ? await repo.batchNumbers(tenant.entityId, [negative.batchId]) : new Map()

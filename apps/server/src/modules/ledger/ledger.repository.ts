@@ -87,6 +87,12 @@ export function createLedgerRepository(db: Db) {
       return rows[0] ?? null
     },
 
+    /** Several events in one statement: the rows written (one whose id was taken is left out). */
+    insertEvents: (values: (typeof liquidEvents.$inferInsert)[]) =>
+      values.length === 0
+        ? Promise.resolve([] as LiquidEventRow[])
+        : db.insert(liquidEvents).values(values).onConflictDoNothing().returning(),
+
     /** The brewery's closed report periods (any report), as the ledger checks dates against them. */
     closedPeriods: (entityId: string) =>
       db
@@ -113,6 +119,18 @@ export function createLedgerRepository(db: Db) {
       return row ?? null
     },
 
+    /** Some batches' numbers and when their brew began (the ledger's dates check events against it). */
+    batchesBegun: (entityId: string, batchIds: readonly string[]) =>
+      db
+        .select({
+          id: batches.id,
+          number: batches.number,
+          brewDayStartedAt: batches.brewDayStartedAt,
+          brewDayFinishedAt: batches.brewDayFinishedAt,
+        })
+        .from(batches)
+        .where(and(eq(batches.entityId, entityId), inArray(batches.id, [...batchIds]))),
+
     async batchNumbers(entityId: string, batchIds: readonly string[]) {
       if (batchIds.length === 0) return new Map<string, string>()
       const rows = await db
@@ -135,6 +153,16 @@ export function createLedgerRepository(db: Db) {
         .for('update', { of: productPackages })
       return row ?? null
     },
+
+    /** Several packaging options with their product's names, their rows locked (in id order) as above. */
+    lockedPackageOptions: (entityId: string, packageIds: readonly string[]) =>
+      db
+        .select({ option: productPackages, productName: products.name })
+        .from(productPackages)
+        .innerJoin(products, eq(products.id, productPackages.productId))
+        .where(and(eq(productPackages.entityId, entityId), inArray(productPackages.id, [...packageIds])))
+        .orderBy(asc(productPackages.id))
+        .for('update', { of: productPackages }),
 
     /** Whether a packaging option is the brewery's (an option of its products, or one its finished goods name). */
     async knowsPackage(entityId: string, packageId: string) {
@@ -170,6 +198,12 @@ export function createLedgerRepository(db: Db) {
       const rows = await db.insert(finishedGoodsMovements).values(values).onConflictDoNothing().returning()
       return rows[0] ?? null
     },
+
+    /** Several finished-goods rows in one statement: the rows written (one whose id was taken is left out). */
+    insertFinishedGoodsRows: (values: (typeof finishedGoodsMovements.$inferInsert)[]) =>
+      values.length === 0
+        ? Promise.resolve([] as (typeof finishedGoodsMovements.$inferSelect)[])
+        : db.insert(finishedGoodsMovements).values(values).onConflictDoNothing().returning(),
 
     /** The finished-goods rows of some liquid events (a removal's, for the returns list). */
     async finishedGoodsOfEvents(entityId: string, eventIds: readonly string[]) {

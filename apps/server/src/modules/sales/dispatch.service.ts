@@ -11,11 +11,11 @@ import { createSalesRepository } from './sales.repository.ts'
 // without payment of tax for an export customer — the holds are released, the order is dispatched and its invoice
 // is issued with the brewery's next number. Any refusal rolls all of it back, the invoice number included.
 
-/** The ledger's removal of packaged beer (inventory's finished-goods part). */
+/** The ledger's removals of packaged beer (inventory's finished-goods part), as if one after the other. */
 export type RemoveFinishedGoods = (
   tx: Db,
   tenant: Tenant,
-  input: {
+  inputs: {
     packageId: string
     units: number
     batchId?: string
@@ -24,8 +24,8 @@ export type RemoveFinishedGoods = (
     occurredAt: Date
     customer?: string
     orderLineId?: string
-  },
-) => Promise<{ liquidEventIds: string[] }>
+  }[],
+) => Promise<{ liquidEventIds: string[] }[]>
 
 /** Clock skew a dispatch may be dated ahead of now (the ledger contract). */
 const SKEW_MS = 5 * 60_000
@@ -63,9 +63,11 @@ export function createDispatchService({
         lines.map((l) => l.id),
       )
       const isExport = customer.kind === 'export'
-      const liquidEventOf = new Map<string, string>()
-      for (const lot of lots) {
-        const removal = await removeFinishedGoods(tx, tenant, {
+      // Every lot's removal in one call: its reads made once, its rows written at once (ADR 401).
+      const removals = await removeFinishedGoods(
+        tx,
+        tenant,
+        lots.map((lot) => ({
           packageId: lot.packageId,
           units: lot.units,
           ...(lot.batchId ? { batchId: lot.batchId } : {}),
@@ -74,29 +76,39 @@ export function createDispatchService({
           occurredAt: at,
           customer: customer.name,
           orderLineId: lot.orderLineId,
-        })
-        if (!liquidEventOf.has(lot.orderLineId) && removal.liquidEventIds[0])
-          liquidEventOf.set(lot.orderLineId, removal.liquidEventIds[0])
-      }
-      await repo.releaseReservations(
+        })),
+      )
+      const liquidEventOf = new Map<string, string>()
+      lots.forEach((lot, index) => {
+        const first = removals[index].liquidEventIds[0]
+        if (!liquidEventOf.has(lot.orderLineId) && first) liquidEventOf.set(lot.orderLineId, first)
+      })
+      const released = await repo.releaseReservations(
         tenant.entityId,
         lines.map((l) => l.id),
         'dispatched',
         at,
       )
-      await repo.updateOrder(tenant.entityId, orderId, { status: 'dispatched', dispatchedAt: at })
+      const row = {
+        order: await repo.updateOrder(tenant.entityId, orderId, { status: 'dispatched', dispatchedAt: at }),
+        customerName: found.customerName,
+      }
+      // The view from what this write holds (ADR 401): the lines show the lots just released as dispatched (a
+      // picked order's lines held no others that a view shows), and no invoice held the order before its dispatch.
       // A customer invoiced by Create Invoice (ADR 345) gets no invoice at dispatch; the order waits for one.
-      if (!customer.invoiceAtDispatch) return orders.getIn(tx, tenant, orderId)
+      if (!customer.invoiceAtDispatch)
+        return orders.asWrittenIn(tx, tenant, row, lines, released, { invoiceId: null })
       const batchIds = [...new Set(lots.filter((l) => l.batchId).map((l) => l.batchId!))]
-      await invoices.issueForOrder(tx, tenant, {
+      const batchNumbers = await repo.batchNumbers(tenant.entityId, batchIds)
+      const invoice = await invoices.issueForOrder(tx, tenant, {
         order,
         customer,
         lines,
         lots,
-        batchNumbers: await repo.batchNumbers(tenant.entityId, batchIds),
+        batchNumbers,
         liquidEventOf,
       })
-      return orders.getIn(tx, tenant, orderId)
+      return orders.asWrittenIn(tx, tenant, row, lines, released, { batchNumbers, invoiceId: invoice.id })
     },
   }
 }

@@ -15,7 +15,13 @@ import { lockForTransaction, type Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { assertNotHeld, heldGoods } from '../trace/holds.ts'
 import { settingsOf } from './price-lists.service.ts'
-import { createSalesRepository, type OrderRow, type SalesRepository } from './sales.repository.ts'
+import {
+  createSalesRepository,
+  type OrderLineRow,
+  type OrderRow,
+  type ReservationRow,
+  type SalesRepository,
+} from './sales.repository.ts'
 import { groupBy, orderView } from './sales.views.ts'
 
 // Orders (docs/production.md "Sales"): a draft → Confirm Order (reserves finished goods, first-expiring lot first,
@@ -70,28 +76,31 @@ async function lotsAvailable(repo: SalesRepository, entityId: string, packageIds
 export function createOrderService({ db }: { db: Db }) {
   const reads = createSalesRepository(db)
 
-  async function views(
+  /**
+   * The views of orders whose lines and reservations (released ones too) are in hand: the lots' batch numbers and
+   * the dispatched orders' invoices are read unless given.
+   */
+  async function assemble(
     repo: SalesRepository,
     tenant: Tenant,
     rows: { order: OrderRow; customerName: string }[],
+    lines: OrderLineRow[],
+    reservations: ReservationRow[],
+    known: { batchNumbers?: Map<string, string>; invoiceId?: string | null } = {},
   ) {
-    const ids = rows.map((r) => r.order.id)
-    const lines = await repo.lines(tenant.entityId, ids)
-    const reservations = await repo.reservationsOfLines(
-      tenant.entityId,
-      lines.map((l) => l.id),
-      { active: false },
-    )
     // A line shows what it holds now, or what it held when dispatched (the lots it sent out).
     const shown = reservations.filter((r) => r.releasedAt === null || r.releaseReason === 'dispatched')
     const batchIds = [...new Set(shown.filter((r) => r.batchId).map((r) => r.batchId!))]
-    const numbers = await repo.batchNumbers(tenant.entityId, batchIds)
+    const numbers = known.batchNumbers ?? (await repo.batchNumbers(tenant.entityId, batchIds))
     const linesOf = groupBy(lines, (l) => l.orderId)
     // The live invoice holding the order's lines: Dispatch's own, or one Create Invoice made of several orders.
-    const invoiced = await repo.invoicesOfOrders(
-      tenant.entityId,
-      rows.filter((row) => row.order.dispatchedAt).map((row) => row.order.id),
-    )
+    const invoiced =
+      known.invoiceId !== undefined
+        ? new Map(rows.map((row) => [row.order.id, known.invoiceId ? { id: known.invoiceId } : undefined]))
+        : await repo.invoicesOfOrders(
+            tenant.entityId,
+            rows.filter((row) => row.order.dispatchedAt).map((row) => row.order.id),
+          )
     const seesMoney = can(tenant.role, 'sell')
     return rows.map((row) =>
       orderView(row, linesOf.get(row.order.id) ?? [], shown, numbers, {
@@ -101,17 +110,50 @@ export function createOrderService({ db }: { db: Db }) {
     )
   }
 
+  async function views(
+    repo: SalesRepository,
+    tenant: Tenant,
+    rows: { order: OrderRow; customerName: string }[],
+  ) {
+    const lines = await repo.lines(
+      tenant.entityId,
+      rows.map((r) => r.order.id),
+    )
+    const reservations = await repo.reservationsOfLines(
+      tenant.entityId,
+      lines.map((l) => l.id),
+      { active: false },
+    )
+    return assemble(repo, tenant, rows, lines, reservations)
+  }
+
   async function one(repo: SalesRepository, tenant: Tenant, id: string) {
     const row = await repo.order(tenant.entityId, id)
     if (!row) throw new AppError('NOT_FOUND', 'Order not found.')
     return (await views(repo, tenant, [row]))[0]
   }
 
+  /**
+   * One order's view as its write left it, from the rows the write holds (ADR 401): its row as changed, its lines
+   * and every reservation of them (by when reserved, as a read gives them).
+   */
+  async function asWritten(
+    repo: SalesRepository,
+    tenant: Tenant,
+    row: { order: OrderRow; customerName: string },
+    lines: OrderLineRow[],
+    reservations: ReservationRow[],
+    known: { batchNumbers?: Map<string, string>; invoiceId?: string | null } = {},
+  ) {
+    const byReserved = reservations.toSorted((a, b) => a.reservedAt.getTime() - b.reservedAt.getTime())
+    return (await assemble(repo, tenant, [row], lines, byReserved, known))[0]
+  }
+
   /** The order, locked for the write; 404 before the role is checked (ADR 160). */
   async function mustLock(repo: SalesRepository, tenant: Tenant, id: string) {
     const row = await repo.order(tenant.entityId, id, { lock: true })
     if (!row) throw new AppError('NOT_FOUND', 'Order not found.')
-    return row.order
+    return row
   }
 
   /** The lines to store: each option the brewery's, its price from the customer's list unless given. */
@@ -162,6 +204,7 @@ export function createOrderService({ db }: { db: Db }) {
     })
     return {
       lines,
+      customerName: customer.name,
       order: {
         customerId: customer.id,
         requestedDeliveryOn: input.requestedDeliveryOn,
@@ -183,6 +226,19 @@ export function createOrderService({ db }: { db: Db }) {
 
     /** The order as a write's transaction sees it. */
     getIn: (tx: Db, tenant: Tenant, id: string) => one(createSalesRepository(tx), tenant, id),
+
+    /**
+     * The order as a write left it, from the rows the write holds (Dispatch's): its row as changed, its lines, every
+     * reservation of them, and the batch numbers and the invoice when the write has them.
+     */
+    asWrittenIn: (
+      tx: Db,
+      tenant: Tenant,
+      row: { order: OrderRow; customerName: string },
+      lines: OrderLineRow[],
+      reservations: ReservationRow[],
+      known: { batchNumbers?: Map<string, string>; invoiceId?: string | null } = {},
+    ) => asWritten(createSalesRepository(tx), tenant, row, lines, reservations, known),
 
     /** Available to promise per packaging option: on hand − reserved, from the ledger. */
     async availability(tenant: Tenant): Promise<Availability[]> {
@@ -214,7 +270,7 @@ export function createOrderService({ db }: { db: Db }) {
     async add(tx: Db, tenant: Tenant, input: NewOrder): Promise<Order> {
       assertCan(tenant, 'sell')
       const repo = createSalesRepository(tx)
-      const { lines, order } = await linesToStore(repo, tenant, input.id, input)
+      const { lines, order, customerName } = await linesToStore(repo, tenant, input.id, input)
       const { sequence } = await repo.takeNumber(tenant.entityId, 'order')
       const row = await repo.insertOrder({
         id: input.id,
@@ -225,13 +281,14 @@ export function createOrderService({ db }: { db: Db }) {
         ...order,
       })
       if (!row) throw new AppError('CONFLICT', `An order with id ${input.id} already exists.`)
-      await repo.replaceLines(tenant.entityId, input.id, lines)
-      return one(repo, tenant, input.id)
+      const stored = await repo.replaceLines(tenant.entityId, input.id, lines, { isNew: true })
+      // A draft holds nothing.
+      return asWritten(repo, tenant, { order: row, customerName }, stored, [])
     },
 
     async change(tx: Db, tenant: Tenant, id: string, input: OrderChange): Promise<Order> {
       const repo = createSalesRepository(tx)
-      const current = await mustLock(repo, tenant, id)
+      const { order: current } = await mustLock(repo, tenant, id)
       assertCan(tenant, 'sell')
       if (current.status !== 'draft')
         throw new AppError(
@@ -240,10 +297,11 @@ export function createOrderService({ db }: { db: Db }) {
             ? 'A dispatched order cannot be edited; record a return instead.'
             : `Only a draft order can be edited; this order is ${STATUS_WORDS[current.status as OrderStatus]}.`,
         )
-      const { lines, order } = await linesToStore(repo, tenant, id, input)
-      await repo.updateOrder(tenant.entityId, id, order)
-      await repo.replaceLines(tenant.entityId, id, lines)
-      return one(repo, tenant, id)
+      const { lines, order, customerName } = await linesToStore(repo, tenant, id, input)
+      const row = await repo.updateOrder(tenant.entityId, id, order)
+      const stored = await repo.replaceLines(tenant.entityId, id, lines)
+      // A draft holds nothing.
+      return asWritten(repo, tenant, { order: row, customerName }, stored, [])
     },
 
     /**
@@ -252,7 +310,7 @@ export function createOrderService({ db }: { db: Db }) {
      */
     async confirm(tx: Db, tenant: Tenant, id: string): Promise<Order> {
       const repo = createSalesRepository(tx)
-      const order = await mustLock(repo, tenant, id)
+      const { order, customerName } = await mustLock(repo, tenant, id)
       assertCan(tenant, 'sell')
       if (order.status !== 'draft') throw notNow('Confirm Order', order.status, 'a draft')
       await lockForTransaction(tx, finishedGoodsLock(tenant.entityId))
@@ -292,15 +350,21 @@ export function createOrderService({ db }: { db: Db }) {
             message: `${s.ordered} ordered, ${Math.max(0, s.available)} available`,
           })),
         )
-      await repo.insertReservations(holds.map((hold) => ({ entityId: tenant.entityId, ...hold })))
-      await repo.updateOrder(tenant.entityId, id, { status: 'confirmed', confirmedAt: new Date() })
-      return one(repo, tenant, id)
+      const reserved = await repo.insertReservations(
+        holds.map((hold) => ({ entityId: tenant.entityId, ...hold })),
+      )
+      const row = await repo.updateOrder(tenant.entityId, id, {
+        status: 'confirmed',
+        confirmedAt: new Date(),
+      })
+      // A draft held nothing: what it holds now is what was just reserved.
+      return asWritten(repo, tenant, { order: row, customerName }, lines, reserved)
     },
 
     /** Pick: the lots held are on the van; each line keeps its lot (batch) numbers. */
     async pick(tx: Db, tenant: Tenant, id: string): Promise<Order> {
       const repo = createSalesRepository(tx)
-      const order = await mustLock(repo, tenant, id)
+      const { order, customerName } = await mustLock(repo, tenant, id)
       assertCan(tenant, 'fulfilOrders')
       if (order.status !== 'confirmed') throw notNow('Pick', order.status, 'a confirmed order')
       const now = new Date()
@@ -315,19 +379,20 @@ export function createOrderService({ db }: { db: Db }) {
         holding.map((r) => ({ kind: 'finished-goods' as const, packageId: r.packageId, batchId: r.batchId })),
         'status',
       )
-      await repo.markPicked(
+      const picked = await repo.markPicked(
         tenant.entityId,
         lines.map((l) => l.id),
         now,
       )
-      await repo.updateOrder(tenant.entityId, id, { status: 'picked', pickedAt: now })
-      return one(repo, tenant, id)
+      const row = await repo.updateOrder(tenant.entityId, id, { status: 'picked', pickedAt: now })
+      // A confirmed order's lines hold what was reserved, and released none as dispatched: the view shows those.
+      return asWritten(repo, tenant, { order: row, customerName }, lines, picked)
     },
 
     /** Cancel before dispatch: what the order held is released. */
     async cancel(tx: Db, tenant: Tenant, id: string): Promise<Order> {
       const repo = createSalesRepository(tx)
-      const order = await mustLock(repo, tenant, id)
+      const { order } = await mustLock(repo, tenant, id)
       assertCan(tenant, 'sell')
       if (order.status === 'dispatched' || order.status === 'delivered')
         throw new AppError('CONFLICT', 'A dispatched order cannot be cancelled; record a return instead.')
@@ -347,7 +412,7 @@ export function createOrderService({ db }: { db: Db }) {
     /** Delivered: the customer has it. */
     async deliver(tx: Db, tenant: Tenant, id: string): Promise<Order> {
       const repo = createSalesRepository(tx)
-      const order = await mustLock(repo, tenant, id)
+      const { order } = await mustLock(repo, tenant, id)
       assertCan(tenant, 'fulfilOrders')
       if (order.status !== 'dispatched') throw notNow('Delivered', order.status, 'a dispatched order')
       await repo.updateOrder(tenant.entityId, id, { status: 'delivered', deliveredAt: new Date() })

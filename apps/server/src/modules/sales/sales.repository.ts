@@ -63,20 +63,22 @@ export function createSalesRepository(db: Db) {
     },
 
     /**
-     * Takes the next number of a counter (`order` or `invoice`) with one `UPDATE … RETURNING`: the row stays
-     * locked until the transaction ends, so concurrent takers queue and a rollback gives the number back.
+     * Takes the next number of a counter (`order` or `invoice`) with one upsert `… RETURNING` (a brewery without its
+     * settings row gets it, numbered from 1): the row stays locked until the transaction ends, so concurrent takers
+     * queue and a rollback gives the number back.
      */
     async takeNumber(entityId: string, counter: 'order' | 'invoice') {
-      await db.insert(salesSettings).values({ entityId }).onConflictDoNothing()
       const column = counter === 'order' ? salesSettings.nextOrderNumber : salesSettings.nextInvoiceNumber
       const [row] = await db
-        .update(salesSettings)
-        .set(
-          counter === 'order'
-            ? { nextOrderNumber: sql`${column} + 1` }
-            : { nextInvoiceNumber: sql`${column} + 1` },
-        )
-        .where(eq(salesSettings.entityId, entityId))
+        .insert(salesSettings)
+        .values(counter === 'order' ? { entityId, nextOrderNumber: 2 } : { entityId, nextInvoiceNumber: 2 })
+        .onConflictDoUpdate({
+          target: salesSettings.entityId,
+          set:
+            counter === 'order'
+              ? { nextOrderNumber: sql`${column} + 1` }
+              : { nextInvoiceNumber: sql`${column} + 1` },
+        })
         .returning({ taken: sql<number>`${column} - 1`, prefix: salesSettings.invoicePrefix })
       return { sequence: Number(row.taken), prefix: row.prefix }
     },
@@ -267,11 +269,14 @@ export function createSalesRepository(db: Db) {
       return rows[0] ?? null
     },
 
+    /** Changes an order; answers its row as changed. */
     async updateOrder(entityId: string, id: string, values: Partial<typeof salesOrders.$inferInsert>) {
-      await db
+      const [row] = await db
         .update(salesOrders)
         .set({ ...values, updatedAt: new Date() })
         .where(and(eq(salesOrders.entityId, entityId), eq(salesOrders.id, id)))
+        .returning()
+      return row
     },
 
     lines: (entityId: string, orderIds: string[]) =>
@@ -291,11 +296,20 @@ export function createSalesRepository(db: Db) {
         .where(inArray(salesOrderLines.id, ids))
     },
 
-    async replaceLines(entityId: string, orderId: string, lines: (typeof salesOrderLines.$inferInsert)[]) {
-      await db
-        .delete(salesOrderLines)
-        .where(and(eq(salesOrderLines.entityId, entityId), eq(salesOrderLines.orderId, orderId)))
-      if (lines.length > 0) await db.insert(salesOrderLines).values(lines)
+    /** An order's lines replaced by `lines` (a new order has none to delete); answers them as stored. */
+    async replaceLines(
+      entityId: string,
+      orderId: string,
+      lines: (typeof salesOrderLines.$inferInsert)[],
+      { isNew = false } = {},
+    ): Promise<OrderLineRow[]> {
+      if (!isNew)
+        await db
+          .delete(salesOrderLines)
+          .where(and(eq(salesOrderLines.entityId, entityId), eq(salesOrderLines.orderId, orderId)))
+      if (lines.length === 0) return []
+      const rows = await db.insert(salesOrderLines).values(lines).returning()
+      return rows.toSorted((a, b) => a.position - b.position)
     },
 
     reservationsOfLines: (entityId: string, lineIds: string[], { active = true } = {}) =>
@@ -313,13 +327,21 @@ export function createSalesRepository(db: Db) {
             )
             .orderBy(asc(salesReservations.reservedAt)),
 
-    async insertReservations(values: (typeof salesReservations.$inferInsert)[]) {
-      if (values.length > 0) await db.insert(salesReservations).values(values)
+    /** Answers the reservations as stored. */
+    async insertReservations(values: (typeof salesReservations.$inferInsert)[]): Promise<ReservationRow[]> {
+      if (values.length === 0) return []
+      return db.insert(salesReservations).values(values).returning()
     },
 
-    async releaseReservations(entityId: string, lineIds: string[], reason: string, at: Date) {
-      if (lineIds.length === 0) return
-      await db
+    /** Releases what the lines hold; answers the reservations released. */
+    async releaseReservations(
+      entityId: string,
+      lineIds: string[],
+      reason: string,
+      at: Date,
+    ): Promise<ReservationRow[]> {
+      if (lineIds.length === 0) return []
+      return db
         .update(salesReservations)
         .set({ releasedAt: at, releaseReason: reason })
         .where(
@@ -329,11 +351,13 @@ export function createSalesRepository(db: Db) {
             isNull(salesReservations.releasedAt),
           ),
         )
+        .returning()
     },
 
-    async markPicked(entityId: string, lineIds: string[], at: Date) {
-      if (lineIds.length === 0) return
-      await db
+    /** Marks what the lines hold picked; answers the reservations marked. */
+    async markPicked(entityId: string, lineIds: string[], at: Date): Promise<ReservationRow[]> {
+      if (lineIds.length === 0) return []
+      return db
         .update(salesReservations)
         .set({ pickedAt: at })
         .where(
@@ -343,6 +367,7 @@ export function createSalesRepository(db: Db) {
             isNull(salesReservations.releasedAt),
           ),
         )
+        .returning()
     },
 
     // ---- invoices and payments ----

@@ -529,5 +529,44 @@ describe.each(TEST_DATABASES)('sales API on %s', (kind) => {
       expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, i) => i + 1))
       // Twenty orders set up one by one (60 writes) before the race: minutes on a loaded machine.
     }, 180_000)
+
+    // Each step answers the order from the rows its write holds (ADR 401): the same as reading it back after.
+    it('answers every step with the order as it reads back, a line of two lots and an order invoiced later included', async () => {
+      const customerId = await newCustomer()
+      const kegs = (await availabilityOf(keg)).available
+      const order = await newOrder(customerId, [{ packageId: can, quantity: 1 }])
+      const get = async (id: string, sub: string) =>
+        dataOf<Order>(await call(sub, 'GET', `/api/sales/orders/${id}`))
+      expect(order).toEqual(await get(order.id, managerA))
+      const changed = await write(managerA, 'PUT', `/api/sales/orders/${order.id}`, {
+        customerId,
+        lines: [
+          { id: crypto.randomUUID(), packageId: keg, quantity: kegs },
+          { id: crypto.randomUUID(), packageId: can, quantity: 3 },
+        ],
+      })
+      expect(changed.statusCode, changed.body).toBe(200)
+      expect(dataOf<Order>(changed)).toEqual(await get(order.id, managerA))
+      const confirmed = dataOf<Order>(await step(order.id, 'confirm'))
+      // Every keg left: what is left of the January run, then the February run's.
+      expect(confirmed.lines[0].lots).toHaveLength(2)
+      expect(confirmed).toEqual(await get(order.id, managerA))
+      expect(dataOf<Order>(await step(order.id, 'pick', brewerA))).toEqual(await get(order.id, brewerA))
+      const dispatched = dataOf<Order>(
+        await write(brewerA, 'POST', `/api/sales/orders/${order.id}/dispatch`, {}),
+      )
+      expect(dispatched.invoiceId).not.toBeNull()
+      expect(dispatched.lines[0].lots).toHaveLength(2)
+      expect(dispatched).toEqual(await get(order.id, brewerA))
+
+      const later = await picked(await newCustomer({ invoiceAtDispatch: false }), [
+        { packageId: can, quantity: 2 },
+      ])
+      const waiting = dataOf<Order>(
+        await write(managerA, 'POST', `/api/sales/orders/${later.id}/dispatch`, {}),
+      )
+      expect(waiting.invoiceId).toBeNull()
+      expect(waiting).toEqual(await get(later.id, managerA))
+    })
   })
 })
