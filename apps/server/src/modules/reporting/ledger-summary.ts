@@ -5,7 +5,7 @@ import { batchesOf, boundOf, eventsOf, isoOf, jsonOf, ledgerStatement, type Row 
 
 // The ledger summarised for the TTB reports' figures (ADR 402). A report's figures need each event's line, stage,
 // tax-free reason, tavern and laboratory marks, reason and booking day, not the event itself: the events that book
-// plainly (on the day they happened, no correction ties them, no closed period near them, no prior-period
+// plainly (on the day they happened, no correction supersedes them, no closed period near them, no prior-period
 // adjustment) are summed in SQL by exactly what the domain reads of them, one row per (day in the brewery's time
 // zone, kind, class, reason, the details the line mapping reads, sign of the volume). A superseded event far from
 // every closed period is left out (it never counts); every other event is read whole, as `readLedger` reads it.

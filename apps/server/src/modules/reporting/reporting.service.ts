@@ -8,6 +8,8 @@ import {
   dayIn,
   DEFAULT_TIME_ZONE,
   efficiencyOverTime,
+  feedsLosses,
+  feedsProduction,
   exciseReturn,
   findLine,
   isCountable,
@@ -259,6 +261,20 @@ export function createReportingService(
     }
   }
 
+  /**
+   * The postings of the events `wanted` keeps (and their corrections) up to where the period's books end: every
+   * posting on the lines they land on, as the whole ledger books it (ADR 402).
+   */
+  async function linesBooks(entityId: string, period: Pick<Period, 'to'>, wanted: typeof feedsLosses) {
+    if (!summarise) return books(entityId, period)
+    const [events, closed, settings] = await Promise.all([
+      repo.ledgerOf(entityId, booksEnd(period), wanted),
+      repo.closedPeriods(entityId),
+      repo.taxSettings(entityId),
+    ])
+    return { postings: postLedger(events, closed.map(spanOf), settings.timeZone) }
+  }
+
   function parse(key: string): Period {
     const period = parsePeriod(key)
     if (!period) throw new AppError('VALIDATION_FAILED', `Not a period: ${key}`)
@@ -390,7 +406,7 @@ export function createReportingService(
     async production(tenant: Tenant, range: MonthRange) {
       assertCan(tenant, 'viewReports')
       const period = rangePeriod(range)
-      const { postings } = await books(tenant.entityId, period)
+      const { postings } = await linesBooks(tenant.entityId, period, feedsProduction)
       const rows = productionByMonth(period, postings)
       return { months: productionTotals(period, rows), rows }
     },
@@ -398,7 +414,7 @@ export function createReportingService(
     async losses(tenant: Tenant, range: MonthRange) {
       assertCan(tenant, 'viewReports')
       const period = rangePeriod(range)
-      const { postings } = await books(tenant.entityId, period)
+      const { postings } = await linesBooks(tenant.entityId, period, feedsLosses)
       return { rows: lossesByReason(period, postings) }
     },
 
