@@ -34,28 +34,36 @@ export function dayStarts(first: string, last: string, timeZone: string): string
   return starts.map((start) => new Date(start).toISOString())
 }
 
-/** Whether an event of `alias` happened within a day of a closed period (never null). */
-function nearClosed(alias: string, closed: readonly ClosedSpan[]): SQL {
-  const at = sql.raw(`${alias}.occurred_at`)
+/**
+ * Whether an event of `alias` may be booked as recorded after its period closed (never null): it happened within a
+ * day of a closed period, and it or a correction of it was recorded once that period was closed (`postLedger`
+ * books such an event, or the reversal of it, where it was recorded).
+ */
+function nearClosed(alias: string, entityId: string, closed: readonly ClosedSpan[]): SQL {
   if (closed.length === 0) return sql`false`
-  const spans = closed.map(
-    (span) =>
-      sql`(${at} >= ${new Date(Date.parse(`${span.from}T00:00:00Z`) - DAY_MS).toISOString()}::timestamptz
-        and ${at} < ${boundOf(span.to)}::timestamptz)`,
-  )
+  const column = (name: string) => sql.raw(`${alias}.${name}`)
+  const spans = closed.map((span) => {
+    // A millisecond early: `closedAt` is to the millisecond, the instants to the microsecond.
+    const closedAt = new Date(Date.parse(span.closedAt) - 1).toISOString()
+    return sql`(${column('occurred_at')} >= ${new Date(Date.parse(`${span.from}T00:00:00Z`) - DAY_MS).toISOString()}::timestamptz
+      and ${column('occurred_at')} < ${boundOf(span.to)}::timestamptz
+      and (${column('recorded_at')} >= ${closedAt}::timestamptz or exists (select 1 from liquid_events c
+        where c.entity_id = ${entityId} and c.supersedes_id = ${column('id')} and c.recorded_at >= ${closedAt}::timestamptz)))`
+  })
   return sql`(${sql.join(spans, sql` or `)})`
 }
 
 /**
  * The events by how the summarised read takes them (`le` is `liquid_events`; none of the predicates is ever null).
- * An event no correction supersedes and no closed period is near books its own posting on the day it happened: it
- * is summed (`plain`), unless it carries a `priorPeriodAdjustment` (`whole`). A superseded event far from every
- * closed period never counts (it dropped out while its period was open): it is not read. Events near a closed
- * period are read whole, and every correction of one of them besides (`reference`: read so that the corrected
- * event finds its latest correction; its own posting is summed or dropped like any other's).
+ * An event no correction supersedes and not recorded (nor corrected) after its period closed books its own posting
+ * on the day it happened: it is summed (`plain`), unless it carries a `priorPeriodAdjustment` (`whole`). A
+ * superseded event of that kind never counts (it dropped out while its period was open): it is not read. Events
+ * recorded or corrected after their period closed (`nearClosed`) are read whole, and every correction of one of
+ * them besides (`reference`: read so that the corrected event finds its latest correction; its own posting is
+ * summed or dropped like any other's).
  */
 export function ledgerParts(entityId: string, from: string, bound: string, closed: readonly ClosedSpan[]) {
-  const near = nearClosed('le', closed)
+  const near = nearClosed('le', entityId, closed)
   const superseded = sql`le.id in (select s.supersedes_id from liquid_events s
     where s.entity_id = ${entityId} and s.supersedes_id is not null)`
   const adjustment = sql`coalesce(le.details ? 'priorPeriodAdjustment', false)`
@@ -68,7 +76,7 @@ export function ledgerParts(entityId: string, from: string, bound: string, close
       closed.length === 0
         ? null
         : sql`(not ${whole} and le.supersedes_id in (select t.id from liquid_events t
-            where t.entity_id = ${entityId} and ${nearClosed('t', closed)}))`,
+            where t.entity_id = ${entityId} and ${nearClosed('t', entityId, closed)}))`,
   }
 }
 
