@@ -1,7 +1,7 @@
 import { unitsToBarrels } from './barrels.ts'
 import { efficiencyPercent, gravityPoints } from './brew-day-maths.ts'
 import { monthOf, monthsOf, type Period } from './reporting.schema.ts'
-import type { Posting } from './ttb.ts'
+import { classifyLedgerEvent, type Posting, type TtbLedgerEvent } from './ttb.ts'
 
 // The Reporting page's tables (docs/production.md "Reporting"): queries over the ledger's postings, each row
 // with the events behind it. Volumes stay exact (units) and are shown as barrels to 5 decimals.
@@ -18,6 +18,14 @@ export type ProductionRow = {
   brewedBbl: string
   packagedBbl: string
   eventIds: string[]
+}
+
+type Classified = Pick<TtbLedgerEvent, 'kind' | 'ttbClass' | 'details'>
+
+/** Whether an event's postings can make a production row: brewed (the produced line), or a packaging run. */
+export function feedsProduction(event: Classified): boolean {
+  const line = classifyLedgerEvent(event)
+  return line === 'produced' || (line === null && /^packag/.test(event.kind))
 }
 
 /** Brewed (the produced line) and packaged volumes by month and product, every month of the period listed. */
@@ -66,6 +74,12 @@ export function productionTotals(period: Period, rows: readonly ProductionRow[])
 export type LossRow = { line: string; reason: string; units: number; barrels: string; eventIds: string[] }
 
 const LOSS_LINES = new Set(['losses', 'destroyed', 'consumedOnPremises'])
+
+/** Whether an event's postings can make a row of beer lost: losses, dumps and samples. */
+export function feedsLosses(event: Classified): boolean {
+  const line = classifyLedgerEvent(event)
+  return line !== null && LOSS_LINES.has(line)
+}
 
 export function lossesByReason(period: Period, postings: readonly Posting[]): LossRow[] {
   const rows = new Map<string, Omit<LossRow, 'barrels'>>()

@@ -55,6 +55,8 @@ export type LineSource = {
   day: string
   batchNumber: string | null
   productName: string | null
+  /** The ledger events it stands for (a summarised read's posting, ADR 402); absent: one. */
+  weight?: number
 }
 
 export const sumUnits = (sources: readonly LineSource[]) =>
@@ -76,8 +78,13 @@ export function sourceOf(posting: Posting, stage: Stage = stageOf(posting.event)
     day: posting.bookedOn,
     batchNumber: posting.event.batchNumber ?? null,
     productName: posting.event.productName ?? null,
+    ...(posting.weight === undefined ? {} : { weight: posting.weight }),
   }
 }
+
+/** How many sources a list stands for: a summarised source counts its events (ADR 402). */
+export const countSources = (sources: readonly LineSource[]) =>
+  sources.reduce((total, source) => total + (source.weight ?? 1), 0)
 
 /** A source as it moves the balance on hand: additions add, removals take away. */
 export const asBalance = (source: LineSource): LineSource =>

@@ -25,6 +25,11 @@ export type TtbLedgerEvent = {
   fromVesselId?: string | null
   toVesselId?: string | null
   details?: Record<string, unknown> | null
+  /**
+   * How many ledger events of one kind, class, reason, day and line-relevant details this one stands for, their
+   * volumes summed (a summarised read, ADR 402); absent: one event.
+   */
+  weight?: number
 }
 
 /** The lines of the Brewer's Report of Operations that ledger events move beer on. */
@@ -204,6 +209,8 @@ export type Posting = {
   /** For a reversal: the superseded event it takes back. */
   reversalOf: string | null
   event: TtbLedgerEvent
+  /** The events it stands for (`TtbLedgerEvent.weight`, ADR 402); absent: one. */
+  weight?: number
 }
 
 const inSpan = (day: string, span: ClosedSpan) => day >= span.from && day < span.to
@@ -285,6 +292,7 @@ export function postLedger(
       remark: own.adjustment ? remarkOf(event, timeZone, null) : '',
       reversalOf: null,
       event,
+      ...(event.weight === undefined ? {} : { weight: event.weight }),
     })
   }
   return postings.sort((a, b) => (a.bookedAt < b.bookedAt ? -1 : a.bookedAt > b.bookedAt ? 1 : 0))

@@ -30,7 +30,7 @@ export const ledgerRowsWhere = (entityId: string, bound: string | null): SQL =>
         or le.id in (select s.supersedes_id from liquid_events s
           where s.entity_id = ${entityId} and s.supersedes_id is not null))`
 
-type Row = [
+export type Row = [
   id: string,
   kind: string,
   ttbClass: string,
@@ -49,14 +49,19 @@ type Row = [
  * The statement of `readLedger`: one row, one column (`ledger`), the JSON array of the events in no order, each
  * instant as its UTC wall-clock time (`2026-07-01T12:00:00.5`).
  */
-export function ledgerStatement(entityId: string, bound: string | null, movements: boolean): SQL {
+export function ledgerStatement(
+  entityId: string,
+  bound: string | null,
+  movements: boolean,
+  also: SQL = sql`true`,
+): SQL {
   const extra = movements ? sql`, le.from_vessel_id, le.to_vessel_id` : sql``
   return sql`
     select coalesce(json_agg(json_build_array(le.id, le.kind, le.ttb_class, le.volume_bbl::text, le.reason,
         le.occurred_at at time zone 'UTC', le.recorded_at at time zone 'UTC', le.supersedes_id, le.batch_id,
         le.details${extra})), '[]')::text as ledger
     from liquid_events le
-    where ${ledgerRowsWhere(entityId, bound)}`
+    where ${ledgerRowsWhere(entityId, bound)} and (${also})`
 }
 
 const WALL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.(\d{1,6}))?$/
@@ -93,28 +98,25 @@ function bookingOrder(rows: readonly Row[]): number[] {
   )
 }
 
+/** The brewery's batches by id: their numbers and product names, which the events carry in the reports. */
+export async function batchesOf(db: Db, entityId: string) {
+  const rows = await db
+    .select({ id: batches.id, number: batches.number, productName: batches.productName })
+    .from(batches)
+    .where(eq(batches.entityId, entityId))
+  return new Map(rows.map((batch) => [batch.id, batch]))
+}
+
 /**
- * The brewery's liquid ledger in booking order (happened, then recorded, then id), each event with its batch's
- * number and product name: all of it, or (`before`, a day) what the reports of periods ending by that day read.
- * `movements` adds each event's batch and vessels (the daily records name them).
+ * The rows (`Row`, as `ledgerStatement` answers them) as events in booking order; `weights[i]`, when given, is how
+ * many events row `i` stands for (a summarised read, ADR 402).
  */
-export async function readLedger(
-  db: Db,
-  entityId: string,
-  { before = null, movements = false }: { before?: string | null; movements?: boolean } = {},
-): Promise<TtbLedgerEvent[]> {
-  const [result, batchRows] = await Promise.all([
-    db.execute<{ ledger: string }>(
-      ledgerStatement(entityId, before === null ? null : boundOf(before), movements),
-    ),
-    db
-      .select({ id: batches.id, number: batches.number, productName: batches.productName })
-      .from(batches)
-      .where(eq(batches.entityId, entityId)),
-  ])
-  const batchOf = new Map(batchRows.map((batch) => [batch.id, batch]))
-  const [{ ledger }] = rowsOf<{ ledger: string }>(result)
-  const rows = JSON.parse(ledger) as Row[]
+export function eventsOf(
+  rows: readonly Row[],
+  batchOf: ReadonlyMap<string, { number: string; productName: string | null }>,
+  movements: boolean,
+  weights?: readonly (number | undefined)[],
+): TtbLedgerEvent[] {
   const order = bookingOrder(rows)
   const events = new Array<TtbLedgerEvent>(rows.length)
   for (let i = 0; i < rows.length; i++) {
@@ -141,7 +143,32 @@ export async function readLedger(
       event.fromVesselId = row[10] ?? null
       event.toVesselId = row[11] ?? null
     }
+    const weight = weights?.[order[i]]
+    if (weight !== undefined) event.weight = weight
     events[i] = event
   }
   return events
+}
+
+/** The first (only) value of a one-row, one-column answer: the JSON text of a statement's array. */
+export const jsonOf = <T>(result: unknown, column: string): T =>
+  JSON.parse(rowsOf<Record<string, string>>(result)[0][column]) as T
+
+/**
+ * The brewery's liquid ledger in booking order (happened, then recorded, then id), each event with its batch's
+ * number and product name: all of it, or (`before`, a day) what the reports of periods ending by that day read.
+ * `movements` adds each event's batch and vessels (the daily records name them).
+ */
+export async function readLedger(
+  db: Db,
+  entityId: string,
+  { before = null, movements = false }: { before?: string | null; movements?: boolean } = {},
+): Promise<TtbLedgerEvent[]> {
+  const [result, batchOf] = await Promise.all([
+    db.execute<{ ledger: string }>(
+      ledgerStatement(entityId, before === null ? null : boundOf(before), movements),
+    ),
+    batchesOf(db, entityId),
+  ])
+  return eventsOf(jsonOf<Row[]>(result, 'ledger'), batchOf, movements)
 }

@@ -12,6 +12,8 @@ import {
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { readLedger } from './ledger-read.ts'
+import { readLedgerSummary } from './ledger-summary.ts'
+import { readLedgerOf } from './ledger-lines.ts'
 import { entities } from '../../db/schema/entities.ts'
 import { batches, brewhouses, brewhouseVersions, measurements, vessels } from '../../db/schema/production.ts'
 import { breweryTaxSettings, physicalInventories, reportPeriods } from '../../db/schema/reporting.ts'
@@ -38,6 +40,16 @@ export function createReportingRepository(db: Db) {
     /** The brewery's liquid ledger as the reports read it (ledger-read.ts; `before`: what periods up to a day read). */
     ledger(entityId: string, options: { before?: string | null; movements?: boolean } = {}) {
       return readLedger(db, entityId, options)
+    },
+
+    /** The ledger summarised for the TTB reports' figures (ledger-summary.ts, ADR 402); null: read it whole. */
+    ledgerSummary(entityId: string, options: Parameters<typeof readLedgerSummary>[2]) {
+      return readLedgerSummary(db, entityId, options)
+    },
+
+    /** The ledger of the events `wanted` keeps and their corrections (ledger-lines.ts, ADR 402). */
+    ledgerOf(entityId: string, before: string, wanted: Parameters<typeof readLedgerOf>[3]) {
+      return readLedgerOf(db, entityId, before, wanted)
     },
 
     /** Every vessel's name by id, archived ones too (the records name where beer was, not its id). */

@@ -4,9 +4,12 @@ import {
   booksEnd,
   canonicalJson,
   canonicalTimeZone,
+  countSources,
   dayIn,
   DEFAULT_TIME_ZONE,
   efficiencyOverTime,
+  feedsLosses,
+  feedsProduction,
   exciseReturn,
   findLine,
   isCountable,
@@ -58,14 +61,18 @@ import {
   type PeriodRow,
 } from './reporting.repository.ts'
 import { assertCan } from '../../auth/tenant.ts'
+import { summarisedReport } from './report-summary.ts'
 
 /** The operations reports by their route name. */
 export type OperationsForm = '5130.26' | '5130.9'
 
 const GALLONS_PER_BARREL = 31
 
-/** A figure as listed: its sources counted, not sent. */
-const figure = ({ sources, cells: _cells, ...line }: ReportLine) => ({ ...line, sourceCount: sources.length })
+/** A figure as listed: its sources counted (a summarised source counts its events, ADR 402), not sent. */
+const figure = ({ sources, cells: _cells, ...line }: ReportLine) => ({
+  ...line,
+  sourceCount: countSources(sources),
+})
 /** A line as listed, with its 5130.9 columns. */
 const summary = (line: ReportLine) => ({
   ...figure(line),
@@ -216,9 +223,15 @@ export function createReportingService(
   db: Db,
   {
     costs,
+    summarise = true,
   }: {
     /** Inventory's cost tables (modules/inventory/inventory.service.ts `costReport`): FIFO cost lives there. */
     costs: { costReport: (entityId: string, period: Period, timeZone: string) => Promise<CostsRead> }
+    /**
+     * Whether the TTB reports' figures come from the summarised ledger (ADR 402); false books every event, the
+     * reference the summary is tested against.
+     */
+    summarise?: boolean
   },
 ) {
   const repo = createReportingRepository(db)
@@ -248,6 +261,20 @@ export function createReportingService(
     }
   }
 
+  /**
+   * The postings of the events `wanted` keeps (and their corrections) up to where the period's books end: every
+   * posting on the lines they land on, as the whole ledger books it (ADR 402).
+   */
+  async function linesBooks(entityId: string, period: Pick<Period, 'to'>, wanted: typeof feedsLosses) {
+    if (!summarise) return books(entityId, period)
+    const [events, closed, settings] = await Promise.all([
+      repo.ledgerOf(entityId, booksEnd(period), wanted),
+      repo.closedPeriods(entityId),
+      repo.taxSettings(entityId),
+    ])
+    return { postings: postLedger(events, closed.map(spanOf), settings.timeZone) }
+  }
+
   function parse(key: string): Period {
     const period = parsePeriod(key)
     if (!period) throw new AppError('VALIDATION_FAILED', `Not a period: ${key}`)
@@ -269,8 +296,34 @@ export function createReportingService(
     return { computed, brewery, settings }
   }
 
-  /** The report as stored at its close, or as computed now while its period is open. */
-  async function reportOf(tenant: Tenant, report: ReportKind, key: string) {
+  /**
+   * The report's figures computed now from the summarised ledger (ADR 402): every line's figure and count of
+   * sources, never its sources; null when the summary cannot give them exactly (compute them event by event).
+   */
+  async function computeFigures(entityId: string, report: ReportKind, key: string) {
+    const period = parse(key)
+    const [closed, counts, settings, brewery] = await Promise.all([
+      repo.closedPeriods(entityId),
+      repo.counts(entityId),
+      repo.taxSettings(entityId),
+      repo.breweryName(entityId),
+    ])
+    const spans = closed.map(spanOf)
+    const read = () =>
+      repo.ledgerSummary(entityId, { before: booksEnd(period), closed: spans, timeZone: settings.timeZone })
+    const computed = await summarisedReport(read, report, period, {
+      spans,
+      counts: counts.map(countOf),
+      settings,
+    })
+    return computed && { computed, brewery, settings }
+  }
+
+  /**
+   * The report as stored at its close, or as computed now while its period is open; `figures`: only its figures
+   * and their counts of sources are read, so the summarised ledger may give them (ADR 402).
+   */
+  async function reportOf(tenant: Tenant, report: ReportKind, key: string, figures = false) {
     assertCan(tenant, 'viewReports')
     const closed = await repo.closedPeriodOf(tenant.entityId, report, key)
     if (closed) {
@@ -283,12 +336,13 @@ export function createReportingService(
       const settings: TaxSettings = { timeZone: DEFAULT_TIME_ZONE, ...snapshot.settings }
       return { computed: upgradeSnapshot(snapshot.report), brewery: snapshot.brewery, settings, closed }
     }
-    return { ...(await compute(tenant.entityId, report, key)), closed: null }
+    const summarised = figures && summarise ? await computeFigures(tenant.entityId, report, key) : null
+    return { ...(summarised ?? (await compute(tenant.entityId, report, key))), closed: null }
   }
 
   return {
     async operations(tenant: Tenant, form: OperationsForm, key: string): Promise<OperationsReportRead> {
-      const { computed, brewery, settings, closed } = await reportOf(tenant, form, key)
+      const { computed, brewery, settings, closed } = await reportOf(tenant, form, key, true)
       const report = computed as OperationsReport
       return {
         form: report.form,
@@ -306,7 +360,7 @@ export function createReportingService(
     },
 
     async excise(tenant: Tenant, key: string): Promise<ExciseReturnRead> {
-      const { computed, brewery, settings, closed } = await reportOf(tenant, '5000.24', key)
+      const { computed, brewery, settings, closed } = await reportOf(tenant, '5000.24', key, true)
       const report = computed as ExciseReturn
       return {
         form: '5000.24',
@@ -352,7 +406,7 @@ export function createReportingService(
     async production(tenant: Tenant, range: MonthRange) {
       assertCan(tenant, 'viewReports')
       const period = rangePeriod(range)
-      const { postings } = await books(tenant.entityId, period)
+      const { postings } = await linesBooks(tenant.entityId, period, feedsProduction)
       const rows = productionByMonth(period, postings)
       return { months: productionTotals(period, rows), rows }
     },
@@ -360,7 +414,7 @@ export function createReportingService(
     async losses(tenant: Tenant, range: MonthRange) {
       assertCan(tenant, 'viewReports')
       const period = rangePeriod(range)
-      const { postings } = await books(tenant.entityId, period)
+      const { postings } = await linesBooks(tenant.entityId, period, feedsLosses)
       return { rows: lossesByReason(period, postings) }
     },
 
