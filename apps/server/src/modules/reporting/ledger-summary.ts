@@ -182,7 +182,8 @@ export async function readLedgerSummary(
     .toISOString()
     .slice(0, 10)
   const starts = dayStarts(from, bound.slice(0, 10), timeZone)
-  if (!starts) return null
+  // No day to sum (the books end before the first event) or days the time zone cannot cut: read it whole.
+  if (!starts || starts.length === 0) return null
   const parts = ledgerParts(entityId, starts[0], bound, closed)
   const [whole, references, summed, batchOf] = await Promise.all([
     db.execute(ledgerStatement(entityId, bound, false, parts.whole)),

@@ -26,6 +26,8 @@ import { createReportingService } from './reporting.service.ts'
 // tier on one day; in four time zones.
 
 const MONTHS = [
+  // Before the brewery's first event: nothing to sum (the books end before it).
+  '2025-11',
   '2026-05',
   '2026-06',
   '2026-07',
@@ -36,7 +38,7 @@ const MONTHS = [
   '2026-12',
   '2027-01',
 ]
-const QUARTERS = ['2026-Q2', '2026-Q3', '2026-Q4']
+const QUARTERS = ['2025-Q4', '2026-Q2', '2026-Q3', '2026-Q4']
 const RETURNS = ['2026-07-S1', '2026-07-S2', '2026-10-S1', '2026-10-S2', '2026-Q3', '2026-Q4', '2026']
 const RANGES = [
   { from: '2026-01', to: '2026-12' },
