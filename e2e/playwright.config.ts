@@ -3,16 +3,12 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { FAKES_ENTRY, fakesPorts } from './support/accounting-fakes.ts'
-import { createJourneyDatabase } from './support/database.ts'
 import { chromiumLaunchOptions, freePort, serverEnv, SERVER_ENTRY } from './support/server.ts'
 
 // The config is evaluated in the runner and again in every worker; the runner picks the port and the
 // data folder once and the workers inherit them through the environment.
 process.env.E2E_PORT ??= String(await freePort())
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'brewcommand-e2e-'))
-// On PostgreSQL when one is configured (CI): a fresh database of the run's own, dropped at its end (ADR 404).
-if (process.env.DATABASE_URL && !process.env.E2E_DATABASE_URL)
-  process.env.E2E_DATABASE_URL = await createJourneyDatabase(process.env.DATABASE_URL)
 // The local fakes of QuickBooks Online and Xero (the Accounting journey): three ports, picked once.
 process.env.E2E_FAKES_PORTS ??= (await Promise.all([freePort(), freePort(), freePort()])).join(',')
 const fakes = fakesPorts()!
@@ -23,7 +19,6 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
-  globalTeardown: './support/global-teardown.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -56,11 +51,7 @@ export default defineConfig({
     {
       command: `node --import tsx ${SERVER_ENTRY}`,
       url: `${baseURL}/api/health`,
-      env: serverEnv({
-        port,
-        dataDir: process.env.E2E_DATA_DIR,
-        databaseUrl: process.env.E2E_DATABASE_URL,
-      }),
+      env: serverEnv({ port, dataDir: process.env.E2E_DATA_DIR }),
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

@@ -30,6 +30,19 @@ function recordWrites(page: Page) {
 /** The header's save status (a button whose text is the state, named "<state> — sync status"). */
 const status = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Sync status' })
 
+/**
+ * Opens the list of unsaved changes from the save status. The status re-renders as the queue settles, so a click
+ * can land on a button being replaced (a loaded machine showed it): click again until the list is open.
+ */
+async function openUnsavedChanges(page: Page) {
+  const list = page.getByRole('dialog', { name: 'Unsaved changes' })
+  await expect(async () => {
+    if (!(await list.isVisible())) await status(page).click({ timeout: 2_000 })
+    await expect(list).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+  return list
+}
+
 async function openProducts(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click()
   await expect(page.getByRole('heading', { name: "Let's Create Your Products!" })).toBeVisible()
@@ -73,8 +86,7 @@ test('offline: a new product and two edits survive a closed tab and reach the se
   await rename(page, 'Offline Imperial Stout')
   await describeProduct(page, 'Brewed while the Wi-Fi was down.')
   await expect(status(page)).toHaveText('Offline — 3 changes pending')
-  await status(page).click()
-  const list = page.getByRole('dialog', { name: 'Unsaved changes' })
+  const list = await openUnsavedChanges(page)
   await expect(list.getByText('New product “Offline Stout”')).toBeVisible()
   await expect(list.getByText('Change to product “Offline Imperial Stout”')).toBeVisible()
   await expect(list.getByText('Change to product', { exact: true })).toBeVisible()
@@ -199,10 +211,7 @@ test('a refused change is told in words and undone on screen; nothing waits as f
   await expect(page.getByText(/Server responded with an error/)).toHaveCount(0)
   await expect(page.getByRole('heading', { level: 1, name: 'Kept Kölsch' })).toBeVisible()
   await expect(status(page)).toHaveText('All changes saved')
-  await status(page).click()
-  await expect(
-    page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Retry' }),
-  ).toHaveCount(0)
+  await expect((await openUnsavedChanges(page)).getByRole('button', { name: 'Retry' })).toHaveCount(0)
   await page.keyboard.press('Escape')
   expect(
     await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('brewcommand:queue:'))),

@@ -37,18 +37,15 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The environment of a server under test: the embedded database in a fresh folder (or the run's own PostgreSQL
- * database, support/database.ts), a matching PUBLIC_URL, and none of the developer's DATABASE_URL/REDIS_URL
- * (each e2e run owns its data).
+ * The environment of a server under test: the embedded database in a fresh folder, a matching PUBLIC_URL,
+ * and none of the developer's DATABASE_URL/REDIS_URL (each e2e run owns its data).
  */
 export function serverEnv({
   port,
   dataDir,
-  databaseUrl,
 }: {
   port: number
   dataDir: string | undefined
-  databaseUrl?: string | undefined
 }): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) {
@@ -58,7 +55,7 @@ export function serverEnv({
     ...env,
     // Playwright merges process.env into the web server's environment: empty values keep a developer's
     // or CI's DATABASE_URL/REDIS_URL out (empty counts as unset), so each run owns its embedded database.
-    DATABASE_URL: databaseUrl ?? '',
+    DATABASE_URL: '',
     REDIS_URL: '',
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
