@@ -62,6 +62,8 @@ export function QueueStatus() {
       <DeferredPopup
         load={loadPopup}
         haspopup="dialog"
+        // Fetched once the page is idle: the list must open when the connection is gone, when it matters most.
+        preload
         trigger={trigger}
         popup={({ QueueStatusPopup }, openOnMount) => (
           <QueueStatusPopup trigger={trigger} defaultOpen={openOnMount} />
