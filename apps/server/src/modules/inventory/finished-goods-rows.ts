@@ -41,6 +41,29 @@ export type OptionNames = {
   upc: string
 }
 
+type LockedOption = NonNullable<Awaited<ReturnType<LedgerRepository['lockedPackageOption']>>>
+type LastNames = NonNullable<Awaited<ReturnType<LedgerRepository['lastNamesOf']>>>
+
+/** An option's names from its catalogue row. */
+export const namesOfOption = ({ option, productName }: LockedOption): OptionNames => ({
+  packageId: option.id,
+  productId: option.productId,
+  productName,
+  packageType: option.type,
+  sku: option.sku,
+  upc: option.upc,
+})
+
+/** An option gone from the catalogue: its last names on the ledger. */
+export const namesOfLast = (packageId: string, last: LastNames): OptionNames => ({
+  packageId,
+  productId: last.productId,
+  productName: last.productName,
+  packageType: last.packageType,
+  sku: last.sku,
+  upc: last.upc,
+})
+
 /** The option's names, its row locked (removals of one option queue behind each other). */
 export async function optionNames(
   repo: LedgerRepository,
@@ -48,28 +71,13 @@ export async function optionNames(
   packageId: string,
 ): Promise<OptionNames> {
   const option = await repo.lockedPackageOption(tenant.entityId, packageId)
-  if (option)
-    return {
-      packageId,
-      productId: option.option.productId,
-      productName: option.productName,
-      packageType: option.option.type,
-      sku: option.option.sku,
-      upc: option.option.upc,
-    }
+  if (option) return namesOfOption(option)
   const last = await repo.lastNamesOf(tenant.entityId, packageId)
   if (!last)
     throw new AppError('NOT_FOUND', 'Packaging option not found.', [
       { path: 'data.packageId', message: 'No such packaging option' },
     ])
-  return {
-    packageId,
-    productId: last.productId,
-    productName: last.productName,
-    packageType: last.packageType,
-    sku: last.sku,
-    upc: last.upc,
-  }
+  return namesOfLast(packageId, last)
 }
 
 export const nameOf = (names: OptionNames) => `${names.productName} ${names.packageType}`.trim()

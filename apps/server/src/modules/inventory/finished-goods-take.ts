@@ -13,6 +13,8 @@ import { assertNotHeld, heldGoods } from '../trace/holds.ts'
 import {
   KIND_OF_REMOVAL,
   nameOf,
+  namesOfLast,
+  namesOfOption,
   packagedRows,
   view,
   type FinishedGoodsInsert,
@@ -46,28 +48,11 @@ export type TakeInput = {
 async function optionsNames(repo: LedgerRepository, tenant: Tenant, packageIds: string[]) {
   const names = new Map<string, OptionNames | null>()
   for (const row of await repo.lockedPackageOptions(tenant.entityId, packageIds))
-    names.set(row.option.id, {
-      packageId: row.option.id,
-      productId: row.option.productId,
-      productName: row.productName,
-      packageType: row.option.type,
-      sku: row.option.sku,
-      upc: row.option.upc,
-    })
+    names.set(row.option.id, namesOfOption(row))
   for (const packageId of packageIds) {
     if (names.has(packageId)) continue
     const last = await repo.lastNamesOf(tenant.entityId, packageId)
-    names.set(
-      packageId,
-      last && {
-        packageId,
-        productId: last.productId,
-        productName: last.productName,
-        packageType: last.packageType,
-        sku: last.sku,
-        upc: last.upc,
-      },
-    )
+    names.set(packageId, last && namesOfLast(packageId, last))
   }
   return names
 }
