@@ -39,22 +39,26 @@ const event = (objectUri: string, data: { id: string } & Record<string, unknown>
   payload: { objectUri, data },
 })
 
-describe('mergeProductionChange', () => {
-  it('replaces or adds a brewhouse that comes whole, and drops one that went', () => {
+describe('mergeProductionChange', async () => {
+  it('replaces or adds a brewhouse that comes whole, and drops one that went', async () => {
     const client = new QueryClient()
     const key = productionKeys.brewhouses(entityId)
     client.setQueryData(key, [brewhouse(uuid(1))])
-    mergeProductionChange(
+    await mergeProductionChange(
       client,
       entityId,
       event(`brewcommand://brewhouses/${uuid(1)}`, brewhouse(uuid(1), 2)),
     )
-    mergeProductionChange(client, entityId, event(`brewcommand://brewhouses/${uuid(2)}`, brewhouse(uuid(2))))
+    await mergeProductionChange(
+      client,
+      entityId,
+      event(`brewcommand://brewhouses/${uuid(2)}`, brewhouse(uuid(2))),
+    )
     expect(client.getQueryData<BrewhouseDetail[]>(key)?.map((b) => [b.id, b.version])).toEqual([
       [uuid(1), 2],
       [uuid(2), 1],
     ])
-    mergeProductionChange(
+    await mergeProductionChange(
       client,
       entityId,
       event(`brewcommand://brewhouses/${uuid(1)}`, { id: uuid(1), archived: true }),
@@ -62,7 +66,7 @@ describe('mergeProductionChange', () => {
     expect(client.getQueryData<BrewhouseDetail[]>(key)?.map((b) => b.id)).toEqual([uuid(2)])
   })
 
-  it('puts a batch into the lists whose filter it passes and takes it out of the others', () => {
+  it('puts a batch into the lists whose filter it passes and takes it out of the others', async () => {
     const client = new QueryClient()
     const all = productionKeys.batches(entityId, [])
     const planned = productionKeys.batches(entityId, ['planned'])
@@ -70,7 +74,7 @@ describe('mergeProductionChange', () => {
     client.setQueryData(all, [])
     client.setQueryData(planned, [batch(uuid(3), 'planned')])
     client.setQueryData(fermenting, [])
-    mergeProductionChange(
+    await mergeProductionChange(
       client,
       entityId,
       event(`brewcommand://batches/${uuid(3)}`, batch(uuid(3), 'fermenting')),
@@ -80,15 +84,36 @@ describe('mergeProductionChange', () => {
     expect(client.getQueryData<BatchSummary[]>(fermenting)?.map((b) => b.id)).toEqual([uuid(3)])
   })
 
-  it('loads a batch list again when the change is not in the list shape', () => {
+  it('loads a batch list again when the change is not in the list shape', async () => {
     const client = new QueryClient()
     const all = productionKeys.batches(entityId, [])
     client.setQueryData(all, [batch(uuid(3), 'planned')])
-    mergeProductionChange(
+    await mergeProductionChange(
       client,
       entityId,
       event(`brewcommand://batches/${uuid(3)}`, { id: uuid(3), steps: [] }),
     )
     expect(client.getQueryState(all)?.isInvalidated).toBe(true)
+  })
+
+  it('keeps a pushed brewhouse when a read of the list answered before the change arrives after it', async () => {
+    const client = new QueryClient()
+    const key = productionKeys.brewhouses(entityId)
+    client.setQueryData(key, [brewhouse(uuid(1))])
+    let answer!: (list: BrewhouseDetail[]) => void
+    const read = client
+      .fetchQuery({
+        queryKey: key,
+        queryFn: () => new Promise<BrewhouseDetail[]>((resolve) => (answer = resolve)),
+      })
+      .catch(() => 'cancelled')
+    await mergeProductionChange(
+      client,
+      entityId,
+      event(`brewcommand://brewhouses/${uuid(1)}`, brewhouse(uuid(1), 2)),
+    )
+    answer([brewhouse(uuid(1))])
+    await read
+    expect(client.getQueryData<BrewhouseDetail[]>(key)?.map((b) => b.version)).toEqual([2])
   })
 })

@@ -31,9 +31,15 @@ const statusesOfKey = (key: readonly unknown[]) =>
  * Merges one `dataModified` of the brewery into the production caches (docs/architecture.md "The real-time
  * contract"): a brewhouse or vessel comes whole (or `{ id, deleted }`, `{ id, archived }` when it goes) and
  * replaces its copy; a batch comes in its list shape, goes into every list whose filter it passes and makes its
- * whole record load again. Anything it cannot read makes the production data load again.
+ * whole record load again. Anything it cannot read makes the production data load again. A read of a list it
+ * changes that is still in flight is cancelled first: answered before the change committed, it would put the
+ * older list back when it arrives (as a brew day's could, features/brew-day/api/brew-day-sync.tsx).
  */
-export function mergeProductionChange(client: QueryClient, entityId: string, event: DataModifiedEvent) {
+export async function mergeProductionChange(
+  client: QueryClient,
+  entityId: string,
+  event: DataModifiedEvent,
+): Promise<void> {
   const { objectUri, data } = event.payload
   const gone = data.deleted === true || data.archived === true
   const equipment = equipmentFromObjectUri(objectUri)
@@ -41,6 +47,7 @@ export function mergeProductionChange(client: QueryClient, entityId: string, eve
     const key =
       equipment.kind === 'brewhouse' ? productionKeys.brewhouses(entityId) : productionKeys.vessels(entityId)
     const parsed = (equipment.kind === 'brewhouse' ? BrewhouseDetailSchema : VesselReadSchema).safeParse(data)
+    if (gone || parsed.success) await client.cancelQueries({ queryKey: key, exact: true })
     if (gone) client.setQueryData<WithId[]>(key, (list) => list?.filter((item) => item.id !== equipment.id))
     else if (parsed.success) client.setQueryData<WithId[]>(key, (list) => upsert(list, parsed.data))
     else void client.invalidateQueries({ queryKey: key })
@@ -50,6 +57,7 @@ export function mergeProductionChange(client: QueryClient, entityId: string, eve
   if (!batchId) return
   const summary = BatchSummarySchema.safeParse(data)
   if (summary.success) {
+    await client.cancelQueries({ queryKey: productionKeys.batchLists(entityId) })
     for (const [key] of client.getQueriesData<BatchSummary[]>({
       queryKey: productionKeys.batchLists(entityId),
     })) {
@@ -78,7 +86,7 @@ export function useProductionSync() {
   const entityId = useAppState().currentEntity?.entityId ?? ''
   useEffect(() => {
     if (!entityId) return
-    return subscribe('dataModified', (event) => mergeProductionChange(client, entityId, event))
+    return subscribe('dataModified', (event) => void mergeProductionChange(client, entityId, event))
   }, [subscribe, client, entityId])
 
   // 'down' only after a connection this screen saw: its first connection brings nothing missed.

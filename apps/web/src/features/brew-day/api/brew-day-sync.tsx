@@ -1,10 +1,35 @@
-import { batchIdOfBrewDayUri, BrewDaySchema, pendingProductionWrites } from '@brewcommand/domain'
-import { useQueryClient } from '@tanstack/react-query'
+import {
+  batchIdOfBrewDayUri,
+  BrewDaySchema,
+  pendingProductionWrites,
+  type BrewDay,
+} from '@brewcommand/domain'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useAuth } from '@/lib/auth/auth-context.ts'
 import { useQueue } from '@/lib/queue/queue-provider.tsx'
 import { useSocket } from '@/lib/socket/socket-provider.tsx'
 import { brewDayQueryKey, keepCopy, type LoadedBrewDay } from './brew-day-api.ts'
+
+/**
+ * Puts a brew day that came with a write of the brewery in place of the cached one. A read of the brew day still
+ * in flight is cancelled first: it may have been answered before this write committed, and arriving after it
+ * would put the older brew day back (seen in the brew-day journey: another screen's +5 min lost on this one,
+ * which kept the older countdown until the next write). A read sent after the write's event sees the write.
+ */
+export async function applyBrewDayPush(
+  queryClient: QueryClient,
+  subject: string,
+  brewDay: BrewDay,
+): Promise<void> {
+  const queryKey = brewDayQueryKey(brewDay.batchId)
+  await queryClient.cancelQueries({ queryKey, exact: true })
+  queryClient.setQueryData<LoadedBrewDay>(queryKey, (old) => {
+    const next = { brewDay, offsetMs: old?.offsetMs ?? 0, offline: false }
+    keepCopy(subject, next)
+    return next
+  })
+}
 
 /**
  * Keeps a batch's brew day live (docs/decisions/195-brew-day-offline-and-clock.md): every brew-day write of the
@@ -27,11 +52,7 @@ export function useBrewDaySync(batchId: string, pendingCount: number) {
           void queryClient.invalidateQueries({ queryKey: brewDayQueryKey(batchId) })
           return
         }
-        queryClient.setQueryData<LoadedBrewDay>(brewDayQueryKey(batchId), (old) => {
-          const next = { brewDay: parsed.data, offsetMs: old?.offsetMs ?? 0, offline: false }
-          keepCopy(subject, next)
-          return next
-        })
+        void applyBrewDayPush(queryClient, subject, parsed.data)
       }),
     [subscribe, batchId, queryClient, subject],
   )
