@@ -18,13 +18,12 @@ function FakePopup({ trigger, defaultOpen }: { trigger: ReactElement; defaultOpe
   )
 }
 
-function renderPopup(load: () => Promise<{ FakePopup: typeof FakePopup }>, preload = false) {
+function renderPopup(load: () => Promise<{ FakePopup: typeof FakePopup }>) {
   const trigger = <button type="button">Actions</button>
   return render(
     <DeferredPopup
       load={load}
       haspopup="menu"
-      preload={preload}
       trigger={trigger}
       popup={(module, openOnMount) => <module.FakePopup trigger={trigger} defaultOpen={openOnMount} />}
     />,
@@ -58,17 +57,6 @@ describe('DeferredPopup', () => {
     // Rendered by the popup (no aria-haspopup of the placeholder), and not open.
     expect(screen.getByRole('button', { name: 'Actions' })).not.toHaveAttribute('aria-haspopup')
     expect(screen.queryByRole('menu')).toBeNull()
-  })
-
-  it('with preload, fetches the popup once idle, so it opens when the connection is gone', async () => {
-    const load = vi.fn(() => Promise.resolve({ FakePopup }))
-    renderPopup(load, true)
-    // Fetched without a press or a hover: later, offline, the press finds the module already imported.
-    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1), { timeout: 5_000 })
-    await load.mock.results[0]?.value
-    await userEvent.click(screen.getByRole('button', { name: 'Actions' }))
-    expect(await screen.findByRole('menu', { name: 'Actions' })).toBeInTheDocument()
-    expect(toastError).not.toHaveBeenCalled()
   })
 
   it('says so when the popup cannot be fetched, and keeps the button', async () => {

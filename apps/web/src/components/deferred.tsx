@@ -1,7 +1,6 @@
 import {
   cloneElement,
   Suspense,
-  useEffect,
   useState,
   type ComponentProps,
   type ReactElement,
@@ -29,36 +28,22 @@ function fetchModule<M>(load: () => Promise<M>): Promise<M> {
  * pressed, and already on hover or focus. Until then the button is `trigger` as it is, announced as
  * opening a `haspopup`; once fetched, `popup(module, openOnMount)` renders the real one, open when it
  * was fetched by a press. Every later instance renders the real one at once.
- * `load` must be one function for the whole app (a module-level `() => import(…)`). With `preload`, the module
- * is fetched once the browser is idle after the first render: for a popup that must open offline (the list of
- * unsaved changes), whose module cannot be fetched once the connection is gone.
+ * `load` must be one function for the whole app (a module-level `() => import(…)`).
  */
 export function DeferredPopup<M>({
   load,
   trigger,
   popup,
   haspopup,
-  preload: preloadWhenIdle = false,
 }: {
   load: () => Promise<M>
   trigger: ReactElement<ComponentProps<'button'>>
   popup: (module: M, openOnMount: boolean) => ReactNode
   haspopup: 'menu' | 'dialog'
-  preload?: boolean
 }) {
   const [state, setState] = useState<{ module: M; open: boolean } | null>(() =>
     loaded.has(load) ? { module: loaded.get(load) as M, open: false } : null,
   )
-  useEffect(() => {
-    if (!preloadWhenIdle || loaded.has(load)) return
-    const run = () => void fetchModule(load).catch(() => undefined)
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(run, { timeout: 3_000 })
-      return () => window.cancelIdleCallback(id)
-    }
-    const timer = setTimeout(run, 1_000)
-    return () => clearTimeout(timer)
-  }, [load, preloadWhenIdle])
   if (state) return popup(state.module, state.open)
   const preload = () => void fetchModule(load).catch(() => undefined)
   const { onClick, onPointerEnter, onFocus } = trigger.props

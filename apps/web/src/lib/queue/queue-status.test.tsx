@@ -178,4 +178,42 @@ describe('QueueStatus', () => {
     ).toBeInTheDocument()
     vi.restoreAllMocks()
   })
+
+  it('lists the unsaved changes offline, and closes on Escape or a press outside', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => false)
+    const fetchMock = vi.fn(() => Promise.reject(new TypeError('offline')))
+    vi.stubGlobal('fetch', fetchMock)
+    let enqueue: ((r: Pick<QueuedRequest, 'method' | 'uri'>) => void) | undefined
+    const { useQueue } = await import('./queue-provider.tsx')
+    function Grab() {
+      enqueue = useQueue().enqueue
+      return null
+    }
+    render(
+      <QueueProvider getAccessToken={() => Promise.resolve('t')}>
+        <Grab />
+        <QueueStatus />
+        <p>Elsewhere on the page</p>
+      </QueueProvider>,
+    )
+    act(() => enqueue!({ method: 'DELETE', uri: '/api/products/p' }))
+    const status = await screen.findByRole('button', { name: 'Offline — 1 change pending — sync status' })
+    expect(status).toHaveAttribute('aria-expanded', 'false')
+    const user = userEvent.setup()
+    await user.click(status)
+    const list = screen.getByRole('dialog', { name: 'Unsaved changes' })
+    expect(status).toHaveAttribute('aria-expanded', 'true')
+    expect(list).toHaveFocus()
+    expect(list).toHaveTextContent('Waiting for the connection')
+
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull()
+    expect(status).toHaveFocus()
+
+    await user.click(status)
+    expect(screen.getByRole('dialog', { name: 'Unsaved changes' })).toBeVisible()
+    await user.click(screen.getByText('Elsewhere on the page'))
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull()
+    vi.restoreAllMocks()
+  })
 })

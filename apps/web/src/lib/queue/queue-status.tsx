@@ -1,11 +1,9 @@
 import { CheckCircle2, CloudOff, Loader2 } from 'lucide-react'
 import { Button } from '@/components/ui/button.tsx'
 import { cn } from '@/lib/utils.ts'
-import { DeferredPopup } from '@/components/deferred.tsx'
 import { useQueue } from './queue-provider.tsx'
+import { QueueStatusPopup } from './queue-status-popup.tsx'
 import type { QueueSnapshot } from './request-queue.ts'
-
-const loadPopup = () => import('./queue-status-popup.tsx')
 
 const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`
 
@@ -31,7 +29,7 @@ const ICONS = {
 /**
  * The save status in the header: All changes saved / Saving N changes… / Offline — N changes pending.
  * It is how a person learns their own change is saved (no toast says it). A click opens the list of
- * unsaved changes (queue-status-popup.tsx, fetched on first use).
+ * unsaved changes (queue-status-popup.tsx).
  */
 export function QueueStatus() {
   const { snapshot, isOnline } = useQueue()
@@ -59,16 +57,7 @@ export function QueueStatus() {
   )
   return (
     <>
-      <DeferredPopup
-        load={loadPopup}
-        haspopup="dialog"
-        // Fetched once the page is idle: the list must open when the connection is gone, when it matters most.
-        preload
-        trigger={trigger}
-        popup={({ QueueStatusPopup }, openOnMount) => (
-          <QueueStatusPopup trigger={trigger} defaultOpen={openOnMount} />
-        )}
-      />
+      <QueueStatusPopup trigger={trigger} />
       <span role="status" className="sr-only">
         {status.label}
       </span>
