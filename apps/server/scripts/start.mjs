@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { SERVER_NODE_OPTIONS } from './server-node-options.mjs'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const web = path.join(root, 'apps/web')
@@ -58,10 +59,10 @@ if (process.argv.includes('--demo')) {
   console.log('Sign in as admin@seed.brewcommand.example with the password Seeded-brewery-2026!')
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-})
+const server = spawn(
+  process.execPath,
+  [...SERVER_NODE_OPTIONS, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
+  { cwd: root, stdio: 'inherit', env },
+)
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
