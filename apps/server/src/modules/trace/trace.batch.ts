@@ -1,0 +1,67 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { rowsOf } from './trace.sql.ts'
+
+// Trace's reads issued together go to the database as one statement (docs/decisions/408). A walk issues its reads
+// in rounds (the lot, its consumption and the joined vessels' events; then the runs' goods, stock, orders, kegs and
+// the batches' records): each round used to be up to ten statements, each with its own planning, round trip and
+// row-by-row decoding (on PGlite, one after another on its one connection). Here each read is a SELECT whose
+// columns are named as the row's fields; the reads pending when the event loop next turns are sent as
+// `select (select json_agg(t) from (read 1) t), (select json_agg(t) from (read 2) t), …`: one plan, one round
+// trip, one row of JSON text per read that the driver parses natively. One statement also reads one snapshot.
+
+/**
+ * A read as one SELECT whose column names are the row's fields, and what turns a JSON row into the row. A read of
+ * many rows may instead say how each row of `t` is one line of text (`line`, fields joined by `|`, none holding
+ * one) and how a line is read back: PostgreSQL builds and PGlite hands over such text for about a third of the
+ * cost of JSON (900 rows of liquid events, ADR 408).
+ */
+export type Read<T> =
+  | { sql: SQL; decode?: (row: Record<string, unknown>) => T; line?: undefined }
+  | { sql: SQL; line: SQL; parse: (fields: string[]) => T }
+
+type Pending = { read: Read<unknown>; resolve: (rows: unknown[]) => void; reject: (error: unknown) => void }
+
+/** JSON's timestamp text as the Date the driver gives for a timestamptz column. */
+export const dateOf = (value: unknown): Date => new Date(value as string)
+export const dateOrNull = (value: unknown): Date | null => (value === null ? null : new Date(value as string))
+
+/**
+ * A function that sends a read with every other read made before the event loop's next turn, in one statement,
+ * and answers its rows.
+ */
+export function createReadBatcher(db: Db) {
+  let pending: Pending[] = []
+  const flush = async () => {
+    const batch = pending
+    pending = []
+    const columns = batch.map(({ read }, i) =>
+      read.line
+        ? sql`(select coalesce(string_agg(${read.line}, e'\n'), '') from (${read.sql}) t) as ${sql.raw(`r${i}`)}`
+        : sql`(select coalesce(json_agg(t), '[]'::json) from (${read.sql}) t) as ${sql.raw(`r${i}`)}`,
+    )
+    try {
+      const [row] = rowsOf<Record<string, unknown>>(
+        await db.execute(sql`select ${sql.join(columns, sql`, `)}`),
+      )
+      batch.forEach(({ read, resolve }, i) => {
+        const value = row[`r${i}`]
+        if (read.line) {
+          const text = value as string
+          resolve(text === '' ? [] : text.split('\n').map((line) => read.parse(line.split('|'))))
+          return
+        }
+        const rows = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[]
+        resolve(read.decode ? rows.map(read.decode) : rows)
+      })
+    } catch (error) {
+      for (const { reject } of batch) reject(error)
+    }
+  }
+  return <T>(read: Read<T>): Promise<T[]> =>
+    new Promise<T[]>((resolve, reject) => {
+      if (pending.length === 0) setImmediate(() => void flush())
+      pending.push({ read, resolve: resolve as (rows: unknown[]) => void, reject })
+    })
+}
+export type ReadBatcher = ReturnType<typeof createReadBatcher>
