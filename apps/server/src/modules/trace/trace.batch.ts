@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { executeNamed, type Db } from '../../db/client.ts'
 import { rowsOf } from './trace.sql.ts'
 
 // Trace's reads issued together go to the database as one statement (docs/decisions/408). A walk issues its reads
@@ -41,8 +41,11 @@ export function createReadBatcher(db: Db) {
         : sql`(select coalesce(json_agg(t), '[]'::json) from (${read.sql}) t) as ${sql.raw(`r${i}`)}`,
     )
     try {
+      // Named: a round's statement has the same text every time (the ids are array parameters), so PostgreSQL
+      // parses and plans it once per connection instead of on every trace (ADR 222); PGlite ignores the name.
+      const statement = sql`select ${sql.join(columns, sql`, `)}`
       const [row] = rowsOf<Record<string, unknown>>(
-        await db.execute(sql`select ${sql.join(columns, sql`, `)}`),
+        await executeNamed(db, `trace_reads_${batch.length}`, statement),
       )
       batch.forEach(({ read, resolve }, i) => {
         const value = row[`r${i}`]
