@@ -93,7 +93,7 @@ const concat = (parts: Uint8Array[]) => {
  */
 async function executePglitePrepared(db: Db, statement: SQL): Promise<(string | null)[] | null> {
   const internal = db as unknown as {
-    session?: { client?: unknown }
+    session?: { client?: unknown; logger?: { logQuery(query: string, params: unknown[]): void } }
     dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } }
   }
   const client = internal.session?.client as ProtocolClient | undefined
@@ -112,6 +112,8 @@ async function executePglitePrepared(db: Db, statement: SQL): Promise<(string | 
   const name = known ?? `trace_reads_${prepared.count++}`
   // The reads bind only ids, array literals and other text.
   const values = params.map((value) => (value === null || value === undefined ? null : `${value as string}`))
+  // Seen like any other statement (the bench and tests count them through Drizzle's logger).
+  internal.session?.logger?.logQuery(text, params)
   const { serialize } = protocol
   const message = concat([
     ...(known ? [] : [serialize.parse({ name, text })]),
