@@ -533,10 +533,12 @@ if (only !== 'pglite' && !seededUrl) {
     console.log(`postgres skipped: ${error.message}`)
   }
 }
+// The default year in trace.json; another BATCHES in its own file (trace-500-batches.json), the seed's year apart.
+const resultName = seededUrl ? 'trace-seeded' : BATCHES === 300 ? 'trace' : `trace-${BATCHES}-batches`
 const measuredAt = new Date().toISOString()
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg()[0].toFixed(1)}`
 writeFileSync(
-  path.join(import.meta.dirname, seededUrl ? 'results/trace-seeded.json' : 'results/trace.json'),
+  path.join(import.meta.dirname, `results/${resultName}.json`),
   `${JSON.stringify(
     results.map((r) => ({ ...r.result, measuredAt, machine })),
     null,
@@ -544,10 +546,7 @@ writeFileSync(
   )}\n`,
 )
 writeFileSync(
-  path.join(
-    import.meta.dirname,
-    seededUrl ? 'results/trace-seeded-explain.txt' : 'results/trace-explain.txt',
-  ),
+  path.join(import.meta.dirname, `results/${resultName}-explain.txt`),
   `Measured ${measuredAt} (${machine})\n\n${results.map((r) => r.explain).join('\n')}`,
 )
 process.exit(results.every((r) => r.result.met) ? 0 : 1)

@@ -30,12 +30,18 @@ export type FlowReplay = {
 
 const total = (mix: Mix) => [...mix.values()].reduce((sum, volume) => sum + volume, 0)
 
+/**
+ * ISO 8601 times in UTC and lower-case UUIDs order the same by code units as by `localeCompare`, which goes through
+ * the locale's collation on every comparison (ADR 408).
+ */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
 /** Replays the events (any order; sorted here by time, then id) and answers what each outflow carried. */
 export function replayFlow(events: readonly FlowEvent[]): FlowReplay {
   const superseded = new Set(events.map((e) => e.supersedesId).filter((id): id is string => !!id))
   const ordered = events
     .filter((event) => !superseded.has(event.id))
-    .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.id.localeCompare(b.id))
+    .sort((a, b) => byCodeUnits(a.occurredAt, b.occurredAt) || byCodeUnits(a.id, b.id))
   const contents = new Map<string, Mix>()
   const carried = new Map<string, Mix>()
   const mixOf = (vesselId: string) => {

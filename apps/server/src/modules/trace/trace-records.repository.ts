@@ -1,30 +1,31 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { cleaningEvents } from '../../db/schema/cellar.ts'
-import { measurements } from '../../db/schema/production.ts'
-import { rowsOf, uuidArray } from './trace.sql.ts'
+import { sql } from 'drizzle-orm'
+import { dateOf, type ReadBatcher } from './trace.batch.ts'
+import { uuidArray } from './trace.sql.ts'
 
 // A batch's records as trace shows them under it (docs/decisions/300, 400): the cleaning of the vessels it passed
-// through, its cellar readings summed up, its brew-day measurements. Each a single read over the batches' ids.
-export function createTraceRecordReads(db: Db) {
+// through, its cellar readings summed up, its brew-day measurements. Each a single read over the batches' ids,
+// sent with the walk's other reads of the same round (ADR 408).
+export function createTraceRecordReads(read: ReadBatcher) {
   return {
-    cleanings: (entityId: string, vesselIds: string[]) =>
+    cleanings: async (entityId: string, vesselIds: string[]) =>
       vesselIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              vesselId: cleaningEvents.vesselId,
-              kind: cleaningEvents.kind,
-              chemical: cleaningEvents.chemical,
-              concentration: cleaningEvents.concentration,
-              verification: cleaningEvents.verification,
-              occurredAt: cleaningEvents.occurredAt,
-            })
-            .from(cleaningEvents)
-            .where(and(eq(cleaningEvents.entityId, entityId), inArray(cleaningEvents.vesselId, vesselIds)))
-            .orderBy(asc(cleaningEvents.occurredAt)),
+        ? []
+        : read({
+            sql: sql`select vessel_id as "vesselId", kind, chemical, concentration, verification,
+                occurred_at as "occurredAt"
+              from cleaning_events where entity_id = ${entityId} and vessel_id = any(${uuidArray(vesselIds)})
+              order by occurred_at`,
+            decode: (row) =>
+              ({ ...row, occurredAt: dateOf(row.occurredAt) }) as {
+                vesselId: string
+                kind: string
+                chemical: string
+                concentration: string
+                verification: string
+                occurredAt: Date
+              },
+          }),
 
-    /** A batch's device and typed readings summed up in the database (a device posts every few minutes). */
     /**
      * Each batch's cellar readings summed up: how many, over which days, the temperature range, the first and
      * last gravity. The first and last gravity are one index probe each (readings by batch and time), not a sort
@@ -32,7 +33,17 @@ export function createTraceRecordReads(db: Db) {
      */
     readingSummary: async (entityId: string, batchIds: string[]) => {
       if (batchIds.length === 0) return []
-      const result = await db.execute(sql`
+      return read<{
+        batchId: string
+        count: number
+        firstAt: string
+        lastAt: string
+        firstGravity: number | null
+        lastGravity: number | null
+        minTemperature: number | null
+        maxTemperature: number | null
+      }>({
+        sql: sql`
         select b.id as "batchId", s.count, s.first_at as "firstAt", s.last_at as "lastAt",
                fg.gravity_sg as "firstGravity", lg.gravity_sg as "lastGravity",
                s.min_t as "minTemperature", s.max_t as "maxTemperature"
@@ -52,34 +63,27 @@ export function createTraceRecordReads(db: Db) {
           where entity_id = ${entityId} and batch_id = b.id and gravity_sg is not null
           order by taken_at desc limit 1
         ) lg on true
-        where s.count > 0`)
-      return rowsOf<{
-        batchId: string
-        count: number
-        firstAt: string
-        lastAt: string
-        firstGravity: number | null
-        lastGravity: number | null
-        minTemperature: number | null
-        maxTemperature: number | null
-      }>(result)
+        where s.count > 0`,
+      })
     },
 
-    measurements: (entityId: string, batchIds: string[]) =>
+    measurements: async (entityId: string, batchIds: string[]) =>
       batchIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              batchId: measurements.batchId,
-              point: measurements.point,
-              quantity: measurements.quantity,
-              value: measurements.value,
-              unit: measurements.unit,
-              gravity: measurements.gravity,
-              takenAt: measurements.takenAt,
-            })
-            .from(measurements)
-            .where(and(eq(measurements.entityId, entityId), inArray(measurements.batchId, batchIds)))
-            .orderBy(asc(measurements.takenAt)),
+        ? []
+        : read({
+            sql: sql`select batch_id as "batchId", point, quantity, value, unit, gravity, taken_at as "takenAt"
+              from measurements where entity_id = ${entityId} and batch_id = any(${uuidArray(batchIds)})
+              order by taken_at`,
+            decode: (row) =>
+              ({ ...row, takenAt: dateOf(row.takenAt) }) as {
+                batchId: string
+                point: string
+                quantity: string
+                value: number
+                unit: string
+                gravity: number | null
+                takenAt: Date
+              },
+          }),
   }
 }

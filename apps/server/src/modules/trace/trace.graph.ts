@@ -4,6 +4,8 @@ import {
   type FlowRow,
   type GoodsLot,
   type KegTraceRow,
+  type PackagedRow,
+  type ShipmentRow,
   type TraceRepository,
 } from './trace.repository.ts'
 
@@ -14,8 +16,6 @@ import {
 // runs that made them → the same replay → the batches in each run, in proportion.
 // Kegs: a keg is filled from a package run and shipped on an order; `forward` reads the kegs of the runs found
 // (one query) that are still full or out at a customer, and the tree puts each under the run's finished-goods lot.
-
-const time = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString()
 
 export type Run = {
   id: string
@@ -41,7 +41,7 @@ export function flowOf(rows: FlowRow[]): Flow {
     fromVesselId: row.from_vessel_id,
     toVesselId: row.to_vessel_id,
     volumeBbl: Number(row.volume_bbl),
-    occurredAt: time(row.occurred_at),
+    occurredAt: row.occurred_at,
     supersedesId: row.supersedes_id,
   }))
   const { carried, contents } = replayFlow(events)
@@ -82,7 +82,7 @@ export function touchedOf(rows: FlowRow[], batchIds: Iterable<string>): Touched 
   const spans = new Map<string, { batch_id: string; vessel_id: string; first_at: string; last_at: string }>()
   for (const row of rows) {
     if (!row.batch_id || !wanted.has(row.batch_id)) continue
-    const at = time(row.occurred_at)
+    const at = row.occurred_at
     for (const vesselId of [row.from_vessel_id, row.to_vessel_id]) {
       if (!vesselId) continue
       const key = `${row.batch_id}|${vesselId}`
@@ -97,8 +97,7 @@ export function touchedOf(rows: FlowRow[], batchIds: Iterable<string>): Touched 
   return [...spans.values()]
 }
 
-export type PackagedRow = Awaited<ReturnType<TraceRepository['packaged']>>[number]
-export type ShipmentRow = Awaited<ReturnType<TraceRepository['shipments']>>[number]
+export type { PackagedRow, ShipmentRow }
 
 export type Forward = {
   flow: Flow
@@ -123,9 +122,11 @@ export async function forwardFlow(
   repo: TraceRepository,
   entityId: string,
   batchIds: string[],
+  /** The joined vessels' events when the caller read them already (beside the lot, ADR 408). */
+  read?: FlowRow[],
 ): Promise<ForwardFlow> {
   const seeds = new Set(batchIds)
-  const rows = await repo.flowEvents(entityId, batchIds)
+  const rows = read ?? (await repo.flowEvents(entityId, batchIds))
   const flow = flowOf(rows)
   const touched = touchedOf(rows, batchIds)
   const runs = [...flow.runs.values()].filter((run) => shareOf(run.mix, seeds) > 0)
@@ -202,6 +203,8 @@ export async function backward(
   lots: GoodsLot[],
   /** The lots' packagings when the caller read them already (beside the orders, ADR 400). */
   read?: PackagedRow[],
+  /** The joined vessels' events of the lots' batches, when read beside the orders (ADR 408). */
+  readRows?: FlowRow[],
 ): Promise<Backward> {
   const keys = new Set(lots.map(goodsLotKey))
   const packaged = (
@@ -212,7 +215,7 @@ export async function backward(
     }))
   ).filter((row) => keys.has(goodsLotKey(row)))
   const tagged = [...new Set(packaged.map((row) => row.batchId).filter((id): id is string => !!id))]
-  const rows = await repo.flowEvents(entityId, tagged)
+  const rows = readRows ?? (await repo.flowEvents(entityId, tagged))
   const flow = flowOf(rows)
   const runs = new Map<string, Run>()
   for (const row of packaged) {

@@ -1,22 +1,14 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { finishedGoodsMovements, inventoryItems, lots, stockMovements } from '../../db/schema/inventory.ts'
-import { batches, vessels } from '../../db/schema/production.ts'
 import { productPackages } from '../../db/schema/products.ts'
-import {
-  customers,
-  invoiceLines,
-  invoices,
-  salesOrderLines,
-  salesOrders,
-  salesReservations,
-} from '../../db/schema/sales.ts'
+import { invoices } from '../../db/schema/sales.ts'
 import { createTraceRecordReads } from './trace-records.repository.ts'
 import { createTraceSearch } from './trace-search.repository.ts'
+import { createReadBatcher, dateOf, dateOrNull } from './trace.batch.ts'
 import { packagesWhere, rowsOf, uuidArray } from './trace.sql.ts'
 
-// Trace's queries (docs/decisions/300): each one set-based over the ids of one step of the walk, scoped to the
-// brewery, so a trace is a fixed handful of statements whatever the size of the tree (never one per node).
+// Trace's queries (docs/decisions/300, 408): each one set-based over the ids of one step of the walk, scoped to the
+// brewery, so a trace is a fixed handful of reads whatever the size of the tree (never one per node).
 
 export type FlowRow = {
   id: string
@@ -24,8 +16,10 @@ export type FlowRow = {
   batch_id: string | null
   from_vessel_id: string | null
   to_vessel_id: string | null
+  /** Numeric text. */
   volume_bbl: string
-  occurred_at: Date | string
+  /** ISO 8601 in UTC, as `Date.toISOString` writes it. */
+  occurred_at: string
   supersedes_id: string | null
 }
 
@@ -51,8 +45,45 @@ export type GoodsLot = { packageId: string; batchId: string }
 export const goodsLotKey = (lot: { packageId: string; batchId: string | null }) =>
   `${lot.packageId}:${lot.batchId ?? ''}`
 
+/** The batches whose events a flow read starts from: ids, or the batches that brewed with some lots. */
+export type FlowSeeds = string[] | { lotIds: string[] } | { ordersOf: OrdersOf }
+/** Orders, or every order of some customers. */
+export type OrdersOf = { orderIds?: string[]; customerIds?: string[] }
+
+/** The batches that brewed with `lotIds` (consumed less reversed, as `consumption` reads them). */
+const batchesOfLots = (entityId: string, lotIds: string[]) => sql`array(
+  select batch_id from stock_movements
+  where entity_id = ${entityId} and lot_id = any(${uuidArray(lotIds)}) and batch_id is not null
+    and kind in ('consumed', 'consumption-reversed')
+  group by batch_id, lot_id having sum(quantity) <> 0)`
+
+/** The finished-goods lots (option, batch) the orders hold or shipped, as `shipments` reads them. */
+const lotsOfOrders = (entityId: string, by: OrdersOf) => sql`(
+  select r.package_id, r.batch_id from sales_reservations r
+  join sales_order_lines l on l.id = r.order_line_id
+  join sales_orders o on o.id = l.order_id
+  where r.entity_id = ${entityId} and ${
+    by.orderIds
+      ? sql`l.order_id = any(${uuidArray(by.orderIds)})`
+      : sql`o.customer_id = any(${uuidArray(by.customerIds ?? [])})`
+  }
+    and (r.released_at is null or r.release_reason = 'dispatched'))`
+
+/** The batches the orders' lots were tagged with when packaged (the batches a backward walk starts from). */
+const batchesOfOrders = (entityId: string, by: OrdersOf) => sql`array(
+  select distinct batch_id from finished_goods_movements
+  where entity_id = ${entityId} and kind = 'packaged' and batch_id is not null
+    and (package_id, batch_id) in ${lotsOfOrders(entityId, by)})`
+
+const seedsSql = (entityId: string, seeds: FlowSeeds): SQL =>
+  Array.isArray(seeds)
+    ? uuidArray(seeds)
+    : 'lotIds' in seeds
+      ? batchesOfLots(entityId, seeds.lotIds)
+      : batchesOfOrders(entityId, seeds.ordersOf)
+
 /** The statement of `flowEvents` (exported so bench/trace.bench.ts explains exactly what the trace sends). */
-export const flowEventsSql = (entityId: string, batchIds: string[]): SQL => sql`
+export const flowEventsSql = (entityId: string, seeds: FlowSeeds): SQL => sql`
   with recursive edges as (
     select distinct from_vessel_id as a, to_vessel_id as b from liquid_events
     where entity_id = ${entityId} and kind = 'transferred'
@@ -62,11 +93,12 @@ export const flowEventsSql = (entityId: string, batchIds: string[]): SQL => sql`
   joined(id) as (
     select v.id from liquid_events le
       cross join lateral (values (le.from_vessel_id), (le.to_vessel_id)) v(id)
-      where le.entity_id = ${entityId} and le.batch_id = any(${uuidArray(batchIds)}) and v.id is not null
+      where le.entity_id = ${entityId} and le.batch_id = any(${seedsSql(entityId, seeds)}) and v.id is not null
     union
     select p.b from pairs p join joined on p.a = joined.id
   )
-  select le.id, le.kind, le.batch_id, le.from_vessel_id, le.to_vessel_id, le.volume_bbl, le.occurred_at,
+  select le.id, le.kind, le.batch_id, le.from_vessel_id, le.to_vessel_id, le.volume_bbl::text as volume_bbl,
+         to_char(le.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
          le.supersedes_id
   from liquid_events le
   where le.entity_id = ${entityId}
@@ -79,51 +111,134 @@ const lotsOfRuns = (entityId: string, runIds: string[]) => sql`(
   where entity_id = ${entityId} and kind = 'packaged' and liquid_event_id = any(${uuidArray(runIds)})
     and batch_id is not null)`
 
+export type LotRow = {
+  id: string
+  lotCode: string
+  supplier: string
+  receivedOn: string
+  itemName: string
+  unit: string
+  /** Numeric text. */
+  remaining: string
+}
+export type ConsumptionRow = {
+  batchId: string | null
+  lotId: string | null
+  /** Numeric text: consumed less reversed. */
+  used: string
+  lotCode: string
+  supplier: string
+  receivedOn: string
+  itemName: string
+  unit: string
+}
+export type PackagedRow = {
+  runId: string | null
+  packageId: string
+  batchId: string | null
+  productName: string
+  packageType: string
+  sku: string
+  units: number
+  /** Numeric text. */
+  volumeBbl: string
+  occurredAt: Date
+}
+export type OnHandRow = { packageId: string; batchId: string | null; units: number }
+export type ShipmentRow = {
+  packageId: string
+  batchId: string | null
+  units: number
+  releasedAt: Date | null
+  pickedAt: Date | null
+  productName: string
+  packageType: string
+  orderId: string
+  sequence: number
+  status: string
+  dispatchedAt: Date | null
+  customerId: string
+  customerName: string
+  contacts: { name: string; email: string; phone: string }[]
+  invoiceNumber: string | null
+  invoiceId: string | null
+}
+export type BatchRow = {
+  id: string
+  number: string
+  productName: string
+  plannedBrewDate: string
+  brewDayStartedAt: Date | null
+  status: string
+}
+export type OrderRow = {
+  id: string
+  sequence: number
+  status: string
+  customerId: string
+  dispatchedAt: Date | null
+}
+
+const packagedRow = (row: Record<string, unknown>) =>
+  ({ ...row, occurredAt: dateOf(row.occurredAt) }) as PackagedRow
+const shipmentRow = (row: Record<string, unknown>) =>
+  ({
+    ...row,
+    releasedAt: dateOrNull(row.releasedAt),
+    pickedAt: dateOrNull(row.pickedAt),
+    dispatchedAt: dateOrNull(row.dispatchedAt),
+  }) as ShipmentRow
+
+/**
+ * Trace's reads. Each one set-based over the ids of one step of the walk, scoped to the brewery, so a trace is a
+ * fixed handful of reads whatever the size of the tree (never one per node); the reads a walk issues together go
+ * as one statement (`createReadBatcher`, ADR 408).
+ */
 export function createTraceRepository(db: Db) {
+  const read = createReadBatcher(db)
   /** Finished goods put on hand by package runs, of the runs, options or lots `filter` names. */
-  const packagedWhere = (entityId: string, filter: SQL | undefined) =>
-    db
-      .select({
-        runId: finishedGoodsMovements.liquidEventId,
-        packageId: finishedGoodsMovements.packageId,
-        batchId: finishedGoodsMovements.batchId,
-        productName: finishedGoodsMovements.productName,
-        packageType: finishedGoodsMovements.packageType,
-        sku: finishedGoodsMovements.sku,
-        units: finishedGoodsMovements.units,
-        volumeBbl: finishedGoodsMovements.volumeBbl,
-        occurredAt: finishedGoodsMovements.occurredAt,
-      })
-      .from(finishedGoodsMovements)
-      .where(
-        and(
-          eq(finishedGoodsMovements.entityId, entityId),
-          eq(finishedGoodsMovements.kind, 'packaged'),
-          filter,
-        ),
-      )
+  const packagedWhere = (entityId: string, filter: SQL) =>
+    read({
+      sql: sql`select liquid_event_id as "runId", package_id as "packageId", batch_id as "batchId",
+          product_name as "productName", package_type as "packageType", sku, units,
+          volume_bbl::text as "volumeBbl", occurred_at as "occurredAt"
+        from finished_goods_movements where entity_id = ${entityId} and kind = 'packaged' and ${filter}`,
+      decode: packagedRow,
+    })
   /** Units on hand per finished-goods lot (the finished-goods ledger) of the lots `filter` names. */
-  const onHandWhere = (entityId: string, filter: SQL | undefined) =>
-    db
-      .select({
-        packageId: finishedGoodsMovements.packageId,
-        batchId: finishedGoodsMovements.batchId,
-        units: sql<number>`sum(${finishedGoodsMovements.units})::int`,
-      })
-      .from(finishedGoodsMovements)
-      .where(and(eq(finishedGoodsMovements.entityId, entityId), filter))
-      .groupBy(finishedGoodsMovements.packageId, finishedGoodsMovements.batchId)
+  const onHandWhere = (entityId: string, filter: SQL) =>
+    read<OnHandRow>({
+      sql: sql`select package_id as "packageId", batch_id as "batchId", sum(units)::int as units
+        from finished_goods_movements where entity_id = ${entityId} and ${filter}
+        group by package_id, batch_id`,
+    })
   return {
     /**
-     * Every liquid event of the vessels joined by transfers (either way) to the vessels the batches' own events
-     * touched, in one statement: enough to replay what each outflow carried (ADR 301) and to know each batch's
+     * Every liquid event of the vessels joined by transfers (either way) to the vessels the seed batches' own
+     * events touched, in one read: enough to replay what each outflow carried (ADR 301) and to know each batch's
      * vessels. The transfer edges are reduced to distinct vessel pairs before the recursive walk (a brewery has
-     * thousands of transfers a year between a few dozen vessels).
+     * thousands of transfers a year between a few dozen vessels). The seeds are batch ids, or the batches of
+     * lots or of orders chosen in the same statement (so the walk's first reads are one round, ADR 408).
      */
-    async flowEvents(entityId: string, batchIds: string[]): Promise<FlowRow[]> {
-      if (batchIds.length === 0) return []
-      const result = await db.execute(flowEventsSql(entityId, batchIds))
-      return rowsOf<FlowRow>(result)
+    async flowEvents(entityId: string, seeds: FlowSeeds): Promise<FlowRow[]> {
+      if (Array.isArray(seeds) && seeds.length === 0) return []
+      // A line of text per event (hundreds of them): ids, kind and volume hold no `|` and no line break.
+      return read<FlowRow>({
+        sql: flowEventsSql(entityId, seeds),
+        line: sql`t.id || '|' || t.kind || '|' || coalesce(t.batch_id::text, '') || '|' ||
+          coalesce(t.from_vessel_id::text, '') || '|' || coalesce(t.to_vessel_id::text, '') || '|' ||
+          t.volume_bbl || '|' || t.occurred_at || '|' || coalesce(t.supersedes_id::text, '')`,
+        parse: ([id, kind, batchId, from, to, volume, at, supersedes]) => ({
+          id,
+          kind,
+          batch_id: batchId || null,
+          from_vessel_id: from || null,
+          to_vessel_id: to || null,
+          volume_bbl: volume,
+          occurred_at: at,
+          supersedes_id: supersedes || null,
+        }),
+      })
     },
 
     /** The vessels each batch's own events went into or out of. */
@@ -144,7 +259,7 @@ export function createTraceRepository(db: Db) {
     },
 
     /**
-     * Kegs with their customer and the order that shipped them, in one statement: by id (backward from a keg), or
+     * Kegs with their customer and the order that shipped them, in one read: by id (backward from a keg), or
      * the kegs whose current fill came from `runIds` and that are still full or out at a customer (forward).
      */
     async kegs(entityId: string, by: { ids: string[] } | { runIds: string[] }): Promise<KegTraceRow[]> {
@@ -154,7 +269,8 @@ export function createTraceRepository(db: Db) {
         'ids' in by
           ? sql`k.id = any(${uuidArray(ids)})`
           : sql`k.package_run_id = any(${uuidArray(ids)}) and k.status in ('full', 'at-customer')`
-      const result = await db.execute(sql`
+      return read<KegTraceRow>({
+        sql: sql`
         select k.id, k.asset_number, k.size, k.status, k.since, k.customer_id, c.name as customer_name,
                c.contacts, k.batch_id, coalesce(k.package_run_id, filled.package_run_id) as fill_run_id,
                shipped.order_id, o.sequence as order_sequence
@@ -170,155 +286,106 @@ export function createTraceRepository(db: Db) {
         ) shipped on k.status = 'at-customer'
         left join sales_orders o on o.id = shipped.order_id and o.entity_id = k.entity_id
         where k.entity_id = ${entityId} and ${filter}
-        order by k.asset_number
-      `)
-      return rowsOf<KegTraceRow>(result)
+        order by k.asset_number`,
+      })
     },
 
-    vessels: (entityId: string, ids: string[]) =>
+    vessels: async (entityId: string, ids: string[]) =>
       ids.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({ id: vessels.id, name: vessels.name, kind: vessels.kind })
-            .from(vessels)
-            .where(and(eq(vessels.entityId, entityId), inArray(vessels.id, ids))),
+        ? []
+        : read<{ id: string; name: string; kind: string }>({
+            sql: sql`select id, name, kind from vessels
+              where entity_id = ${entityId} and id = any(${uuidArray(ids)})`,
+          }),
 
-    batches: (entityId: string, ids: string[]) =>
+    batches: async (entityId: string, ids: string[]) =>
       ids.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              id: batches.id,
-              number: batches.number,
-              productName: batches.productName,
-              plannedBrewDate: batches.plannedBrewDate,
-              brewDayStartedAt: batches.brewDayStartedAt,
-              status: batches.status,
-            })
-            .from(batches)
-            .where(and(eq(batches.entityId, entityId), inArray(batches.id, ids))),
+        ? []
+        : read({
+            sql: sql`select id, number, product_name as "productName", planned_brew_date as "plannedBrewDate",
+                brew_day_started_at as "brewDayStartedAt", status
+              from batches where entity_id = ${entityId} and id = any(${uuidArray(ids)})`,
+            decode: (row) => ({ ...row, brewDayStartedAt: dateOrNull(row.brewDayStartedAt) }) as BatchRow,
+          }),
 
     /** What brew days took from the lots (consumed less reversed), per batch and lot. */
     async consumption(entityId: string, by: { lotIds?: string[]; batchIds?: string[] }) {
-      const filter = by.lotIds
-        ? inArray(stockMovements.lotId, by.lotIds)
-        : inArray(stockMovements.batchId, by.batchIds ?? [])
       if ((by.lotIds ?? by.batchIds ?? []).length === 0) return []
-      return db
-        .select({
-          batchId: stockMovements.batchId,
-          lotId: stockMovements.lotId,
-          used: sql<string>`-sum(${stockMovements.quantity})`,
-          lotCode: lots.lotCode,
-          supplier: lots.supplier,
-          receivedOn: lots.receivedOn,
-          itemName: inventoryItems.name,
-          unit: inventoryItems.unit,
-        })
-        .from(stockMovements)
-        .innerJoin(lots, eq(lots.id, stockMovements.lotId))
-        .innerJoin(inventoryItems, eq(inventoryItems.id, stockMovements.itemId))
-        .where(
-          and(
-            eq(stockMovements.entityId, entityId),
-            isNotNull(stockMovements.batchId),
-            inArray(stockMovements.kind, ['consumed', 'consumption-reversed']),
-            filter,
-          ),
-        )
-        .groupBy(
-          stockMovements.batchId,
-          stockMovements.lotId,
-          lots.lotCode,
-          lots.supplier,
-          lots.receivedOn,
-          inventoryItems.name,
-          inventoryItems.unit,
-        )
-        .having(sql`sum(${stockMovements.quantity}) <> 0`)
+      const filter = by.lotIds
+        ? sql`sm.lot_id = any(${uuidArray(by.lotIds)})`
+        : sql`sm.batch_id = any(${uuidArray(by.batchIds ?? [])})`
+      return read<ConsumptionRow>({
+        sql: sql`select sm.batch_id as "batchId", sm.lot_id as "lotId", (-sum(sm.quantity))::text as used,
+            l.lot_code as "lotCode", l.supplier, l.received_on as "receivedOn", i.name as "itemName", i.unit
+          from stock_movements sm
+          join lots l on l.id = sm.lot_id
+          join inventory_items i on i.id = sm.item_id
+          where sm.entity_id = ${entityId} and sm.batch_id is not null
+            and sm.kind in ('consumed', 'consumption-reversed') and ${filter}
+          group by sm.batch_id, sm.lot_id, l.lot_code, l.supplier, l.received_on, i.name, i.unit
+          having sum(sm.quantity) <> 0`,
+      })
     },
 
     /** Lots with their item and what is left of each. */
-    lots: (entityId: string, ids: string[]) =>
+    lots: async (entityId: string, ids: string[]) =>
       ids.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              id: lots.id,
-              lotCode: lots.lotCode,
-              supplier: lots.supplier,
-              receivedOn: lots.receivedOn,
-              itemName: inventoryItems.name,
-              unit: inventoryItems.unit,
-              remaining: sql<string>`(select coalesce(sum(${stockMovements.quantity}), 0) from ${stockMovements}
-                where ${stockMovements.lotId} = ${lots.id})`,
-            })
-            .from(lots)
-            .innerJoin(inventoryItems, eq(inventoryItems.id, lots.itemId))
-            .where(and(eq(lots.entityId, entityId), inArray(lots.id, ids))),
+        ? []
+        : read<LotRow>({
+            sql: sql`select l.id, l.lot_code as "lotCode", l.supplier, l.received_on as "receivedOn",
+                i.name as "itemName", i.unit,
+                (select coalesce(sum(sm.quantity), 0) from stock_movements sm where sm.lot_id = l.id)::text
+                  as remaining
+              from lots l join inventory_items i on i.id = l.item_id
+              where l.entity_id = ${entityId} and l.id = any(${uuidArray(ids)})`,
+          }),
 
     /** The finished goods that package runs put on hand (by their liquid events), or every packaging of some lots. */
-    packaged: (
+    packaged: async (
       entityId: string,
       by: {
         runIds?: string[]
         packageIds?: string[]
         batchIds?: string[]
         /** The lots these orders (or these customers' orders) hold or shipped, as `shipments` reads them. */
-        ordersOf?: { orderIds?: string[]; customerIds?: string[] }
+        ordersOf?: OrdersOf
       },
-    ) => {
+    ): Promise<PackagedRow[]> => {
       if (by.ordersOf) {
-        const orders = by.ordersOf.orderIds
-          ? sql`l.order_id = any(${uuidArray(by.ordersOf.orderIds)})`
-          : sql`o.customer_id = any(${uuidArray(by.ordersOf.customerIds ?? [])})`
-        if ((by.ordersOf.orderIds ?? by.ordersOf.customerIds ?? []).length === 0) return Promise.resolve([])
-        return packagedWhere(
-          entityId,
-          sql`(${finishedGoodsMovements.packageId}, ${finishedGoodsMovements.batchId}) in (
-            select r.package_id, r.batch_id from sales_reservations r
-            join sales_order_lines l on l.id = r.order_line_id
-            join sales_orders o on o.id = l.order_id
-            where r.entity_id = ${entityId} and ${orders}
-              and (r.released_at is null or r.release_reason = 'dispatched'))`,
-        )
+        if ((by.ordersOf.orderIds ?? by.ordersOf.customerIds ?? []).length === 0) return []
+        return packagedWhere(entityId, sql`(package_id, batch_id) in ${lotsOfOrders(entityId, by.ordersOf)}`)
       }
+      if ((by.runIds ?? by.packageIds ?? []).length === 0) return []
       const filter = by.runIds
-        ? inArray(finishedGoodsMovements.liquidEventId, by.runIds)
-        : and(
-            inArray(finishedGoodsMovements.packageId, by.packageIds ?? []),
-            by.batchIds ? inArray(finishedGoodsMovements.batchId, by.batchIds) : undefined,
-          )
-      if ((by.runIds ?? by.packageIds ?? []).length === 0) return Promise.resolve([])
+        ? sql`liquid_event_id = any(${uuidArray(by.runIds)})`
+        : by.batchIds
+          ? sql`package_id = any(${uuidArray(by.packageIds ?? [])}) and batch_id = any(${uuidArray(by.batchIds)})`
+          : sql`package_id = any(${uuidArray(by.packageIds ?? [])})`
       return packagedWhere(entityId, filter)
     },
 
     /** Units on hand per finished-goods lot of the options (the finished-goods ledger), of `batchIds` if given. */
-    onHand: (entityId: string, packageIds: string[], batchIds?: string[]) =>
+    onHand: async (entityId: string, packageIds: string[], batchIds?: string[]) =>
       packageIds.length === 0
-        ? Promise.resolve([])
+        ? []
         : onHandWhere(
             entityId,
-            and(
-              inArray(finishedGoodsMovements.packageId, packageIds),
-              batchIds ? inArray(finishedGoodsMovements.batchId, batchIds) : undefined,
-            ),
+            batchIds
+              ? sql`package_id = any(${uuidArray(packageIds)}) and batch_id = any(${uuidArray(batchIds)})`
+              : sql`package_id = any(${uuidArray(packageIds)})`,
           ),
 
     /** Units on hand per finished-goods lot that the package runs made (read beside the runs themselves). */
-    onHandOfRuns: (entityId: string, runIds: string[]) =>
+    onHandOfRuns: async (entityId: string, runIds: string[]) =>
       runIds.length === 0
-        ? Promise.resolve([])
-        : onHandWhere(
-            entityId,
-            sql`(${finishedGoodsMovements.packageId}, ${finishedGoodsMovements.batchId}) in ${lotsOfRuns(entityId, runIds)}`,
-          ),
+        ? []
+        : onHandWhere(entityId, sql`(package_id, batch_id) in ${lotsOfRuns(entityId, runIds)}`),
 
     /**
      * What orders hold or shipped of the options' lots: reservations still held and those released by dispatch,
      * with the line, the order, its customer and its invoice (not void). Filtered to lots by the caller.
      */
-    shipments: (
+    shipments: async (
       entityId: string,
       by: {
         packageIds?: string[]
@@ -328,90 +395,59 @@ export function createTraceRepository(db: Db) {
         /** The lots these package runs made. */
         runIds?: string[]
       },
-    ) => {
+    ): Promise<ShipmentRow[]> => {
+      if ((by.runIds ?? by.packageIds ?? by.orderIds ?? by.customerIds ?? []).length === 0) return []
       const filter = by.runIds
-        ? sql`(${salesReservations.packageId}, ${salesReservations.batchId}) in ${lotsOfRuns(entityId, by.runIds)}`
+        ? sql`(r.package_id, r.batch_id) in ${lotsOfRuns(entityId, by.runIds)}`
         : by.packageIds
-          ? and(
-              inArray(salesReservations.packageId, by.packageIds),
-              by.batchIds ? inArray(salesReservations.batchId, by.batchIds) : undefined,
-            )
+          ? by.batchIds
+            ? sql`r.package_id = any(${uuidArray(by.packageIds)}) and r.batch_id = any(${uuidArray(by.batchIds)})`
+            : sql`r.package_id = any(${uuidArray(by.packageIds)})`
           : by.orderIds
-            ? inArray(salesOrders.id, by.orderIds)
-            : inArray(salesOrders.customerId, by.customerIds ?? [])
-      if ((by.runIds ?? by.packageIds ?? by.orderIds ?? by.customerIds ?? []).length === 0)
-        return Promise.resolve([])
-      return (
-        db
-          .select({
-            packageId: salesReservations.packageId,
-            batchId: salesReservations.batchId,
-            units: salesReservations.units,
-            releasedAt: salesReservations.releasedAt,
-            pickedAt: salesReservations.pickedAt,
-            productName: salesOrderLines.productName,
-            packageType: salesOrderLines.packageType,
-            orderId: salesOrders.id,
-            sequence: salesOrders.sequence,
-            status: salesOrders.status,
-            dispatchedAt: salesOrders.dispatchedAt,
-            customerId: customers.id,
-            customerName: customers.name,
-            contacts: customers.contacts,
-            invoiceNumber: invoices.number,
-            invoiceId: invoices.id,
-          })
-          .from(salesReservations)
-          .innerJoin(salesOrderLines, eq(salesOrderLines.id, salesReservations.orderLineId))
-          .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
-          .innerJoin(customers, eq(customers.id, salesOrders.customerId))
-          // The invoice that bills the line: its order's own, or one made for several orders (Create Invoice,
-          // ADR 345), whose lines name the order lines; never a void one (an order line is billed by one invoice
-          // that is not void: a second is refused, ADR 345).
-          .leftJoin(
-            invoiceLines,
-            and(
-              eq(invoiceLines.orderLineId, salesOrderLines.id),
-              sql`exists (select 1 from invoices vi where vi.id = ${invoiceLines.invoiceId} and vi.voided_at is null)`,
-            ),
-          )
-          .leftJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
-          .where(
-            and(
-              eq(salesReservations.entityId, entityId),
-              or(isNull(salesReservations.releasedAt), eq(salesReservations.releaseReason, 'dispatched')),
-              filter,
-            ),
-          )
-          .orderBy(asc(salesOrders.sequence))
-      )
+            ? sql`o.id = any(${uuidArray(by.orderIds)})`
+            : sql`o.customer_id = any(${uuidArray(by.customerIds ?? [])})`
+      return read({
+        // The invoice that bills the line: its order's own, or one made for several orders (Create Invoice,
+        // ADR 345), whose lines name the order lines; never a void one (an order line is billed by one invoice
+        // that is not void: a second is refused, ADR 345).
+        sql: sql`select r.package_id as "packageId", r.batch_id as "batchId", r.units, r.released_at as "releasedAt",
+            r.picked_at as "pickedAt", l.product_name as "productName", l.package_type as "packageType",
+            o.id as "orderId", o.sequence, o.status, o.dispatched_at as "dispatchedAt", c.id as "customerId",
+            c.name as "customerName", c.contacts, i.number as "invoiceNumber", i.id as "invoiceId"
+          from sales_reservations r
+          join sales_order_lines l on l.id = r.order_line_id
+          join sales_orders o on o.id = l.order_id
+          join customers c on c.id = o.customer_id
+          left join invoice_lines il on il.order_line_id = l.id
+            and exists (select 1 from invoices vi where vi.id = il.invoice_id and vi.voided_at is null)
+          left join invoices i on i.id = il.invoice_id
+          where r.entity_id = ${entityId} and (r.released_at is null or r.release_reason = 'dispatched')
+            and ${filter}
+          order by o.sequence`,
+        decode: shipmentRow,
+      })
     },
 
     /** The packaging options (with product names), for labels and the SKU search. */
     packages: (entityId: string, ids: string[]) =>
       ids.length === 0 ? Promise.resolve([]) : packagesWhere(db, entityId, inArray(productPackages.id, ids)),
 
-    orders: (entityId: string, ids: string[]) =>
+    orders: async (entityId: string, ids: string[]) =>
       ids.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              id: salesOrders.id,
-              sequence: salesOrders.sequence,
-              status: salesOrders.status,
-              customerId: salesOrders.customerId,
-              dispatchedAt: salesOrders.dispatchedAt,
-            })
-            .from(salesOrders)
-            .where(and(eq(salesOrders.entityId, entityId), inArray(salesOrders.id, ids))),
+        ? []
+        : read({
+            sql: sql`select id, sequence, status, customer_id as "customerId", dispatched_at as "dispatchedAt"
+              from sales_orders where entity_id = ${entityId} and id = any(${uuidArray(ids)})`,
+            decode: (row) => ({ ...row, dispatchedAt: dateOrNull(row.dispatchedAt) }) as OrderRow,
+          }),
 
-    customers: (entityId: string, ids: string[]) =>
+    customers: async (entityId: string, ids: string[]) =>
       ids.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({ id: customers.id, name: customers.name, contacts: customers.contacts })
-            .from(customers)
-            .where(and(eq(customers.entityId, entityId), inArray(customers.id, ids))),
+        ? []
+        : read<{ id: string; name: string; contacts: { name: string; email: string; phone: string }[] }>({
+            sql: sql`select id, name, contacts from customers
+              where entity_id = ${entityId} and id = any(${uuidArray(ids)})`,
+          }),
 
     /** An invoice with the orders it bills: its own order, or each order its lines name (ADR 345). */
     invoice: async (entityId: string, id: string) => {
@@ -432,7 +468,7 @@ export function createTraceRepository(db: Db) {
       return row ?? null
     },
 
-    ...createTraceRecordReads(db),
+    ...createTraceRecordReads(read),
     ...createTraceSearch(db),
   }
 }

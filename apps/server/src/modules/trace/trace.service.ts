@@ -25,6 +25,7 @@ import {
 import {
   createTraceRepository,
   goodsLotKey,
+  type FlowRow,
   type GoodsLot,
   type TraceRepository,
 } from './trace.repository.ts'
@@ -181,8 +182,13 @@ export function createTraceService({ db }: { db: Db }) {
   }
 
   /** Backward from finished-goods lots: the runs and batches in them, with each batch's records as a subtree. */
-  async function backwardFrom(entityId: string, lots: GoodsLot[], packaged?: PackagedRow[]) {
-    const back: Backward = await backward(repo, entityId, lots, packaged)
+  async function backwardFrom(
+    entityId: string,
+    lots: GoodsLot[],
+    packaged?: PackagedRow[],
+    flowRows?: FlowRow[],
+  ) {
+    const back: Backward = await backward(repo, entityId, lots, packaged, flowRows)
     const records = await batchRecords(repo, entityId, back.batchIds, back.flow, { touched: back.touched })
     const names = records.names
     const batchById = new Map(records.batches.map((b) => [b.id, b]))
@@ -239,11 +245,14 @@ export function createTraceService({ db }: { db: Db }) {
   /** Backward from orders (of an order, an invoice or a customer): each order → its lots → runs → batches → records. */
   async function backwardTree(entityId: string, by: { orderIds?: string[]; customerIds?: string[] }) {
     // The orders' lots and how those lots were packaged, in one round (ADR 400).
-    const [{ rows, lots }, packaged] = await Promise.all([
+    // The orders' lots, how those lots were packaged, and the joined vessels' events of the batches they were
+    // tagged with, in one statement (ADR 400, 408).
+    const [{ rows, lots }, packaged, flowRows] = await Promise.all([
       lotsOfOrders(entityId, by),
       repo.packaged(entityId, { ordersOf: by }),
+      repo.flowEvents(entityId, { ordersOf: by }),
     ])
-    const { back, names, batchTree, batchesOfRun } = await backwardFrom(entityId, lots, packaged)
+    const { back, names, batchTree, batchesOfRun } = await backwardFrom(entityId, lots, packaged, flowRows)
     const lotTree = (lotRows: typeof rows) => {
       const first = lotRows[0]
       const lotKey = goodsLotKey(first)
@@ -269,8 +278,13 @@ export function createTraceService({ db }: { db: Db }) {
   }
 
   /** Forward from batches, each batch with its records and where it went. */
-  async function forwardTree(entityId: string, batchIds: string[], quantities: Map<string, string>) {
-    const replayed = await forwardFlow(repo, entityId, batchIds)
+  async function forwardTree(
+    entityId: string,
+    batchIds: string[],
+    quantities: Map<string, string>,
+    flowRows?: FlowRow[],
+  ) {
+    const replayed = await forwardFlow(repo, entityId, batchIds, flowRows)
     // The records and the names are read beside the finished goods and orders (ADR 400): the replay already
     // names every batch and vessel the runs carried and came from; one read of the batches and vessels serves
     // the records and the names (ADR 355).
@@ -367,22 +381,30 @@ export function createTraceService({ db }: { db: Db }) {
       assertCan(tenant, 'viewReports')
       const started = performance.now()
       const entityId = tenant.entityId
-      // A lot's row serves its label and its detail: read once.
-      // A lot and what was brewed with it are read at once.
-      const [lotRow, used] =
+      // A lot's row serves its label and its detail: read once. A lot, what was brewed with it and the joined
+      // vessels' events of those batches are one statement (ADR 408).
+      const [lotRow, used, flowRows] =
         kind === 'lot' && UUID.test(id)
           ? await Promise.all([
               repo.lots(entityId, [id]).then((rows) => rows[0]),
               repo.consumption(entityId, { lotIds: [id] }),
+              repo.flowEvents(entityId, { lotIds: [id] }),
             ])
-          : [undefined, []]
+          : [undefined, [], undefined]
+      // Backward from an order or a customer the walk needs only the id: it starts beside the origin's label, so
+      // their reads share statements (ADR 408). A record of another brewery is a 404 from `originOf` all the same.
+      const early =
+        (kind === 'order' || kind === 'customer') && UUID.test(id)
+          ? backwardTree(entityId, kind === 'customer' ? { customerIds: [id] } : { orderIds: [id] })
+          : undefined
+      early?.catch(() => {})
       const origin = kind === 'lot' ? lotOrigin(id, lotRow) : await originOf(entityId, kind, id)
       let tree: Draft
       let direction: Trace['direction'] = 'forward'
       if (kind === 'lot') {
         const lot = lotRow!
         const quantities = new Map(used.map((u) => [u.batchId!, `${amount(u.used, u.unit)} used`]))
-        const { batches } = await forwardTree(entityId, [...quantities.keys()], quantities)
+        const { batches } = await forwardTree(entityId, [...quantities.keys()], quantities, flowRows)
         tree = node('lot', id, origin.label, {
           detail: `${lot.supplier || 'supplier not recorded'} · received ${lot.receivedOn} · ${amount(lot.remaining, lot.unit)} left`,
           children: batches,
@@ -408,7 +430,7 @@ export function createTraceService({ db }: { db: Db }) {
         direction = 'backward'
         const by =
           kind === 'customer' ? { customerIds: [id] } : { orderIds: await orderIdsOf(entityId, origin) }
-        const { orders } = await backwardTree(entityId, by)
+        const { orders } = await (early ?? backwardTree(entityId, by))
         if (kind === 'order')
           tree = orders[0] ?? node('order', id, origin.label, { detail: 'holds no finished goods yet' })
         else tree = node(kind, id, origin.label, { detail: origin.detail, children: orders })

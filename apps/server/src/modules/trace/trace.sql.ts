@@ -7,11 +7,12 @@ import { productPackages, products } from '../../db/schema/products.ts'
 /** A LIKE pattern that matches `q` literally anywhere (its % and _ escaped). */
 export const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
+/**
+ * The ids as one `uuid[]` parameter (an array literal), so a statement's text does not change with how many ids
+ * it is given and PostgreSQL can keep its plan (ADR 408).
+ */
 export const uuidArray = (ids: readonly string[]): SQL =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`
+  sql`${`{${ids.map((id) => `"${id.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::uuid[]`
 
 /** The brewery's packaging options that `filter` names, with their product's name (labels and the SKU search). */
 export const packagesWhere = (db: Db, entityId: string, filter: SQL | undefined) =>
