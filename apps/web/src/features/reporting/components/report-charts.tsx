@@ -52,7 +52,7 @@ export function niceTicks(low: number, high: number, count = 5): number[] {
   return ticks
 }
 
-const valueOf = (row: Row, key: string) => (typeof row[key] === 'number' ? (row[key] as number) : null)
+const valueOf = (row: Row, key: string) => (typeof row[key] === 'number' ? row[key] : null)
 
 /** How a value reads on an axis and in a tooltip: dollars as money, anything else with its unit. */
 function formats(unit: string, dollars: boolean) {
