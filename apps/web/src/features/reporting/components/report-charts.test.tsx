@@ -73,7 +73,7 @@ describe('BarsChart', () => {
     expect(Number(materials.getAttribute('y')) + Number(materials.getAttribute('height'))).toBeCloseTo(
       Number(ingredients.getAttribute('y')),
     )
-    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+    expect(screen.getByRole('status')).toBeEmptyDOMElement()
     const chart = screen.getByRole('img', { name: /Cost of each batch brewed/ })
     chart.focus()
     await userEvent.keyboard('{ArrowRight}')
@@ -84,7 +84,7 @@ describe('BarsChart', () => {
     await userEvent.keyboard('{ArrowRight}')
     expect(screen.getByRole('status')).toHaveTextContent('Packaging materials: $10.00')
     await userEvent.keyboard('{Escape}')
-    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+    expect(screen.getByRole('status')).toBeEmptyDOMElement()
   })
 
   it('lays bars across with the categories down the left, and shows the one under the pointer', () => {
@@ -113,7 +113,7 @@ describe('BarsChart', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Sample')
     expect(screen.getByRole('status')).toHaveTextContent('Barrels: 0.5 bbl')
     fireEvent.pointerLeave(screen.getByRole('img'))
-    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+    expect(screen.getByRole('status')).toBeEmptyDOMElement()
   })
 })
 

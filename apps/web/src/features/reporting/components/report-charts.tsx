@@ -110,7 +110,7 @@ function ChartFrame({
   }
   return (
     <figure aria-label={title} className="grid size-full min-w-0 grid-rows-[1fr_auto] gap-1">
-      <div ref={frameRef} className="relative min-h-0 w-full">
+      <div ref={frameRef} className="relative min-h-0 w-full min-w-0">
         <svg
           role="img"
           aria-label={`${title}; arrow keys show each ${vertical ? 'row' : 'column'}'s figures`}
@@ -126,20 +126,27 @@ function ChartFrame({
         >
           {children}
         </svg>
-        {tooltip && (
-          <div
-            id={tipId}
-            role="status"
-            className="pointer-events-none absolute top-1 right-1 max-w-[70%] rounded border bg-background px-2 py-1 text-xs shadow-sm"
-          >
-            <div className="font-medium">{tooltip.category}</div>
-            {tooltip.rows.map((row) => (
-              <div key={row.name} style={{ color: row.color }}>
-                {row.name}: {row.value}
-              </div>
-            ))}
-          </div>
-        )}
+        {/* One live region for the chart's life, so a screen reader reads each category's figures as they change. */}
+        <div
+          id={tipId}
+          role="status"
+          className={
+            tooltip
+              ? 'pointer-events-none absolute top-1 right-1 max-w-[70%] rounded border bg-background px-2 py-1 text-xs shadow-sm'
+              : 'sr-only'
+          }
+        >
+          {tooltip && (
+            <>
+              <div className="font-medium">{tooltip.category}</div>
+              {tooltip.rows.map((row) => (
+                <div key={row.name} style={{ color: row.color }}>
+                  {row.name}: {row.value}
+                </div>
+              ))}
+            </>
+          )}
+        </div>
       </div>
       {legend && (
         <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
