@@ -279,7 +279,12 @@ export function BarsChart({
               className="stroke-muted"
               strokeDasharray="3 3"
             />
-            <text x={plot.x + at} y={plot.y + plot.h + 14} textAnchor="middle" fill="currentColor">
+            <text
+              x={plot.x + at}
+              y={plot.y + plot.h + 14}
+              textAnchor={value === high ? 'end' : 'middle'}
+              fill="currentColor"
+            >
               {format.tick(value)}
             </text>
           </g>
