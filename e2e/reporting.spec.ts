@@ -31,6 +31,9 @@ test('reporting: choose the quarter, see the 5130.26 lines, drill into one, down
     await expect(page.getByRole('heading', { level: 1, name: 'Reporting' })).toBeVisible()
     await page.getByLabel('Quarter').selectOption('2026-Q3')
     await expect(page.getByRole('cell', { name: 'Pils' })).toBeVisible()
+    // The charts come with the tables (plain SVG, ADR 410): each named, the overview passing the accessibility check.
+    await expect(page.getByRole('img', { name: /^Barrels brewed and packaged by month/ })).toBeVisible()
+    await expectAccessible(page, 'reporting overview')
     // What the quarter cost and held: the seed wrote no stock, so its months are worth nothing.
     const value = page.getByRole('region', { name: 'Inventory value' })
     await expect(value.getByRole('row', { name: /^2026-09/ })).toContainText('$0.00')

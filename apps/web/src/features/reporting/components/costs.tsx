@@ -19,7 +19,7 @@ import {
   UNIT_COST_EMPTY,
   UNIT_COST_TITLE,
 } from '../messages.ts'
-import { BarsChart } from './lazy-charts.ts'
+import { BarsChart } from './report-charts.tsx'
 import { DownloadButton, FigureTable, QueryState, ReportCard } from './report-card.tsx'
 
 const COLORS = ['#b45309', '#0f766e', '#6d28d9', '#be123c', '#1d4ed8', '#4d7c0f']

@@ -12,7 +12,7 @@ import {
   PRODUCTION_TITLE,
 } from '../messages.ts'
 import { CostReports } from './costs.tsx'
-import { BarsChart, LinesChart } from './lazy-charts.ts'
+import { BarsChart, LinesChart } from './report-charts.tsx'
 import { DownloadButton, FigureTable, QueryState, ReportCard } from './report-card.tsx'
 
 const LINE_NAMES: Record<string, string> = {

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
-import { type ReactNode, Suspense, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
@@ -99,16 +99,7 @@ export function ReportCard({
         <div className="flex flex-wrap gap-2">{actions}</div>
       </div>
       <div className={chart ? 'grid min-w-0 gap-4 lg:grid-cols-2' : 'grid min-w-0'}>
-        {chart && (
-          <div className="h-64 min-w-0">
-            {/* The chart library arrives with the first chart (lazy-charts.ts); its place is held meanwhile. */}
-            <Suspense
-              fallback={<div aria-hidden="true" className="size-full animate-pulse rounded-lg bg-muted" />}
-            >
-              {chart}
-            </Suspense>
-          </div>
-        )}
+        {chart && <div className="h-64 min-w-0">{chart}</div>}
         <div className="min-w-0 overflow-x-auto">{children}</div>
       </div>
     </section>

@@ -12,6 +12,14 @@ import { TaxSettingsPage } from './tax-settings.tsx'
 
 const writes = vi.hoisted(() => [] as unknown[])
 vi.mock('@/lib/writes/use-write.ts', () => ({ useWrite: () => (write: unknown) => writes.push(write) }))
+// The modules the first view must not fetch (ADR 410), recorded as they are first imported, otherwise as they are.
+const imported = vi.hoisted(() => [] as string[])
+vi.mock('./ttb-tab.tsx', async (original) => (imported.push('ttb-tab'), original()))
+vi.mock('./sales-tab.tsx', async (original) => (imported.push('sales-tab'), original()))
+vi.mock(
+  '@/components/ui/confirm-dialog.tsx',
+  async (original) => (imported.push('confirm-dialog'), original()),
+)
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
@@ -244,6 +252,24 @@ afterEach(() => vi.unstubAllGlobals())
 
 // Typing into many fields takes seconds on a busy machine.
 describe('the Reporting page', { timeout: 20_000 }, () => {
+  // First in the file: the modules are imported once for all its tests.
+  it('shows the overview with its charts, and fetches the TTB and Sales tabs only when chosen', async () => {
+    renderWith('Manager', <ReportingPage now={NOW} />)
+    expect(await screen.findByRole('cell', { name: 'Hazy Daze' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('figure', { name: 'Barrels brewed and packaged by month' }),
+    ).toBeInTheDocument()
+    expect(await screen.findByRole('figure', { name: 'Cost of each batch brewed' })).toBeInTheDocument()
+    expect(imported).toEqual([])
+    await userEvent.hover(screen.getByRole('tab', { name: 'TTB' }))
+    await waitFor(() => expect(imported).toEqual(['ttb-tab', 'confirm-dialog']))
+    await userEvent.click(screen.getByRole('tab', { name: 'TTB' }))
+    expect(await screen.findByRole('rowheader', { name: 'Produced' })).toBeInTheDocument()
+    expect(imported).not.toContain('sales-tab')
+    await userEvent.click(screen.getByRole('tab', { name: 'Sales' }))
+    await waitFor(() => expect(imported).toContain('sales-tab'))
+  })
+
   it('opens on the quarter in progress and shows its production as a table with its CSV', async () => {
     renderWith('Manager', <ReportingPage now={NOW} />)
     expect(screen.getByRole('heading', { level: 1, name: 'Reporting' })).toBeInTheDocument()

@@ -1,6 +1,7 @@
 import { can } from '@brewcommand/domain'
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { Link } from 'react-router'
+import { Spinner } from '@/components/ui/spinner.tsx'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { breweryToday, useBreweryTodayRead } from '@/lib/brewery-today.ts'
 import { cn } from '@/lib/utils.ts'
@@ -15,8 +16,14 @@ import {
 } from '../messages.ts'
 import { Overview } from './overview.tsx'
 import { currentQuarter, monthsOfQuarter, quarterOptions } from './periods.ts'
-import { SalesTab } from './sales-tab.tsx'
-import { TtbTab } from './ttb-tab.tsx'
+
+// The TTB and Sales tabs are fetched when first chosen (and already on hover or focus of their tab): the first
+// view is the overview, and the TTB tab brings its dialogs and forms (ADR 173, ADR 410).
+const loadTtb = () => import('./ttb-tab.tsx')
+const loadSales = () => import('./sales-tab.tsx')
+const TtbTab = lazy(async () => ({ default: (await loadTtb()).TtbTab }))
+const SalesTab = lazy(async () => ({ default: (await loadSales()).SalesTab }))
+const PRELOAD = { overview: null, ttb: loadTtb, sales: loadSales } as const
 
 const TABS = [
   { key: 'overview', label: OVERVIEW_TAB },
@@ -89,6 +96,8 @@ export function ReportingPage({ now = () => new Date() }: { now?: () => Date }) 
             aria-controls={`${tabsId}-${candidate.key}-panel`}
             tabIndex={tab === candidate.key ? 0 : -1}
             onClick={() => setTab(candidate.key)}
+            onPointerEnter={() => void PRELOAD[candidate.key]?.().catch(() => undefined)}
+            onFocus={() => void PRELOAD[candidate.key]?.().catch(() => undefined)}
             onKeyDown={(event) => {
               if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
                 const next = TABS[(TABS.findIndex((t) => t.key === tab) + 1) % TABS.length]
@@ -112,8 +121,16 @@ export function ReportingPage({ now = () => new Date() }: { now?: () => Date }) 
         className="min-w-0"
       >
         {tab === 'overview' && <Overview range={{ from, to }} />}
-        {tab === 'ttb' && <TtbTab quarter={quarter} now={today} />}
-        {tab === 'sales' && <SalesTab range={{ from, to }} />}
+        <Suspense
+          fallback={
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+              <Spinner className="size-4" aria-hidden="true" /> Loading…
+            </p>
+          }
+        >
+          {tab === 'ttb' && <TtbTab quarter={quarter} now={today} />}
+          {tab === 'sales' && <SalesTab range={{ from, to }} />}
+        </Suspense>
       </div>
     </div>
   )

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button.tsx'
 import { api } from '@/lib/api-client.ts'
 import { useAppState } from '@/lib/app-state/app-state.tsx'
 import { useAuth } from '@/lib/auth/auth-context.ts'
-import { BarsChart } from './lazy-charts.ts'
+import { BarsChart } from './report-charts.tsx'
 import { QueryState, ReportCard } from './report-card.tsx'
 
 // Reporting's Sales (issue 35): revenue (goods invoiced less goods credited; never deposits nor tax) by month,
