@@ -37,17 +37,21 @@ export function productionColumn(line: Posting['line'], kind: string): 'brewed' 
   return line === null && /^packag/.test(kind) ? 'packaged' : null
 }
 
-/** The production rows in the table's order (by month, then product), each with its barrels. */
+/** The production table's order: by month, then product (rows it ties keep the order they were first booked in). */
+export const productionOrder = (
+  a: Pick<ProductionRow, 'month' | 'product'>,
+  b: Pick<ProductionRow, 'month' | 'product'>,
+) => a.month.localeCompare(b.month) || a.product.localeCompare(b.product)
+
+/** The production rows in the table's order, each with its barrels. */
 export function productionRows(
   rows: readonly Omit<ProductionRow, 'brewedBbl' | 'packagedBbl'>[],
 ): ProductionRow[] {
-  return rows
-    .toSorted((a, b) => a.month.localeCompare(b.month) || a.product.localeCompare(b.product))
-    .map((row) => ({
-      ...row,
-      brewedBbl: unitsToBarrels(row.brewedUnits),
-      packagedBbl: unitsToBarrels(row.packagedUnits),
-    }))
+  return rows.toSorted(productionOrder).map((row) => ({
+    ...row,
+    brewedBbl: unitsToBarrels(row.brewedUnits),
+    packagedBbl: unitsToBarrels(row.packagedUnits),
+  }))
 }
 
 /** Brewed (the produced line) and packaged volumes by month and product, every month of the period listed. */
@@ -103,11 +107,13 @@ export const isLossLine = (line: Posting['line']): line is NonNullable<Posting['
 /** The reason a loss row is listed by: the event's words without the spaces around them, or that there are none. */
 export const lossReason = (reason: string) => reason.trim() || 'No reason given'
 
-/** The loss rows in the table's order (most beer first, then by reason), each with its barrels. */
+/** The losses table's order: most beer first, then by reason (rows it ties keep the order they were first booked in). */
+export const lossOrder = (a: Pick<LossRow, 'units' | 'reason'>, b: Pick<LossRow, 'units' | 'reason'>) =>
+  b.units - a.units || a.reason.localeCompare(b.reason)
+
+/** The loss rows in the table's order, each with its barrels. */
 export function lossRows(rows: readonly Omit<LossRow, 'barrels'>[]): LossRow[] {
-  return rows
-    .toSorted((a, b) => b.units - a.units || a.reason.localeCompare(b.reason))
-    .map((row) => ({ ...row, barrels: unitsToBarrels(row.units) }))
+  return rows.toSorted(lossOrder).map((row) => ({ ...row, barrels: unitsToBarrels(row.units) }))
 }
 
 export function lossesByReason(period: Period, postings: readonly Posting[]): LossRow[] {

@@ -22,7 +22,7 @@ import { createReportingService } from './reporting.service.ts'
 // month was open (they never count), after it closed (a reversal with the correction's id, product and reason on
 // the corrected event's line), a chain of two, two corrections recorded in one millisecond; events recorded after
 // their month closed; reasons with JavaScript's white space around them (no-break, ideographic, byte order mark);
-// rows tied by the table's order, first booked one way and the other; a sample with a null purpose; instants in one
+// rows tied by the table's order, first booked one way and the other, and in one millisecond (booked event by event); a sample with a null purpose; instants in one
 // millisecond and at the months' midnights; in four time zones.
 
 const RANGES = [
@@ -249,6 +249,21 @@ describe.each(TEST_DATABASES)('the production and losses tables in SQL on %s (AD
         recordedAt: at(`${day}T09:00:00.000Z`),
       })
     }
+    // Rows tied by the table's order and first booked in one millisecond (January 2027): which came first is not
+    // known from the sums, so that range is booked event by event.
+    for (const [kindOf, ttbClass] of [
+      ['dumped', 'destroyed'],
+      ['lost', 'loss'],
+    ]) {
+      await event({
+        kind: kindOf,
+        ttbClass,
+        reason: 'Tie three',
+        volumeBbl: '0.66000',
+        occurredAt: at('2027-01-15T09:00:00.000Z'),
+        recordedAt: at('2027-01-15T09:00:00.000Z'),
+      })
+    }
     // A loss corrected twice in one millisecond (the first recorded in booking order wins), and losses and brews
     // in one millisecond a few microseconds apart, at the months' midnights, with ids out of order.
     const twice = await event({
@@ -322,7 +337,7 @@ describe.each(TEST_DATABASES)('the production and losses tables in SQL on %s (AD
           production.rows,
         )
         expect(await readLossRows(testDb.db, tenant.entityId, period, booksEnd(period), books)).toEqual(
-          losses.rows,
+          range.to === '2027-01' ? null : losses.rows,
         )
       }
     },

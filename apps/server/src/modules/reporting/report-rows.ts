@@ -1,9 +1,11 @@
 import {
   classifyLedgerEvent,
   isLossLine,
+  lossOrder,
   lossRows,
   monthsOf,
   productionColumn,
+  productionOrder,
   productionRows,
   type ClosedSpan,
   type LossRow,
@@ -111,9 +113,25 @@ function closedParts(spans: readonly { start: string; end: string; closedAt: str
 }
 
 /**
- * The postings on the table's places booked within the period (`p`): posting event id, place, signed volume,
- * product and reason (of the event the posting carries), month (1 for the period's first), and `n`, the posting's
- * place in booking order.
+ * What a table lists its rows by besides their place: the product (the batch's, else the event's own name), or the
+ * reason without its spaces; `said` is what the event says of it (its own product name, or its reason).
+ */
+const LABELS = {
+  product: {
+    said: sql`(case when jsonb_typeof(le.details -> 'productName') = 'string' then le.details ->> 'productName' end)`,
+    label: sql`coalesce(nullif(bt.product_name, ''), nullif(o.said, ''), 'No product')`,
+  },
+  reason: {
+    said: sql`le.reason`,
+    label: sql`coalesce(nullif(regexp_replace(o.said, ${TRIM}, '', 'g'), ''), 'No reason given')`,
+  },
+}
+
+/**
+ * The postings on the table's places booked within the period (`p`): posting event id, place, signed units,
+ * label (of the event the posting carries), month (1 for the period's first), and the posting's booking order:
+ * `booked` (its instant to the millisecond), then the posted event's happened, recorded and id, then a reversal
+ * (`own` 0) before its event's own posting.
  */
 function postingsStatement(
   entityId: string,
@@ -121,6 +139,7 @@ function postingsStatement(
   places: readonly [Combination, string][],
   spans: readonly { start: string; end: string; closedAt: string }[],
   months: readonly string[],
+  label: keyof typeof LABELS,
 ): SQL {
   const { closedAt, booking } = closedParts(spans)
   const place = sql`(case ${sql.join(
@@ -131,51 +150,63 @@ function postingsStatement(
     ),
     sql` `,
   )} end)`
-  const kept = sql`(b.r_id is null or ${closedAt(sql`b.own_at`, sql`b.r_recorded`)})`
-  const reversed = sql`(b.r_id is not null and ${closedAt(sql`b.own_at`, sql`b.r_recorded`)})`
-  const product = (batch: string, details: string) =>
-    sql.raw(`coalesce(nullif(${batch}.product_name, ''),
-      nullif(case when jsonb_typeof(${details} -> 'productName') = 'string' then ${details} ->> 'productName' end, ''),
-      'No product')`)
+  // A corrected event keeps its own posting only when corrected after its booking day's period closed; the
+  // correction then books the reversal.
+  const corrected = closedAt(booking('w'), sql`r.recorded_at`)
+  // One scan: the events of the table's places, and every correction (a correction of one of them is among them).
   return sql`
-    with w as materialized (
+    with a as materialized (
       select * from (
-        select le.id, le.occurred_at, le.recorded_at, le.reason, le.batch_id, le.details, le.volume_bbl,
-          ${place}::text as place
+        select le.id, le.occurred_at, le.recorded_at, le.supersedes_id, le.batch_id, ${LABELS[label].said} as said,
+          (le.volume_bbl * 100000)::bigint as units, ${place}::text as place
         from liquid_events le
         where ${ledgerRowsWhere(entityId, bound)}
-      ) x where x.place is not null
+      ) x where x.place is not null or x.supersedes_id is not null
     ),
     r as (
-      select distinct on (c.supersedes_id) c.supersedes_id as of_id, c.id, c.occurred_at, c.recorded_at, c.reason,
-        c.batch_id, c.details
-      from liquid_events c
-      where c.entity_id = ${entityId} and c.supersedes_id in (select w.id from w)
+      select distinct on (c.supersedes_id) c.supersedes_id as of_id, c.id, c.occurred_at, c.recorded_at, c.batch_id,
+        c.said
+      from a c
+      where c.supersedes_id is not null
       order by c.supersedes_id, date_trunc('milliseconds', c.recorded_at) desc, c.occurred_at, c.recorded_at, c.id
     ),
-    b as (
-      select w.*, ${booking('w')} as own_at, r.id as r_id, ${booking('r')} as r_at, r.recorded_at as r_recorded,
-        r.reason as r_reason, r.batch_id as r_batch_id, r.details as r_details
-      from w left join r on r.of_id = w.id
-    ),
     o as (
-      select b.id as event_id, b.own_at as at, b.occurred_at, b.recorded_at, b.id as source, 1 as own, b.place,
-        b.volume_bbl as volume, b.reason, b.batch_id, b.details
-      from b where ${kept}
+      select w.id as event_id, ${booking('w')} as at, w.occurred_at, w.recorded_at, w.id as source, 1 as own,
+        w.place, w.units, w.batch_id, w.said
+      from a w left join r on r.of_id = w.id
+      where w.place is not null and (r.id is null or ${corrected})
       union all
-      select b.r_id, b.r_at, b.occurred_at, b.recorded_at, b.id, 0, b.place, -b.volume_bbl, b.r_reason,
-        b.r_batch_id, b.r_details
-      from b where ${reversed}
+      select r.id, ${booking('r')}, w.occurred_at, w.recorded_at, w.id, 0, w.place, -w.units, r.batch_id, r.said
+      from r join a w on w.id = r.of_id
+      where w.place is not null and ${corrected}
     ),
     p as (
-      select o.event_id, o.place, o.volume, o.reason,
-        ${product('bt', 'o.details')} as product,
+      select o.event_id, o.place, o.units, ${LABELS[label].label} as label,
         width_bucket(o.at, ${`{${months.join(',')}}`}::timestamptz[]) as month,
-        row_number() over (order by date_trunc('milliseconds', o.at), o.occurred_at, o.recorded_at, o.source, o.own)
-          as n
-      from o left join batches bt on bt.id = o.batch_id and bt.entity_id = ${entityId}
+        date_trunc('milliseconds', o.at) as booked, o.occurred_at, o.recorded_at, o.source, o.own
+      from o ${label === 'product' ? sql`left join batches bt on bt.id = o.batch_id and bt.entity_id = ${entityId}` : sql``}
       where o.at >= ${months[0]}::timestamptz and o.at < ${months.at(-1)!}::timestamptz
     )`
+}
+
+/** A row's events in posting order, and the millisecond its first posting was booked at (since 1970). */
+const IDS = sql`array_agg(p.event_id order by p.booked, p.occurred_at, p.recorded_at, p.source, p.own) as ids,
+  (extract(epoch from min(p.booked)) * 1000)::bigint as first`
+
+/**
+ * The rows in the order their first postings were booked (`first`, to the millisecond), for the table's order to
+ * keep where it ties them; null when two rows it ties were first booked in one millisecond (which came first is
+ * not known here: the caller books event by event).
+ */
+function inFirstOrder<T extends { first: number }>(
+  rows: readonly T[],
+  order: (a: T, b: T) => number,
+): T[] | null {
+  const sorted = rows.toSorted((a, b) => a.first - b.first).toSorted(order)
+  for (let i = 1; i < sorted.length; i++) {
+    if (order(sorted[i - 1], sorted[i]) === 0 && sorted[i - 1].first === sorted[i].first) return null
+  }
+  return sorted
 }
 
 /** The brewery's combinations of kind, class and purpose among the rows a report up to `bound` reads. */
@@ -215,31 +246,28 @@ export async function tableParts(
 }
 type Parts = NonNullable<Awaited<ReturnType<typeof tableParts>>>
 
-/** The production table's statement: one row, one column (`rows`), a JSON array of [month, product, brewed, packaged, first, ids]. */
+/**
+ * The production table's statement: one row, one column (`rows`), a JSON array of [month, product, brewed units,
+ * packaged units, first, ids].
+ */
 export function productionStatement({ entityId, bound, places, spans, months }: Parts): SQL {
   return sql`
-    ${postingsStatement(entityId, bound, places, spans, months)}
+    ${postingsStatement(entityId, bound, places, spans, months, 'product')}
     select coalesce(json_agg(json_build_array(g.month, g.product, g.brewed, g.packaged, g.first, g.ids)), '[]')::text
       as rows
     from (
-      select p.month, p.product,
-        (coalesce(sum(p.volume) filter (where p.place = 'brewed'), 0) * 100000)::bigint as brewed,
-        (coalesce(sum(p.volume) filter (where p.place = 'packaged'), 0) * 100000)::bigint as packaged,
-        min(p.n) as first, array_agg(p.event_id order by p.n) as ids
-      from p group by p.month, p.product
+      select p.month, p.label as product, coalesce(sum(p.units) filter (where p.place = 'brewed'), 0) as brewed,
+        coalesce(sum(p.units) filter (where p.place = 'packaged'), 0) as packaged, ${IDS}
+      from p group by p.month, p.label
     ) g`
 }
 
 /** The losses table's statement: one row, one column (`rows`), a JSON array of [line, reason, units, first, ids]. */
 export function lossStatement({ entityId, bound, places, spans, months }: Parts): SQL {
   return sql`
-    ${postingsStatement(entityId, bound, places, spans, months)}
+    ${postingsStatement(entityId, bound, places, spans, months, 'reason')}
     select coalesce(json_agg(json_build_array(g.place, g.reason, g.units, g.first, g.ids)), '[]')::text as rows
-    from (
-      select p.place, coalesce(nullif(regexp_replace(p.reason, ${TRIM}, '', 'g'), ''), 'No reason given') as reason,
-        (sum(p.volume) * 100000)::bigint as units, min(p.n) as first, array_agg(p.event_id order by p.n) as ids
-      from p group by 1, 2
-    ) g`
+    from (select p.place, p.label as reason, sum(p.units) as units, ${IDS} from p group by 1, 2) g`
 }
 
 /**
@@ -261,17 +289,18 @@ export async function readProductionRows(
     await db.execute(productionStatement(parts)),
     'rows',
   )
-  return productionRows(
-    groups
-      .toSorted((a, b) => a[4] - b[4])
-      .map(([month, product, brewedUnits, packagedUnits, , eventIds]) => ({
-        month: names[month - 1],
-        product,
-        brewedUnits,
-        packagedUnits,
-        eventIds,
-      })),
+  const rows = inFirstOrder(
+    groups.map(([month, product, brewedUnits, packagedUnits, first, eventIds]) => ({
+      month: names[month - 1],
+      product,
+      brewedUnits: Number(brewedUnits),
+      packagedUnits: Number(packagedUnits),
+      eventIds,
+      first: Number(first),
+    })),
+    productionOrder,
   )
+  return rows && productionRows(rows.map(({ first: _first, ...row }) => row))
 }
 
 /**
@@ -292,9 +321,15 @@ export async function readLossRows(
     await db.execute(lossStatement(parts)),
     'rows',
   )
-  return lossRows(
-    groups
-      .toSorted((a, b) => a[3] - b[3])
-      .map(([line, reason, units, , eventIds]) => ({ line, reason, units, eventIds })),
+  const rows = inFirstOrder(
+    groups.map(([line, reason, units, first, eventIds]) => ({
+      line,
+      reason,
+      units: Number(units),
+      eventIds,
+      first: Number(first),
+    })),
+    lossOrder,
   )
+  return rows && lossRows(rows.map(({ first: _first, ...row }) => row))
 }
