@@ -176,6 +176,29 @@ describe.each(TEST_DATABASES)('the production and losses tables in SQL on %s (AD
       occurredAt: at('2026-08-12T12:00:00.000Z'),
       recordedAt: at('2026-09-16T12:00:00.000Z'),
     })
+    // A loss of closed August corrected twice after the close: the later correction's reversal counts.
+    const twiceLater = await event({
+      kind: 'lost',
+      ttbClass: 'loss',
+      reason: 'Leak',
+      volumeBbl: '0.35000',
+      occurredAt: at('2026-08-18T12:00:00.000Z'),
+      recordedAt: at('2026-08-18T12:00:00.000Z'),
+    })
+    for (const [reason, recorded] of [
+      ['Leak, first word', '2026-09-12T12:00:00.000Z'],
+      ['Leak, last word', '2026-09-22T12:00:00.000Z'],
+    ]) {
+      await event({
+        kind: 'lost',
+        ttbClass: 'loss',
+        reason,
+        volumeBbl: '0.36000',
+        supersedesId: twiceLater,
+        occurredAt: at('2026-08-18T12:00:00.000Z'),
+        recordedAt: at(recorded),
+      })
+    }
     // A December dump, its month closed on the 8th, corrected on the 10th as a loss that happened in November.
     const decemberDump = await event({
       kind: 'dumped',
@@ -249,6 +272,23 @@ describe.each(TEST_DATABASES)('the production and losses tables in SQL on %s (AD
         recordedAt: at(`${day}T09:00:00.000Z`),
       })
     }
+    // Postings in one millisecond whose microseconds disagree with the booking order: a brew of closed August
+    // recorded after the close (booked where recorded, .0009) and one that happened then (.0001); a December brew
+    // recorded before its month closed and corrected after, the reversal booked in the millisecond it happened.
+    await db.execute(sql`insert into liquid_events (id, entity_id, kind, volume_bbl, ttb_class, details, occurred_at,
+        recorded_at)
+      values (gen_random_uuid(), ${entityId}, 'brewed', 2, 'produced', '{"productName": "Ms Brew"}',
+        '2026-08-10 10:00:00+00', '2026-09-10 12:00:00.0009+00'),
+      (gen_random_uuid(), ${entityId}, 'brewed', 3, 'produced', '{"productName": "Ms Brew"}',
+        '2026-09-10 12:00:00.0001+00', '2026-09-10 12:00:00.0001+00')`)
+    const december = await brew('2026-12-09T10:00:00.000Z', {
+      details: { productName: 'Ms Brew' },
+      recordedAt: at('2026-12-07T10:00:00.000Z'),
+    })
+    await db.execute(sql`insert into liquid_events (id, entity_id, kind, volume_bbl, ttb_class, details,
+        supersedes_id, occurred_at, recorded_at)
+      values (gen_random_uuid(), ${entityId}, 'brewed', 8, 'produced', '{"productName": "Ms Brew"}', ${december},
+        '2026-12-09 10:00:00+00', '2026-12-09 10:00:00.0005+00')`)
     // Rows tied by the table's order and first booked in one millisecond (January 2027): which came first is not
     // known from the sums, so that range is booked event by event.
     for (const [kindOf, ttbClass] of [
