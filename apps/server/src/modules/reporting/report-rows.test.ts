@@ -304,6 +304,15 @@ describe.each(TEST_DATABASES)('the production and losses tables in SQL on %s (AD
         recordedAt: at('2027-01-15T09:00:00.000Z'),
       })
     }
+    // A sample with a null purpose in that event-by-event range too (ADR 402's read of the lines once missed it).
+    await event({
+      kind: 'sampled',
+      ttbClass: '',
+      details: { purpose: null },
+      volumeBbl: '0.03000',
+      occurredAt: at('2027-01-16T09:00:00.000Z'),
+      recordedAt: at('2027-01-16T09:00:00.000Z'),
+    })
     // A loss corrected twice in one millisecond (the first recorded in booking order wins), and losses and brews
     // in one millisecond a few microseconds apart, at the months' midnights, with ids out of order.
     const twice = await event({
