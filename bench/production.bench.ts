@@ -53,6 +53,20 @@ import {
   ledgerRowsWhere,
   ledgerStatement,
 } from '../apps/server/src/modules/reporting/ledger-read.ts'
+import {
+  lossStatement,
+  productionStatement,
+  tableParts,
+} from '../apps/server/src/modules/reporting/report-rows.ts'
+import {
+  dayStarts,
+  ledgerParts,
+  summaryStatement,
+} from '../apps/server/src/modules/reporting/ledger-summary.ts'
+import {
+  createReportingRepository,
+  spanOf,
+} from '../apps/server/src/modules/reporting/reporting.repository.ts'
 import { pgliteStore, prepareIssuer, ServerProcess, type Store } from './support/server.ts'
 import { MissingBinaryError, startPostgres } from './support/services.ts'
 
@@ -377,9 +391,58 @@ async function cannon(options: Options): Promise<Result> {
 }
 const rps = (r: Result) => Math.round(r['2xx'] / SECONDS)
 
+/**
+ * The year's hot report statements: the production and losses tables (ADR 406) and the 5000.24 year's summary
+ * (ADR 402), as the server builds them for the bench's brewery.
+ */
+async function yearStatements(store: Store, entityId: string, dialect: PgDialect) {
+  const database = await openDatabase(store)
+  try {
+    const repo = createReportingRepository(database.db)
+    const [closed, { timeZone }] = await Promise.all([
+      repo.closedPeriods(entityId),
+      repo.taxSettings(entityId),
+    ])
+    const books = { closed: closed.map(spanOf), timeZone }
+    const year = { from: '2026-01-01', to: '2027-01-01' }
+    const out: [string, string, unknown[]][] = []
+    for (const [table, statement] of [
+      ['production', productionStatement],
+      ['losses', lossStatement],
+    ] as const) {
+      const parts = await tableParts(database.db, entityId, table, year, booksEnd(year), books)
+      if (!parts) continue
+      const query = dialect.sqlToQuery(statement(parts))
+      out.push([
+        `the ${table} table of 2026 in SQL (modules/reporting/report-rows.ts)`,
+        query.sql,
+        query.params,
+      ])
+    }
+    const bound = boundOf(booksEnd(year))
+    const starts = dayStarts('2025-12-31', bound.slice(0, 10), timeZone)
+    if (starts) {
+      const parts = ledgerParts(entityId, starts[0], bound, books.closed)
+      const query = dialect.sqlToQuery(summaryStatement(entityId, parts.plain, starts))
+      out.push([
+        'the 5000.24 year: the summarised ledger (modules/reporting/ledger-summary.ts)',
+        query.sql,
+        query.params,
+      ])
+    }
+    return out
+  } finally {
+    await database.close()
+  }
+}
+
 /** EXPLAIN (ANALYZE, BUFFERS) of the hot queries, on PostgreSQL (the ingest statement rolled back). */
-async function explainHotQueries(url: string, entityId: string, token: string | null): Promise<string> {
-  const client = new pg.Client({ connectionString: url })
+async function explainHotQueries(
+  store: Extract<Store, { kind: 'postgres' }>,
+  entityId: string,
+  token: string | null,
+): Promise<string> {
+  const client = new pg.Client({ connectionString: store.url })
   await client.connect()
   const { createHash } = await import('node:crypto')
   const tokenHash = createHash('sha256')
@@ -422,6 +485,7 @@ async function explainHotQueries(url: string, entityId: string, token: string | 
       ledger.params,
     ],
     [`the floor of the ${month.name}: one aggregate over the same rows`, floor.sql, floor.params],
+    ...(await yearStatements(store, entityId, dialect)),
     [
       'the period floor (before ADR 385): one aggregate over a year of the ledger',
       FLOOR_SQL,
@@ -596,7 +660,7 @@ async function runStore(label: Label, store: Store): Promise<Row[]> {
     }
     if (store.kind === 'postgres') {
       mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true })
-      const explain = await explainHotQueries(store.url, entityId, fleets[0]?.tokens[0] ?? null)
+      const explain = await explainHotQueries(store, entityId, fleets[0]?.tokens[0] ?? null)
       writeFileSync(
         path.join(import.meta.dirname, 'results', 'production-explain.txt'),
         `-- ${new Date().toISOString()}, ${events} ledger events, ${DEVICES} devices\n\n${explain}`,

@@ -24,8 +24,34 @@ type Classified = Pick<TtbLedgerEvent, 'kind' | 'ttbClass' | 'details'>
 
 /** Whether an event's postings can make a production row: brewed (the produced line), or a packaging run. */
 export function feedsProduction(event: Classified): boolean {
-  const line = classifyLedgerEvent(event)
-  return line === 'produced' || (line === null && /^packag/.test(event.kind))
+  return productionColumn(classifyLedgerEvent(event), event.kind) !== null
+}
+
+/**
+ * The production table's column a posting adds to: brewed (on the produced line), packaged (a packaging run, on no
+ * line); null when neither. `line` and `kind` are those of the event the posting books (of the corrected event, for
+ * a reversal).
+ */
+export function productionColumn(line: Posting['line'], kind: string): 'brewed' | 'packaged' | null {
+  if (line === 'produced') return 'brewed'
+  return line === null && /^packag/.test(kind) ? 'packaged' : null
+}
+
+/** The production table's order: by month, then product (rows it ties keep the order they were first booked in). */
+export const productionOrder = (
+  a: Pick<ProductionRow, 'month' | 'product'>,
+  b: Pick<ProductionRow, 'month' | 'product'>,
+) => a.month.localeCompare(b.month) || a.product.localeCompare(b.product)
+
+/** The production rows in the table's order, each with its barrels. */
+export function productionRows(
+  rows: readonly Omit<ProductionRow, 'brewedBbl' | 'packagedBbl'>[],
+): ProductionRow[] {
+  return rows.toSorted(productionOrder).map((row) => ({
+    ...row,
+    brewedBbl: unitsToBarrels(row.brewedUnits),
+    packagedBbl: unitsToBarrels(row.packagedUnits),
+  }))
 }
 
 /** Brewed (the produced line) and packaged volumes by month and product, every month of the period listed. */
@@ -33,9 +59,9 @@ export function productionByMonth(period: Period, postings: readonly Posting[]):
   const rows = new Map<string, Omit<ProductionRow, 'brewedBbl' | 'packagedBbl'>>()
   for (const posting of postings) {
     if (!within(period, posting.bookedOn)) continue
-    const brewed = posting.line === 'produced'
-    const packaged = posting.line === null && /^packag/.test(posting.event.kind)
-    if (!brewed && !packaged) continue
+    const column = productionColumn(posting.line, posting.event.kind)
+    if (column === null) continue
+    const brewed = column === 'brewed'
     const month = monthOf(posting.bookedOn)
     const product = posting.event.productName || 'No product'
     const key = `${month}\u0000${product}`
@@ -45,13 +71,7 @@ export function productionByMonth(period: Period, postings: readonly Posting[]):
     row.eventIds.push(posting.eventId)
     rows.set(key, row)
   }
-  return [...rows.values()]
-    .sort((a, b) => a.month.localeCompare(b.month) || a.product.localeCompare(b.product))
-    .map((row) => ({
-      ...row,
-      brewedBbl: unitsToBarrels(row.brewedUnits),
-      packagedBbl: unitsToBarrels(row.packagedUnits),
-    }))
+  return productionRows([...rows.values()])
 }
 
 /** Monthly totals of the production rows, with empty months as zero (what the chart draws). */
@@ -77,24 +97,37 @@ const LOSS_LINES = new Set(['losses', 'destroyed', 'consumedOnPremises'])
 
 /** Whether an event's postings can make a row of beer lost: losses, dumps and samples. */
 export function feedsLosses(event: Classified): boolean {
-  const line = classifyLedgerEvent(event)
-  return line !== null && LOSS_LINES.has(line)
+  return isLossLine(classifyLedgerEvent(event))
+}
+
+/** Whether postings on a line are beer lost: losses, dumps and samples. */
+export const isLossLine = (line: Posting['line']): line is NonNullable<Posting['line']> =>
+  line !== null && LOSS_LINES.has(line)
+
+/** The reason a loss row is listed by: the event's words without the spaces around them, or that there are none. */
+export const lossReason = (reason: string) => reason.trim() || 'No reason given'
+
+/** The losses table's order: most beer first, then by reason (rows it ties keep the order they were first booked in). */
+export const lossOrder = (a: Pick<LossRow, 'units' | 'reason'>, b: Pick<LossRow, 'units' | 'reason'>) =>
+  b.units - a.units || a.reason.localeCompare(b.reason)
+
+/** The loss rows in the table's order, each with its barrels. */
+export function lossRows(rows: readonly Omit<LossRow, 'barrels'>[]): LossRow[] {
+  return rows.toSorted(lossOrder).map((row) => ({ ...row, barrels: unitsToBarrels(row.units) }))
 }
 
 export function lossesByReason(period: Period, postings: readonly Posting[]): LossRow[] {
   const rows = new Map<string, Omit<LossRow, 'barrels'>>()
   for (const posting of postings) {
-    if (!within(period, posting.bookedOn) || !posting.line || !LOSS_LINES.has(posting.line)) continue
-    const reason = posting.event.reason.trim() || 'No reason given'
+    if (!within(period, posting.bookedOn) || !isLossLine(posting.line)) continue
+    const reason = lossReason(posting.event.reason)
     const key = `${posting.line}\u0000${reason}`
     const row = rows.get(key) ?? { line: posting.line, reason, units: 0, eventIds: [] }
     row.units += posting.units
     row.eventIds.push(posting.eventId)
     rows.set(key, row)
   }
-  return [...rows.values()]
-    .sort((a, b) => b.units - a.units || a.reason.localeCompare(b.reason))
-    .map((row) => ({ ...row, barrels: unitsToBarrels(row.units) }))
+  return lossRows([...rows.values()])
 }
 
 /** One brew's measured efficiency: what the reports need of a batch, its plan and its measurements. */

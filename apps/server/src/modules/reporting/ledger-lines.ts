@@ -19,13 +19,13 @@ import {
 
 type Combination = [kind: string, ttbClass: string, purpose: unknown]
 
-/** Whether an event of `alias` has one of the combinations (never null). */
+/** Whether an event of `alias` has one of the combinations (never null; a JSON `null` purpose is no purpose). */
 function ofCombinations(alias: string, combinations: readonly Combination[]): SQL {
   const column = (name: string) => sql.raw(`${alias}.${name}`)
   const each = combinations.map(
     ([kind, ttbClass, purpose]) =>
       sql`(${column('kind')} = ${kind} and ${column('ttb_class')} = ${ttbClass}
-        and ${column('details')} -> 'purpose' is not distinct from ${purpose === null ? null : JSON.stringify(purpose)}::jsonb)`,
+        and coalesce(${column('details')} -> 'purpose', 'null'::jsonb) = ${JSON.stringify(purpose)}::jsonb)`,
   )
   return each.length === 0 ? sql`false` : sql`(${sql.join(each, sql` or `)})`
 }
@@ -44,7 +44,8 @@ export async function readLedgerOf(
   const bound = boundOf(before)
   const found = await db.execute(sql`
     select coalesce(json_agg(json_build_array(c.kind, c.ttb_class, c.purpose)), '[]')::text as combinations
-    from (select le.kind, le.ttb_class, le.details -> 'purpose' as purpose from liquid_events le
+    from (select le.kind, le.ttb_class, coalesce(le.details -> 'purpose', 'null'::jsonb) as purpose
+      from liquid_events le
       where ${ledgerRowsWhere(entityId, bound)} group by 1, 2, 3) c`)
   const combinations = jsonOf<Combination[]>(found, 'combinations').filter(([kind, ttbClass, purpose]) =>
     wanted({ kind, ttbClass, details: purpose === null ? null : { purpose } }),

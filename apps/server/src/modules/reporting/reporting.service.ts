@@ -62,6 +62,7 @@ import {
 } from './reporting.repository.ts'
 import { assertCan } from '../../auth/tenant.ts'
 import { summarisedReport } from './report-summary.ts'
+import { readLossRows, readProductionRows } from './report-rows.ts'
 
 /** The operations reports by their route name. */
 export type OperationsForm = '5130.26' | '5130.9'
@@ -275,6 +276,19 @@ export function createReportingService(
     return { postings: postLedger(events, closed.map(spanOf), settings.timeZone) }
   }
 
+  /**
+   * What a Reporting table computed in SQL needs besides the ledger (ADR 406): the closed periods and the time zone;
+   * null when the summary is off (the event-by-event books are the reference).
+   */
+  async function sqlBooks(entityId: string) {
+    if (!summarise) return null
+    const [closed, { timeZone }] = await Promise.all([
+      repo.closedPeriods(entityId),
+      repo.taxSettings(entityId),
+    ])
+    return { closed: closed.map(spanOf), timeZone }
+  }
+
   function parse(key: string): Period {
     const period = parsePeriod(key)
     if (!period) throw new AppError('VALIDATION_FAILED', `Not a period: ${key}`)
@@ -406,16 +420,22 @@ export function createReportingService(
     async production(tenant: Tenant, range: MonthRange) {
       assertCan(tenant, 'viewReports')
       const period = rangePeriod(range)
-      const { postings } = await linesBooks(tenant.entityId, period, feedsProduction)
-      const rows = productionByMonth(period, postings)
+      const sqlOf = await sqlBooks(tenant.entityId)
+      // The rows in SQL, or event by event when the brewery's days do not line up with its months.
+      const rows =
+        (sqlOf && (await readProductionRows(db, tenant.entityId, period, booksEnd(period), sqlOf))) ??
+        productionByMonth(period, (await linesBooks(tenant.entityId, period, feedsProduction)).postings)
       return { months: productionTotals(period, rows), rows }
     },
 
     async losses(tenant: Tenant, range: MonthRange) {
       assertCan(tenant, 'viewReports')
       const period = rangePeriod(range)
-      const { postings } = await linesBooks(tenant.entityId, period, feedsLosses)
-      return { rows: lossesByReason(period, postings) }
+      const sqlOf = await sqlBooks(tenant.entityId)
+      const rows =
+        (sqlOf && (await readLossRows(db, tenant.entityId, period, booksEnd(period), sqlOf))) ??
+        lossesByReason(period, (await linesBooks(tenant.entityId, period, feedsLosses)).postings)
+      return { rows }
     },
 
     /** Batch cost, cost per unit of finished goods and inventory value for a range of months. */
