@@ -392,6 +392,62 @@ describe.each(TEST_DATABASES)('finished goods on the ledger (%s)', (kind) => {
     ).rejects.toThrow('Only 2 × Seed Pale Ale 16oz Cans on hand at that date; 3 cannot leave.')
   })
 
+  it('counts every event a take needs although it reads the history before it summed (ADR 407)', async () => {
+    // 10 cans of batch A on 1 Feb; 4 sold on 3 Feb, that sale corrected on 15 Feb to 6 (the correction supersedes
+    // it wherever it stands in time); 3 sold on 20 Feb. On 10 Feb 10 are on hand, but 4 then 1 from 15 Feb on: 1
+    // can leave. Missing the correction (or the 20 Feb sale) would let 2 leave; counting the superseded sale in
+    // the summed history would say 0.
+    const { packageId, batchId } = await packagedCans(10, '2026-02-01T12:00:00Z', 0.04032)
+    const sale = (units: number, at: string) =>
+      inTx((tx) =>
+        removeFinishedGoods(tx, tenant, {
+          packageId,
+          batchId,
+          units,
+          ttbClass: 'removed-taxpaid',
+          occurredAt: day(at),
+        }),
+      )
+    const first = await sale(4, '2026-02-03T12:00:00Z')
+    await seedEvent(testDb.db, tenant.entityId, {
+      id: crypto.randomUUID(),
+      batchId,
+      kind: 'removed',
+      volumeBbl: '0.02419',
+      ttbClass: 'removed_taxpaid',
+      details: { source: 'packaged', packageId, units: 6 },
+      supersedesId: first.liquidEventIds[0],
+      occurredAt: day('2026-02-15T12:00:00Z'),
+    })
+    await sale(3, '2026-02-20T12:00:00Z')
+    await expect(sale(2, '2026-02-10T12:00:00Z')).rejects.toThrow(
+      /^Only 1 × Seed Pale Ale 16oz Cans of batch .+ on hand at that date; 2 cannot leave\.$/,
+    )
+    // Several takes read from the earliest: 1 on 10 Feb, then 1 more on 5 Feb sees that one after it (0 left).
+    await expect(
+      inTx((tx) =>
+        removeFinishedGoodsLots(tx, tenant, [
+          {
+            packageId,
+            batchId,
+            units: 1,
+            ttbClass: 'removed-taxpaid',
+            occurredAt: day('2026-02-10T12:00:00Z'),
+          },
+          {
+            packageId,
+            batchId,
+            units: 1,
+            ttbClass: 'removed-taxpaid',
+            occurredAt: day('2026-02-05T12:00:00Z'),
+          },
+        ]),
+      ),
+    ).rejects.toThrow(/^Only 0 × .+ on hand at that date; 1 cannot leave\.$/)
+    expect((await sale(1, '2026-02-10T12:00:00Z')).movements.map((m) => m.units)).toEqual([-1])
+    await expect(sale(1, '2026-02-02T12:00:00Z')).rejects.toThrow(/^Only 0 × /)
+  })
+
   it('refuses an event in a closed period naming it, and books it as a prior-period adjustment when asked', async () => {
     const own = await seedBrewery(testDb.db)
     const previous = tenant

@@ -2,7 +2,7 @@ import { packagedAvailableAt, roundBarrels, type TaxFreeReason } from '@brewcomm
 import type { Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { assertEventsHold, assertTimelineHolds, datedWith, datingContext } from '../ledger/ledger-guard.ts'
+import { assertEventsHold, datedWith, datingContext } from '../ledger/ledger-guard.ts'
 import {
   createLedgerRepository,
   ledgerEventOf,
@@ -93,27 +93,43 @@ export async function takeFinishedGoodsLots(
     tenant,
     inputs.map((input) => input.batchId ?? null),
   )
-  const events = (await repo.eventsOfPlaces(tenant.entityId, [], packageIds)).map(ledgerEventOf)
+  // Each take's instant, or the refusal it gives in its turn (the checks below keep their order).
+  const datings = inputs.map((input) => {
+    try {
+      return {
+        dated: datedWith(dating, {
+          requested: input.occurredAt,
+          priorPeriodAdjustment: input.priorPeriodAdjustment ?? false,
+          batchId: input.batchId ?? null,
+          now: input.now ?? new Date(),
+          field: 'data.occurredAt',
+        }),
+      }
+    } catch (error) {
+      return { error }
+    }
+  })
+  // The options' history before the earliest take as one opening per batch, and every event from it on: what is
+  // on hand at each take's instant and every instant after (ADR 407), not the whole ledger.
+  const from = new Date(
+    Math.min(...datings.map((d) => (d.dated ? d.dated.occurredAt.getTime() : Infinity)).concat(Date.now())),
+  )
+  const events = await repo.packagedFrom(tenant.entityId, packageIds, from)
   // A lot on hold (a recall, ADR 303) is not sold, removed or consumed; it may still be broken or destroyed.
   const held = await heldGoods(tx, tenant.entityId, [
     ...new Set(inputs.filter((input) => isGuarded(input.kind)).map((input) => input.packageId)),
   ])
   const booked: { event: LiquidEventInsert; movement: FinishedGoodsInsert; ttbClass: string | null }[][] = []
   const packageNames = new Map<string, string>()
-  for (const input of inputs) {
+  for (const [index, input] of inputs.entries()) {
     const names = namesOf.get(input.packageId)
     if (!names)
       throw new AppError('NOT_FOUND', 'Packaging option not found.', [
         { path: 'data.packageId', message: 'No such packaging option' },
       ])
     packageNames.set(input.packageId, nameOf(names))
-    const dated = datedWith(dating, {
-      requested: input.occurredAt,
-      priorPeriodAdjustment: input.priorPeriodAdjustment ?? false,
-      batchId: input.batchId ?? null,
-      now: input.now ?? new Date(),
-      field: 'data.occurredAt',
-    })
+    const { dated, error } = datings[index]
+    if (!dated) throw error
     const guarded = isGuarded(input.kind)
     const isHeld = (batchId: string | null) => guarded && held.has(`${input.packageId}:${batchId ?? ''}`)
     if (guarded && input.batchId && isHeld(input.batchId))
@@ -194,8 +210,15 @@ export async function takeFinishedGoodsLots(
     throw new AppError('CONFLICT', `A finished goods record with id ${taken.movement.id} already exists.`, [
       { path: 'data.id', message: 'Taken' },
     ])
-  // Read back once: a write of another transaction committed meanwhile counts too.
-  await assertTimelineHolds(tx, tenant, { packageIds }, { packages: packageNames }, 'data.occurredAt')
+  // Read back once (from the same instant): a write of another transaction committed meanwhile counts too.
+  await assertEventsHold(
+    tx,
+    tenant,
+    await repo.packagedFrom(tenant.entityId, packageIds, from),
+    { packageIds },
+    { packages: packageNames },
+    'data.occurredAt',
+  )
   return booked.map((rows) => {
     const views = rows.map((row) => view(movements.get(row.movement.id)!, row.ttbClass))
     return { movements: views, liquidEventIds: views.map((movement) => movement.liquidEventId!) }
