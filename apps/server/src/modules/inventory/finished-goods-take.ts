@@ -28,6 +28,12 @@ import {
 // Packaged beer taken off hand (finished-goods-ledger.ts): removals, breakage and destruction, one take or several
 // as if one after the other (a dispatch's lots, ADR 401).
 
+/**
+ * What a caller that reads the same in its transaction shares with the takes (a dispatch and its invoice, ADR 407):
+ * the brewery's time zone when it has it; the takes set it, and the numbers of the batches they name.
+ */
+export type SharedReads = { timeZone?: string; batchNumbers?: Map<string, string> }
+
 /** One take of packaged beer (`takeFinishedGoods`). */
 export type TakeInput = {
   movementId?: string
@@ -82,6 +88,7 @@ export async function takeFinishedGoodsLots(
   tx: Db,
   tenant: Tenant,
   inputs: TakeInput[],
+  shared: SharedReads = {},
 ): Promise<FinishedGoodsWrite[]> {
   if (inputs.length === 0) return []
   const repo = createLedgerRepository(tx)
@@ -92,7 +99,10 @@ export async function takeFinishedGoodsLots(
     tx,
     tenant,
     inputs.map((input) => input.batchId ?? null),
+    shared,
   )
+  shared.timeZone = dating.timeZone
+  shared.batchNumbers = new Map([...dating.batches].map(([id, batch]) => [id, batch.number]))
   // Each take's instant, or the refusal it gives in its turn (the checks below keep their order).
   const datings = inputs.map((input) => {
     try {
@@ -263,6 +273,7 @@ export function removeFinishedGoodsLots(
   tx: Db,
   tenant: Tenant,
   inputs: RemovalInput[],
+  shared: SharedReads = {},
 ): Promise<FinishedGoodsWrite[]> {
   for (const input of inputs)
     if (input.ttbClass === 'removed-without-tax' && !input.taxFreeReason)
@@ -273,5 +284,6 @@ export function removeFinishedGoodsLots(
     tx,
     tenant,
     inputs.map((input) => ({ ...input, kind: KIND_OF_REMOVAL[input.ttbClass] })),
+    shared,
   )
 }

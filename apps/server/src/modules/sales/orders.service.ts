@@ -167,9 +167,10 @@ export function createOrderService({ db }: { db: Db }) {
         row,
       ]),
     )
-    const lists = await repo.priceLists(tenant.entityId)
-    const list = lists.find((l) => l.id === customer.priceListId) ?? lists.find((l) => l.isDefault) ?? null
-    const prices = list ? await repo.prices(tenant.entityId, [list.id]) : []
+    // The customer's list, else the default, with its prices of these options (ADR 407).
+    const { list, prices } = await repo.priceListFor(tenant.entityId, customer.priceListId, [
+      ...new Set(input.lines.map((l) => l.packageId)),
+    ])
     const settings = await settingsOf(repo, tenant.entityId)
     const deposits = new Map(settings.deposits.map((d) => [d.packageTypeId, d.depositCents]))
     const taken = await repo.lineIdsTaken(input.lines.map((l) => l.id))
