@@ -1,6 +1,6 @@
 import type { LedgerEvent, LiquidEventKind } from '@brewcommand/domain'
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { namedStatement, type Db } from '../../db/client.ts'
 import { finishedGoodsMovements } from '../../db/schema/inventory.ts'
 import { batches, liquidEvents } from '../../db/schema/production.ts'
 import { products, productPackages } from '../../db/schema/products.ts'
@@ -29,6 +29,47 @@ export function ledgerEventOf(row: LiquidEventRow): LedgerEvent {
     units: Number.isInteger(units) ? units : null,
   }
 }
+
+/**
+ * `packagedFrom`'s one statement (ADR 407), prepared once per connection: its text never changes (the options come
+ * as one JSON array). The options' rows are read by `liquid_events_package_idx`; an event is effective unless one
+ * of them supersedes it (a hashed set, not a join per row).
+ */
+const packagedFromStatement = namedStatement(
+  'ledger.packaged_from',
+  () => sql`
+    with options as (
+      select le.id, le.supersedes_id, le.batch_id, le.kind, le.from_vessel_id, le.to_vessel_id, le.volume_bbl,
+        le.details ->> 'packageId' as package_id, le.details ->> 'units' as units, le.occurred_at, le.recorded_at
+      from ${liquidEvents} le
+      where le.entity_id = ${sql.placeholder('entityId')}
+        and (le.details ->> 'packageId') = any(array(
+          select json_array_elements_text(${sql.placeholder('packageIds')}::json)))
+    ), effective as (
+      select o.* from options o
+      where o.id not in (select s.supersedes_id from options s where s.supersedes_id is not null)
+    )
+    select true as opening, null as id, e.package_id, e.batch_id::text as batch_id, 'packaged' as kind,
+      null as from_vessel_id, null as to_vessel_id,
+      sum(e.volume_bbl * case when e.kind in ('packaged', 'returned', 'received') then 1 else -1 end)::text
+        as volume_bbl,
+      sum(case when e.units ~ '^-?[0-9]+$' then e.units::bigint else 0 end
+        * case when e.kind in ('packaged', 'returned', 'received') then 1 else -1 end)::text as units,
+      null as supersedes_id,
+      floor(extract(epoch from min(e.occurred_at)) * 1000)::bigint as at,
+      (array_agg(e.recorded_at order by e.occurred_at, e.recorded_at))[1] as recorded
+    from effective e
+    where e.occurred_at < ${sql.placeholder('from')}::timestamptz and e.to_vessel_id is null
+      and (e.kind = 'packaged' or e.from_vessel_id is null)
+    group by e.package_id, e.batch_id
+    union all
+    select false, e.id::text, e.package_id, e.batch_id::text, e.kind, e.from_vessel_id::text,
+      e.to_vessel_id::text, e.volume_bbl::text, case when e.units ~ '^-?[0-9]+$' then e.units end,
+      e.supersedes_id::text, floor(extract(epoch from e.occurred_at) * 1000)::bigint, e.recorded_at
+    from effective e
+    where e.occurred_at >= ${sql.placeholder('from')}::timestamptz
+    order by opening desc, at, recorded`,
+)
 
 export function createLedgerRepository(db: Db) {
   return {
@@ -60,36 +101,11 @@ export function createLedgerRepository(db: Db) {
       if (packageIds.length === 0) return []
       // One statement: the openings (summed) first, then the events, each part in the order the whole ledger
       // would name them (by time, then as recorded). Instants as epoch milliseconds, as a Date holds them.
-      const result = await db.execute(sql`
-        with options as (
-          select le.id, le.supersedes_id, le.batch_id, le.kind, le.from_vessel_id, le.to_vessel_id, le.volume_bbl,
-            le.details ->> 'packageId' as package_id, le.details ->> 'units' as units, le.occurred_at, le.recorded_at
-          from ${liquidEvents} le
-          where le.entity_id = ${entityId} and (le.details ->> 'packageId') in ${[...packageIds]}
-        ), effective as (
-          select o.* from options o where not exists (select 1 from options s where s.supersedes_id = o.id)
-        )
-        select true as opening, null as id, e.package_id as package_id, e.batch_id::text as batch_id,
-          'packaged' as kind, null as from_vessel_id, null as to_vessel_id,
-          sum(e.volume_bbl * case when e.kind in ('packaged', 'returned', 'received') then 1 else -1 end)::text
-            as volume_bbl,
-          sum(case when e.units ~ '^-?[0-9]+$' then e.units::bigint else 0 end
-            * case when e.kind in ('packaged', 'returned', 'received') then 1 else -1 end)::text as units,
-          null as supersedes_id,
-          floor(extract(epoch from min(e.occurred_at)) * 1000)::bigint as at,
-          (array_agg(e.recorded_at order by e.occurred_at, e.recorded_at))[1] as recorded
-        from effective e
-        where e.occurred_at < ${from.toISOString()}::timestamptz and e.to_vessel_id is null
-          and (e.kind = 'packaged' or e.from_vessel_id is null)
-        group by e.package_id, e.batch_id
-        union all
-        select false, e.id::text, e.package_id, e.batch_id::text, e.kind, e.from_vessel_id::text,
-          e.to_vessel_id::text, e.volume_bbl::text,
-          case when e.units ~ '^-?[0-9]+$' then e.units end, e.supersedes_id::text,
-          floor(extract(epoch from e.occurred_at) * 1000)::bigint, e.recorded_at
-        from effective e
-        where e.occurred_at >= ${from.toISOString()}::timestamptz
-        order by opening desc, at, recorded`)
+      const result = await packagedFromStatement(db, {
+        entityId,
+        packageIds: JSON.stringify([...packageIds]),
+        from: from.toISOString(),
+      })
       type Row = {
         id: string | null
         package_id: string
