@@ -1,4 +1,4 @@
-import { onHandAt, type FinishedGoodsMovementView } from '@brewcommand/domain'
+import { finishedLots, onHandAt, type FinishedGoodsMovementView } from '@brewcommand/domain'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Tenant } from '../../auth/tenant.ts'
@@ -10,6 +10,7 @@ import { seedBatch, seedProductPackage, seedRecipe } from '../../testing/invento
 import { seedBrewery, seedClosedPeriod, seedEvent, seedVessel } from '../../testing/ledger-seed.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
 import { ledgerEventOf } from '../ledger/ledger.repository.ts'
+import { createSalesRepository } from '../sales/sales.repository.ts'
 import {
   receiveFinishedGoods,
   removeFinishedGoods,
@@ -272,6 +273,51 @@ describe.each(TEST_DATABASES)('finished goods on the ledger (%s)', (kind) => {
     ])
     expect(result.liquidEventIds).toHaveLength(2)
     expect(await ledgerAgreesWithFinishedGoods(first.packageId)).toBe(8)
+  })
+
+  it('sums the lots Confirm Order allocates from as their movements add up (ADR 407)', async () => {
+    // Batch A 5 cans on 1 Feb, batch B 10 on 3 Feb, 7 sold (A's 5, B's 2), and a removal recorded without a batch
+    // (an old manual row) of 4, which comes off the oldest lot with beer left: B.
+    const first = await packagedCans(5, '2026-02-01T12:00:00Z', 0.02016)
+    const { batchId: second } = await seedBatch(testDb.db, tenant.entityId, { recipe: seedRecipe({}) })
+    await seedEvent(testDb.db, tenant.entityId, {
+      id: crypto.randomUUID(),
+      batchId: second,
+      kind: 'brewed',
+      toVesselId: first.vessel,
+      volumeBbl: '1.00000',
+      ttbClass: 'produced',
+      occurredAt: day('2026-02-02T12:00:00Z'),
+    })
+    await packOnto(second, first.packageId, first.vessel, 10, '2026-02-03T12:00:00Z', 0.04032)
+    await inTx((tx) =>
+      removeFinishedGoods(tx, tenant, {
+        packageId: first.packageId,
+        units: 7,
+        ttbClass: 'removed-taxpaid',
+        occurredAt: day('2026-02-12T12:00:00Z'),
+      }),
+    )
+    await testDb.db.insert(finishedGoodsMovements).values({
+      id: crypto.randomUUID(),
+      entityId: tenant.entityId,
+      packageId: first.packageId,
+      kind: 'removed',
+      units: -4,
+      occurredAt: day('2026-02-13T12:00:00Z'),
+    })
+    const repo = createSalesRepository(testDb.db)
+    const entries = (
+      rows: { packageId: string; batchId: string | null; units: number; occurredAt: Date }[],
+    ) => rows.map((row) => ({ ...row, kind: '', occurredAt: row.occurredAt.toISOString() }))
+    const summed = finishedLots(entries(await repo.finishedLotTotals(tenant.entityId, [first.packageId])))
+    expect(summed).toEqual(
+      finishedLots(entries(await repo.finishedGoods(tenant.entityId, [first.packageId]))),
+    )
+    expect(summed.map((lot) => [lot.batchId, lot.onHand])).toEqual([
+      [first.batchId, 0],
+      [second, 4],
+    ])
   })
 
   it('bounds a return by what its removal sent out less earlier returns', async () => {
