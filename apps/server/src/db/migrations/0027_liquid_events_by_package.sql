@@ -1,1 +1,0 @@
-CREATE INDEX "liquid_events_package_idx" ON "liquid_events" USING btree ("entity_id",("details" ->> 'packageId'),"occurred_at");
