@@ -14,6 +14,8 @@ export function routeProfile() {
       entry.queries += queries
       routes.set(key, entry)
     },
+    /** Starts counting again (a long scale's profile, period by period). */
+    reset: () => routes.clear(),
     /** The routes that took longest in all, with their count and mean. */
     top(n: number) {
       return [...routes.entries()]

@@ -111,6 +111,7 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
   const clock = installSeedClock(startsAt + 15 * HOUR)
   const began = performance.now()
   const profile = routeProfile()
+  const period = routeProfile()
   try {
     // Valid from the history's first day to a year past its last.
     const token = await mintJwt(
@@ -134,7 +135,10 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
         headers: { authorization: `Bearer ${token}` },
         ...(payload === undefined ? {} : { payload: payload as object }),
       })
-      profile.add(method, url, performance.now() - began, (options.statements?.() ?? 0) - sent)
+      const ms = performance.now() - began
+      const statements = (options.statements?.() ?? 0) - sent
+      profile.add(method, url, ms, statements)
+      period.add(method, url, ms, statements)
       if (!expected.includes(response.statusCode))
         throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 600)}`)
       return response.body ? (response.json<{ data: unknown }>().data as Json) : {}
@@ -289,6 +293,11 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
       await stock.day(day)
       const packaged = await production.day(day)
       await sales.day(day, packaged)
+      // A long scale's profile as it goes (SEED_PROFILE): each four weeks' routes, to see which grows (ADR 407).
+      if (options.statements && day % 28 === 27) {
+        for (const line of period.top(6)) ctx.progress(`  ${line}`)
+        period.reset()
+      }
     }
 
     // ---- the devices' readings, through the ingestion service's bulk path ----

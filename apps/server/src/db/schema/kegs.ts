@@ -94,6 +94,8 @@ export const kegEvents = pgTable(
     index('keg_events_customer_id_idx').on(t.customerId),
     index('keg_events_order_id_idx').on(t.orderId),
     index('keg_events_batch_id_idx').on(t.batchId),
+    // A fill counts the kegs filled from its package run (ADR 407); it read every keg event of the brewery.
+    index('keg_events_package_run_id_idx').on(t.packageRunId),
   ],
 )
 

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import { timestamps } from './columns.ts'
 import { entities } from './entities.ts'
 import { users } from './users.ts'
@@ -262,5 +263,7 @@ export const liquidEvents = pgTable(
     index('liquid_events_batch_id_idx').on(t.batchId),
     index('liquid_events_from_vessel_idx').on(t.fromVesselId),
     index('liquid_events_to_vessel_idx').on(t.toVesselId),
+    // A packaging option's events by time: a take reads its history summed and its events from its date (ADR 407).
+    index('liquid_events_package_idx').on(t.entityId, sql`(${t.details} ->> 'packageId')`, t.occurredAt),
   ],
 )

@@ -1,4 +1,4 @@
-import { onHandAt, type FinishedGoodsMovementView } from '@brewcommand/domain'
+import { finishedLots, onHandAt, type FinishedGoodsMovementView } from '@brewcommand/domain'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Tenant } from '../../auth/tenant.ts'
@@ -10,6 +10,7 @@ import { seedBatch, seedProductPackage, seedRecipe } from '../../testing/invento
 import { seedBrewery, seedClosedPeriod, seedEvent, seedVessel } from '../../testing/ledger-seed.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
 import { ledgerEventOf } from '../ledger/ledger.repository.ts'
+import { createSalesRepository } from '../sales/sales.repository.ts'
 import {
   receiveFinishedGoods,
   removeFinishedGoods,
@@ -274,6 +275,51 @@ describe.each(TEST_DATABASES)('finished goods on the ledger (%s)', (kind) => {
     expect(await ledgerAgreesWithFinishedGoods(first.packageId)).toBe(8)
   })
 
+  it('sums the lots Confirm Order allocates from as their movements add up (ADR 407)', async () => {
+    // Batch A 5 cans on 1 Feb, batch B 10 on 3 Feb, 7 sold (A's 5, B's 2), and a removal recorded without a batch
+    // (an old manual row) of 4, which comes off the oldest lot with beer left: B.
+    const first = await packagedCans(5, '2026-02-01T12:00:00Z', 0.02016)
+    const { batchId: second } = await seedBatch(testDb.db, tenant.entityId, { recipe: seedRecipe({}) })
+    await seedEvent(testDb.db, tenant.entityId, {
+      id: crypto.randomUUID(),
+      batchId: second,
+      kind: 'brewed',
+      toVesselId: first.vessel,
+      volumeBbl: '1.00000',
+      ttbClass: 'produced',
+      occurredAt: day('2026-02-02T12:00:00Z'),
+    })
+    await packOnto(second, first.packageId, first.vessel, 10, '2026-02-03T12:00:00Z', 0.04032)
+    await inTx((tx) =>
+      removeFinishedGoods(tx, tenant, {
+        packageId: first.packageId,
+        units: 7,
+        ttbClass: 'removed-taxpaid',
+        occurredAt: day('2026-02-12T12:00:00Z'),
+      }),
+    )
+    await testDb.db.insert(finishedGoodsMovements).values({
+      id: crypto.randomUUID(),
+      entityId: tenant.entityId,
+      packageId: first.packageId,
+      kind: 'removed',
+      units: -4,
+      occurredAt: day('2026-02-13T12:00:00Z'),
+    })
+    const repo = createSalesRepository(testDb.db)
+    const entries = (
+      rows: { packageId: string; batchId: string | null; units: number; occurredAt: Date }[],
+    ) => rows.map((row) => ({ ...row, kind: '', occurredAt: row.occurredAt.toISOString() }))
+    const summed = finishedLots(entries(await repo.finishedLotTotals(tenant.entityId, [first.packageId])))
+    expect(summed).toEqual(
+      finishedLots(entries(await repo.finishedGoods(tenant.entityId, [first.packageId]))),
+    )
+    expect(summed.map((lot) => [lot.batchId, lot.onHand])).toEqual([
+      [first.batchId, 0],
+      [second, 4],
+    ])
+  })
+
   it('bounds a return by what its removal sent out less earlier returns', async () => {
     const { packageId } = await packagedCans()
     const sale = await inTx((tx) =>
@@ -390,6 +436,62 @@ describe.each(TEST_DATABASES)('finished goods on the ledger (%s)', (kind) => {
         }),
       ),
     ).rejects.toThrow('Only 2 × Seed Pale Ale 16oz Cans on hand at that date; 3 cannot leave.')
+  })
+
+  it('counts every event a take needs although it reads the history before it summed (ADR 407)', async () => {
+    // 10 cans of batch A on 1 Feb; 4 sold on 3 Feb, that sale corrected on 15 Feb to 6 (the correction supersedes
+    // it wherever it stands in time); 3 sold on 20 Feb. On 10 Feb 10 are on hand, but 4 then 1 from 15 Feb on: 1
+    // can leave. Missing the correction (or the 20 Feb sale) would let 2 leave; counting the superseded sale in
+    // the summed history would say 0.
+    const { packageId, batchId } = await packagedCans(10, '2026-02-01T12:00:00Z', 0.04032)
+    const sale = (units: number, at: string) =>
+      inTx((tx) =>
+        removeFinishedGoods(tx, tenant, {
+          packageId,
+          batchId,
+          units,
+          ttbClass: 'removed-taxpaid',
+          occurredAt: day(at),
+        }),
+      )
+    const first = await sale(4, '2026-02-03T12:00:00Z')
+    await seedEvent(testDb.db, tenant.entityId, {
+      id: crypto.randomUUID(),
+      batchId,
+      kind: 'removed',
+      volumeBbl: '0.02419',
+      ttbClass: 'removed_taxpaid',
+      details: { source: 'packaged', packageId, units: 6 },
+      supersedesId: first.liquidEventIds[0],
+      occurredAt: day('2026-02-15T12:00:00Z'),
+    })
+    await sale(3, '2026-02-20T12:00:00Z')
+    await expect(sale(2, '2026-02-10T12:00:00Z')).rejects.toThrow(
+      /^Only 1 × Seed Pale Ale 16oz Cans of batch .+ on hand at that date; 2 cannot leave\.$/,
+    )
+    // Several takes read from the earliest: 1 on 10 Feb, then 1 more on 5 Feb sees that one after it (0 left).
+    await expect(
+      inTx((tx) =>
+        removeFinishedGoodsLots(tx, tenant, [
+          {
+            packageId,
+            batchId,
+            units: 1,
+            ttbClass: 'removed-taxpaid',
+            occurredAt: day('2026-02-10T12:00:00Z'),
+          },
+          {
+            packageId,
+            batchId,
+            units: 1,
+            ttbClass: 'removed-taxpaid',
+            occurredAt: day('2026-02-05T12:00:00Z'),
+          },
+        ]),
+      ),
+    ).rejects.toThrow(/^Only 0 × .+ on hand at that date; 1 cannot leave\.$/)
+    expect((await sale(1, '2026-02-10T12:00:00Z')).movements.map((m) => m.units)).toEqual([-1])
+    await expect(sale(1, '2026-02-02T12:00:00Z')).rejects.toThrow(/^Only 0 × /)
   })
 
   it('refuses an event in a closed period naming it, and books it as a prior-period adjustment when asked', async () => {

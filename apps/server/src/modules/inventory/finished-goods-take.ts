@@ -2,7 +2,7 @@ import { packagedAvailableAt, roundBarrels, type TaxFreeReason } from '@brewcomm
 import type { Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { assertEventsHold, assertTimelineHolds, datedWith, datingContext } from '../ledger/ledger-guard.ts'
+import { assertEventsHold, datedWith, datingContext } from '../ledger/ledger-guard.ts'
 import {
   createLedgerRepository,
   ledgerEventOf,
@@ -27,6 +27,12 @@ import {
 
 // Packaged beer taken off hand (finished-goods-ledger.ts): removals, breakage and destruction, one take or several
 // as if one after the other (a dispatch's lots, ADR 401).
+
+/**
+ * What a caller that reads the same in its transaction shares with the takes (a dispatch and its invoice, ADR 407):
+ * the brewery's time zone when it has it; the takes set it, and the numbers of the batches they name.
+ */
+export type SharedReads = { timeZone?: string; batchNumbers?: Map<string, string> }
 
 /** One take of packaged beer (`takeFinishedGoods`). */
 export type TakeInput = {
@@ -82,6 +88,7 @@ export async function takeFinishedGoodsLots(
   tx: Db,
   tenant: Tenant,
   inputs: TakeInput[],
+  shared: SharedReads = {},
 ): Promise<FinishedGoodsWrite[]> {
   if (inputs.length === 0) return []
   const repo = createLedgerRepository(tx)
@@ -92,28 +99,47 @@ export async function takeFinishedGoodsLots(
     tx,
     tenant,
     inputs.map((input) => input.batchId ?? null),
+    shared,
   )
-  const events = (await repo.eventsOfPlaces(tenant.entityId, [], packageIds)).map(ledgerEventOf)
+  shared.timeZone = dating.timeZone
+  shared.batchNumbers = new Map([...dating.batches].map(([id, batch]) => [id, batch.number]))
+  // Each take's instant, or the refusal it gives in its turn (the checks below keep their order).
+  const datings = inputs.map((input) => {
+    try {
+      return {
+        dated: datedWith(dating, {
+          requested: input.occurredAt,
+          priorPeriodAdjustment: input.priorPeriodAdjustment ?? false,
+          batchId: input.batchId ?? null,
+          now: input.now ?? new Date(),
+          field: 'data.occurredAt',
+        }),
+      }
+    } catch (error) {
+      return { error }
+    }
+  })
+  // The options' history before the earliest take as one opening per batch, and every event from it on: what is
+  // on hand at each take's instant and every instant after (ADR 407), not the whole ledger.
+  const from = new Date(
+    Math.min(...datings.map((d) => (d.dated ? d.dated.occurredAt.getTime() : Infinity)).concat(Date.now())),
+  )
+  const events = await repo.packagedFrom(tenant.entityId, packageIds, from)
   // A lot on hold (a recall, ADR 303) is not sold, removed or consumed; it may still be broken or destroyed.
   const held = await heldGoods(tx, tenant.entityId, [
     ...new Set(inputs.filter((input) => isGuarded(input.kind)).map((input) => input.packageId)),
   ])
   const booked: { event: LiquidEventInsert; movement: FinishedGoodsInsert; ttbClass: string | null }[][] = []
   const packageNames = new Map<string, string>()
-  for (const input of inputs) {
+  for (const [index, input] of inputs.entries()) {
     const names = namesOf.get(input.packageId)
     if (!names)
       throw new AppError('NOT_FOUND', 'Packaging option not found.', [
         { path: 'data.packageId', message: 'No such packaging option' },
       ])
     packageNames.set(input.packageId, nameOf(names))
-    const dated = datedWith(dating, {
-      requested: input.occurredAt,
-      priorPeriodAdjustment: input.priorPeriodAdjustment ?? false,
-      batchId: input.batchId ?? null,
-      now: input.now ?? new Date(),
-      field: 'data.occurredAt',
-    })
+    const { dated, error } = datings[index]
+    if (!dated) throw error
     const guarded = isGuarded(input.kind)
     const isHeld = (batchId: string | null) => guarded && held.has(`${input.packageId}:${batchId ?? ''}`)
     if (guarded && input.batchId && isHeld(input.batchId))
@@ -194,8 +220,15 @@ export async function takeFinishedGoodsLots(
     throw new AppError('CONFLICT', `A finished goods record with id ${taken.movement.id} already exists.`, [
       { path: 'data.id', message: 'Taken' },
     ])
-  // Read back once: a write of another transaction committed meanwhile counts too.
-  await assertTimelineHolds(tx, tenant, { packageIds }, { packages: packageNames }, 'data.occurredAt')
+  // Read back once (from the same instant): a write of another transaction committed meanwhile counts too.
+  await assertEventsHold(
+    tx,
+    tenant,
+    await repo.packagedFrom(tenant.entityId, packageIds, from),
+    { packageIds },
+    { packages: packageNames },
+    'data.occurredAt',
+  )
   return booked.map((rows) => {
     const views = rows.map((row) => view(movements.get(row.movement.id)!, row.ttbClass))
     return { movements: views, liquidEventIds: views.map((movement) => movement.liquidEventId!) }
@@ -240,6 +273,7 @@ export function removeFinishedGoodsLots(
   tx: Db,
   tenant: Tenant,
   inputs: RemovalInput[],
+  shared: SharedReads = {},
 ): Promise<FinishedGoodsWrite[]> {
   for (const input of inputs)
     if (input.ttbClass === 'removed-without-tax' && !input.taxFreeReason)
@@ -250,5 +284,6 @@ export function removeFinishedGoodsLots(
     tx,
     tenant,
     inputs.map((input) => ({ ...input, kind: KIND_OF_REMOVAL[input.ttbClass] })),
+    shared,
   )
 }

@@ -58,14 +58,18 @@ export type DatingContext = {
   batches: Map<string, { number: string; began: Date | null }>
 }
 
-/** Reads what `datedWith` checks for the requests' batches: the time zone, the closed periods, the batches. */
+/**
+ * Reads what `datedWith` checks for the requests' batches: the time zone (unless the caller read it), the closed
+ * periods, the batches.
+ */
 export async function datingContext(
   tx: Db,
   tenant: Tenant,
   batchIds: readonly (string | null)[],
+  known: { timeZone?: string } = {},
 ): Promise<DatingContext> {
   // One after the other: a write's transaction is one connection (ADR 380).
-  const timeZone = await breweryTimeZone(tx, tenant.entityId)
+  const timeZone = known.timeZone ?? (await breweryTimeZone(tx, tenant.entityId))
   const repo = createLedgerRepository(tx)
   const ids = [...new Set(batchIds.filter((id): id is string => !!id))]
   const rows = ids.length === 0 ? [] : await repo.batchesBegun(tenant.entityId, ids)

@@ -1,6 +1,6 @@
 import type { LedgerEvent, LiquidEventKind } from '@brewcommand/domain'
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { namedStatement, type Db } from '../../db/client.ts'
 import { finishedGoodsMovements } from '../../db/schema/inventory.ts'
 import { batches, liquidEvents } from '../../db/schema/production.ts'
 import { products, productPackages } from '../../db/schema/products.ts'
@@ -30,6 +30,47 @@ export function ledgerEventOf(row: LiquidEventRow): LedgerEvent {
   }
 }
 
+/**
+ * `packagedFrom`'s one statement (ADR 407), prepared once per connection: its text never changes (the options come
+ * as one JSON array). The options' rows are read by `liquid_events_package_idx`; an event is effective unless one
+ * of them supersedes it (a hashed set, not a join per row).
+ */
+const packagedFromStatement = namedStatement(
+  'ledger.packaged_from',
+  () => sql`
+    with options as (
+      select le.id, le.supersedes_id, le.batch_id, le.kind, le.from_vessel_id, le.to_vessel_id, le.volume_bbl,
+        le.details ->> 'packageId' as package_id, le.details ->> 'units' as units, le.occurred_at, le.recorded_at
+      from ${liquidEvents} le
+      where le.entity_id = ${sql.placeholder('entityId')}
+        and (le.details ->> 'packageId') = any(array(
+          select json_array_elements_text(${sql.placeholder('packageIds')}::json)))
+    ), effective as (
+      select o.* from options o
+      where o.id not in (select s.supersedes_id from options s where s.supersedes_id is not null)
+    )
+    select true as opening, null as id, e.package_id, e.batch_id::text as batch_id, 'packaged' as kind,
+      null as from_vessel_id, null as to_vessel_id,
+      sum(e.volume_bbl * case when e.kind in ('packaged', 'returned', 'received') then 1 else -1 end)::text
+        as volume_bbl,
+      sum(case when e.units ~ '^-?[0-9]+$' then e.units::bigint else 0 end
+        * case when e.kind in ('packaged', 'returned', 'received') then 1 else -1 end)::text as units,
+      null as supersedes_id,
+      floor(extract(epoch from min(e.occurred_at)) * 1000)::bigint as at,
+      (array_agg(e.recorded_at order by e.occurred_at, e.recorded_at))[1] as recorded
+    from effective e
+    where e.occurred_at < ${sql.placeholder('from')}::timestamptz and e.to_vessel_id is null
+      and (e.kind = 'packaged' or e.from_vessel_id is null)
+    group by e.package_id, e.batch_id
+    union all
+    select false, e.id::text, e.package_id, e.batch_id::text, e.kind, e.from_vessel_id::text,
+      e.to_vessel_id::text, e.volume_bbl::text, case when e.units ~ '^-?[0-9]+$' then e.units end,
+      e.supersedes_id::text, floor(extract(epoch from e.occurred_at) * 1000)::bigint, e.recorded_at
+    from effective e
+    where e.occurred_at >= ${sql.placeholder('from')}::timestamptz
+    order by opening desc, at, recorded`,
+)
+
 export function createLedgerRepository(db: Db) {
   return {
     /** Every event of the brewery that touches one of the vessels or moves one of the packaging options. */
@@ -47,6 +88,48 @@ export function createLedgerRepository(db: Db) {
         .from(liquidEvents)
         .where(and(eq(liquidEvents.entityId, entityId), or(...touching)))
         .orderBy(asc(liquidEvents.occurredAt), asc(liquidEvents.recordedAt))
+    },
+
+    /**
+     * The packaged events of some options as a take from `from` on needs them (ADR 407): before `from`, one opening
+     * per option and batch — what its effective events there add up to, dated at its first one — and from `from`
+     * on, every effective event. The same on-hand at every instant from `from` on as the options' whole ledgers
+     * (`eventsOfPlaces`), without reading all of their history: a dispatch at a year of data read thousands.
+     * Effective: no event of the options supersedes it (as `effectiveEvents` over their whole ledgers).
+     */
+    async packagedFrom(entityId: string, packageIds: readonly string[], from: Date): Promise<LedgerEvent[]> {
+      if (packageIds.length === 0) return []
+      // One statement: the openings (summed) first, then the events, each part in the order the whole ledger
+      // would name them (by time, then as recorded). Instants as epoch milliseconds, as a Date holds them.
+      const result = await packagedFromStatement(db, {
+        entityId,
+        packageIds: JSON.stringify([...packageIds]),
+        from: from.toISOString(),
+      })
+      type Row = {
+        id: string | null
+        package_id: string
+        batch_id: string | null
+        kind: string
+        from_vessel_id: string | null
+        to_vessel_id: string | null
+        volume_bbl: string
+        units: string | null
+        supersedes_id: string | null
+        at: string | number
+      }
+      return (result as { rows: Row[] }).rows.map((row): LedgerEvent => ({
+        id: row.id ?? `opening:${row.package_id}:${row.batch_id ?? ''}`,
+        kind: row.kind as LiquidEventKind,
+        batchId: row.batch_id,
+        fromVesselId: row.from_vessel_id,
+        toVesselId: row.to_vessel_id,
+        volumeBbl: Number(row.volume_bbl),
+        supersedesId: row.supersedes_id,
+        occurredAt: new Date(Number(row.at)).toISOString(),
+        packageId: row.package_id,
+        units: row.units === null ? null : Number(row.units),
+      }))
     },
 
     /** One event of the brewery, locked for the rest of the transaction when asked (a return's removal). */

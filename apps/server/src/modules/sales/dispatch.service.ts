@@ -25,6 +25,8 @@ export type RemoveFinishedGoods = (
     customer?: string
     orderLineId?: string
   }[],
+  /** The time zone and batch numbers the removals read, for the invoice (ADR 407). */
+  shared: { timeZone?: string; batchNumbers?: Map<string, string> },
 ) => Promise<{ liquidEventIds: string[] }[]>
 
 /** Clock skew a dispatch may be dated ahead of now (the ledger contract). */
@@ -63,7 +65,9 @@ export function createDispatchService({
         lines.map((l) => l.id),
       )
       const isExport = customer.kind === 'export'
-      // Every lot's removal in one call: its reads made once, its rows written at once (ADR 401).
+      // Every lot's removal in one call: its reads made once, its rows written at once (ADR 401); the invoice
+      // takes the time zone and batch numbers it read (ADR 407).
+      const shared: { timeZone?: string; batchNumbers?: Map<string, string> } = {}
       const removals = await removeFinishedGoods(
         tx,
         tenant,
@@ -77,6 +81,7 @@ export function createDispatchService({
           customer: customer.name,
           orderLineId: lot.orderLineId,
         })),
+        shared,
       )
       const liquidEventOf = new Map<string, string>()
       lots.forEach((lot, index) => {
@@ -99,8 +104,12 @@ export function createDispatchService({
       if (!customer.invoiceAtDispatch)
         return orders.asWrittenIn(tx, tenant, row, lines, released, { invoiceId: null })
       const batchIds = [...new Set(lots.filter((l) => l.batchId).map((l) => l.batchId!))]
-      const batchNumbers = await repo.batchNumbers(tenant.entityId, batchIds)
+      const batchNumbers =
+        shared.batchNumbers && batchIds.every((id) => shared.batchNumbers!.has(id))
+          ? shared.batchNumbers
+          : await repo.batchNumbers(tenant.entityId, batchIds)
       const invoice = await invoices.issueForOrder(tx, tenant, {
+        ...(shared.timeZone ? { timeZone: shared.timeZone } : {}),
         order,
         customer,
         lines,

@@ -50,6 +50,8 @@ type IssueInput = {
   batchNumbers: Map<string, string>
   /** The removal event each order line sent out (its first, when split over lots). */
   liquidEventOf: Map<string, string>
+  /** The brewery's time zone when the caller read it (Dispatch's removals did). */
+  timeZone?: string
 }
 
 const invoiceNotFound = () => new AppError('NOT_FOUND', 'Invoice not found.')
@@ -139,11 +141,20 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
     async issue(
       tx: Db,
       tenant: Tenant,
-      { id = crypto.randomUUID(), orders, customer, lines, lots, batchNumbers, liquidEventOf }: IssueInput,
+      {
+        id = crypto.randomUUID(),
+        orders,
+        customer,
+        lines,
+        lots,
+        batchNumbers,
+        liquidEventOf,
+        timeZone,
+      }: IssueInput,
     ) {
       const repo = createSalesRepository(tx)
       const { sequence, prefix } = await repo.takeNumber(tenant.entityId, 'invoice')
-      const issuedOn = todayIn(await breweryTimeZone(tx, tenant.entityId))
+      const issuedOn = todayIn(timeZone ?? (await breweryTimeZone(tx, tenant.entityId)))
       const orderOf = new Map(orders.map((order) => [order.id, order]))
       const amounts = lines.map((line) => amountsOfLine(orderOf.get(line.orderId)!, line))
       const totals = totalsOf(amounts)

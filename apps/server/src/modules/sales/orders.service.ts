@@ -50,14 +50,15 @@ export const finishedGoodsLock = (entityId: string) => `finished-goods:${entityI
 /** Available to promise per option and lot: on hand (the ledger) less what confirmed orders hold. */
 async function lotsAvailable(repo: SalesRepository, entityId: string, packageIds: string[]) {
   // One after the other: Confirm Order reads them in its transaction, one connection (ADR 380).
-  const movements = await repo.finishedGoods(entityId, packageIds)
+  // Each lot's movements summed (ADR 407): one row a lot, however long its history.
+  const movements = await repo.finishedLotTotals(entityId, packageIds)
   const held = await repo.activeReservations(entityId, packageIds)
   const lots = finishedLots(
     movements.map((m) => ({
       packageId: m.packageId,
       batchId: m.batchId,
       units: m.units,
-      kind: m.kind,
+      kind: 'total',
       occurredAt: m.occurredAt.toISOString(),
     })),
   )
@@ -166,9 +167,10 @@ export function createOrderService({ db }: { db: Db }) {
         row,
       ]),
     )
-    const lists = await repo.priceLists(tenant.entityId)
-    const list = lists.find((l) => l.id === customer.priceListId) ?? lists.find((l) => l.isDefault) ?? null
-    const prices = list ? await repo.prices(tenant.entityId, [list.id]) : []
+    // The customer's list, else the default, with its prices of these options (ADR 407).
+    const { list, prices } = await repo.priceListFor(tenant.entityId, customer.priceListId, [
+      ...new Set(input.lines.map((l) => l.packageId)),
+    ])
     const settings = await settingsOf(repo, tenant.entityId)
     const deposits = new Map(settings.deposits.map((d) => [d.packageTypeId, d.depositCents]))
     const taken = await repo.lineIdsTaken(input.lines.map((l) => l.id))

@@ -110,9 +110,7 @@ export function createPriceListService({ db }: { db: Db }) {
 
 /** The brewery's settings; a brewery that never saved them has no tax, prefix `INV-` and numbers from 1. */
 export async function settingsOf(repo: SalesRepository, entityId: string): Promise<SalesSettings> {
-  // One after the other: `repo` may be a write's transaction, one connection (ADR 380).
-  const row = await repo.settings(entityId)
-  const deposits = await repo.deposits(entityId)
+  const { settings: row, deposits } = await repo.settingsAndDeposits(entityId)
   return {
     taxRateBasisPoints: row?.taxRateBasisPoints ?? 0,
     invoicePrefix: row?.invoicePrefix ?? 'INV-',

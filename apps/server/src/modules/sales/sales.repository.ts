@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { finishedGoodsMovements } from '../../db/schema/inventory.ts'
 import { batches } from '../../db/schema/production.ts'
@@ -49,6 +49,42 @@ export function createSalesRepository(db: Db) {
         .onConflictDoUpdate({ target: salesSettings.entityId, set: { ...values, updatedAt: new Date() } })
     },
 
+    /** The brewery's sales settings (null before any) and its deposits, in one statement (ADR 407). */
+    async settingsAndDeposits(entityId: string) {
+      const result = await db.execute(sql`
+        select s.tax_rate_basis_points, s.invoice_prefix, s.next_invoice_number, d.package_type_id,
+          d.deposit_cents::text as deposit_cents
+        from (select * from ${salesSettings} where entity_id = ${entityId}) s
+        full join (select * from ${salesDeposits} where entity_id = ${entityId}) d on true
+        order by d.package_type_id`)
+      const rows = (
+        result as {
+          rows: {
+            tax_rate_basis_points: number | null
+            invoice_prefix: string | null
+            next_invoice_number: number | null
+            package_type_id: string | null
+            deposit_cents: string | null
+          }[]
+        }
+      ).rows
+      const first = rows.find((row) => row.invoice_prefix !== null)
+      return {
+        settings: first
+          ? {
+              taxRateBasisPoints: Number(first.tax_rate_basis_points),
+              invoicePrefix: first.invoice_prefix!,
+              nextInvoiceNumber: Number(first.next_invoice_number),
+            }
+          : null,
+        deposits: rows.flatMap((row) =>
+          row.package_type_id === null
+            ? []
+            : [{ packageTypeId: row.package_type_id, depositCents: Number(row.deposit_cents) }],
+        ),
+      }
+    },
+
     deposits: (entityId: string) =>
       db
         .select({ packageTypeId: salesDeposits.packageTypeId, depositCents: salesDeposits.depositCents })
@@ -85,6 +121,42 @@ export function createSalesRepository(db: Db) {
 
     priceLists: (entityId: string) =>
       db.select().from(priceLists).where(eq(priceLists.entityId, entityId)).orderBy(asc(priceLists.name)),
+
+    /**
+     * The list an order of a customer is priced from — the customer's, else the brewery's default — with its prices
+     * of some options (none when it has none), in one statement (ADR 407).
+     */
+    async priceListFor(entityId: string, priceListId: string | null, packageIds: string[]) {
+      const chosen = db
+        .select({ id: priceLists.id })
+        .from(priceLists)
+        .where(
+          and(
+            eq(priceLists.entityId, entityId),
+            priceListId
+              ? or(eq(priceLists.id, priceListId), eq(priceLists.isDefault, true))
+              : eq(priceLists.isDefault, true),
+          ),
+        )
+        .orderBy(...(priceListId ? [sql`${priceLists.id} = ${priceListId} desc`] : []), asc(priceLists.name))
+        .limit(1)
+      const rows = await db
+        .select({ list: priceLists, price: priceListPrices })
+        .from(priceLists)
+        .leftJoin(
+          priceListPrices,
+          and(
+            eq(priceListPrices.priceListId, priceLists.id),
+            packageIds.length > 0 ? inArray(priceListPrices.packageId, packageIds) : sql`false`,
+          ),
+        )
+        .where(inArray(priceLists.id, chosen))
+        .orderBy(asc(priceListPrices.packageId), asc(priceListPrices.minQuantity))
+      return {
+        list: rows[0]?.list ?? null,
+        prices: rows.flatMap((row) => (row.price ? [row.price] : [])),
+      }
+    },
 
     async priceList(entityId: string, id: string) {
       const [row] = await db
@@ -176,6 +248,35 @@ export function createSalesRepository(db: Db) {
               ),
             )
             .orderBy(asc(finishedGoodsMovements.occurredAt)),
+
+    /**
+     * Some options' finished goods summed per option and batch (ADR 407), as `finishedLots` needs them and without
+     * reading each movement: the units of each lot and when it was first packaged, and apart, what removals
+     * recorded without a batch took of each option (one row each, batch null, negative units).
+     */
+    finishedLotTotals: (entityId: string, packageIds: string[]) => {
+      if (packageIds.length === 0)
+        return none<{ packageId: string; batchId: string | null; units: number; occurredAt: Date }>()
+      const unattributed = sql<boolean>`(${finishedGoodsMovements.batchId} is null and ${finishedGoodsMovements.units} < 0)`
+      return db
+        .select({
+          packageId: finishedGoodsMovements.packageId,
+          batchId: finishedGoodsMovements.batchId,
+          units: sql<number>`sum(${finishedGoodsMovements.units})`.mapWith(Number),
+          occurredAt: sql<Date>`min(${finishedGoodsMovements.occurredAt})`.mapWith(
+            finishedGoodsMovements.occurredAt,
+          ),
+        })
+        .from(finishedGoodsMovements)
+        .where(
+          and(
+            eq(finishedGoodsMovements.entityId, entityId),
+            inArray(finishedGoodsMovements.packageId, packageIds),
+          ),
+        )
+        .groupBy(finishedGoodsMovements.packageId, finishedGoodsMovements.batchId, unattributed)
+        .orderBy(sql`min(${finishedGoodsMovements.occurredAt})`)
+    },
 
     /** What confirmed orders hold, not yet released, of some options (or all). */
     activeReservations: (entityId: string, packageIds?: string[]) =>

@@ -1,0 +1,2 @@
+CREATE INDEX "liquid_events_package_idx" ON "liquid_events" USING btree ("entity_id",("details" ->> 'packageId'),"occurred_at");--> statement-breakpoint
+CREATE INDEX "keg_events_package_run_id_idx" ON "keg_events" USING btree ("package_run_id");
