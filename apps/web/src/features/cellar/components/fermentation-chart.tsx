@@ -1,7 +1,8 @@
 import type { Reading } from '@brewcommand/domain'
-import { useEffect, useRef, useState, type PointerEvent } from 'react'
+import { useState, type PointerEvent } from 'react'
 import { formatInstant, temperatureIn, type TemperatureUnit } from '../lib/display.ts'
 import { CELLAR_TEXTS } from '../messages.ts'
+import { useWidth } from '@/lib/use-width.ts'
 
 const DAY_MS = 86_400_000
 const HEIGHT = 256
@@ -24,22 +25,6 @@ export function timeTickFormat(spanMs: number): (value: number) => string {
 /** `count` evenly spaced values from `low` to `high`. */
 const ticks = (low: number, high: number, count: number) =>
   Array.from({ length: count }, (_, i) => low + ((high - low) * i) / (count - 1))
-
-/** The width of the element, followed as it resizes (a fixed width where there is no ResizeObserver). */
-function useWidth(fallback: number) {
-  const ref = useRef<HTMLDivElement>(null)
-  const [width, setWidth] = useState(fallback)
-  useEffect(() => {
-    const element = ref.current
-    if (!element || typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry.contentRect.width > 0) setWidth(Math.round(entry.contentRect.width))
-    })
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
-  return [ref, width] as const
-}
 
 type Point = { at: number; gravity: number | null; temperature: number | null; reading: Reading }
 

@@ -1,14 +1,6 @@
 import { formatCents } from '@brewcommand/domain'
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react'
+import { useId, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from 'react'
+import { useWidth } from '@/lib/use-width.ts'
 
 // Reporting's charts as plain SVG (ADR 410, as the fermentation chart of ADR 390): recharts was about 94 KB of the
 // Reporting page's JavaScript, over issue 40's 250 KB a screen, and no library measured did horizontal and stacked
@@ -22,22 +14,6 @@ const PAD = 12
 type Row = Record<string, string | number>
 
 export type BarSeries = { key: string; color: string; stack?: boolean }
-
-/** The width of the element, followed as it resizes (a fixed width where there is no ResizeObserver). */
-function useWidth(fallback: number) {
-  const ref = useRef<HTMLDivElement>(null)
-  const [width, setWidth] = useState(fallback)
-  useEffect(() => {
-    const element = ref.current
-    if (!element || typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry.contentRect.width > 0) setWidth(Math.round(entry.contentRect.width))
-    })
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
-  return [ref, width] as const
-}
 
 /** Round tick values covering `low`..`high` (about five), from the 1-2-5 steps. */
 export function niceTicks(low: number, high: number, count = 5): number[] {
