@@ -1,8 +1,9 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { describeRequest } from './describe-request.ts'
-import { QueueProvider } from './queue-provider.tsx'
+import { QueueProvider, useQueue } from './queue-provider.tsx'
 import { queueStatus, QueueStatus } from './queue-status.tsx'
 import type { QueuedRequest } from './request-queue.ts'
 
@@ -16,6 +17,23 @@ const request = (overrides: Partial<QueuedRequest> = {}): QueuedRequest => ({
   retryCount: 0,
   ...overrides,
 })
+
+/** The save status in a queue of its own (with `after` beside it), and a write enqueued as a screen would. */
+function renderStatus(after?: ReactNode) {
+  let enqueue: ((r: Pick<QueuedRequest, 'method' | 'uri'>) => void) | undefined
+  function Grab() {
+    enqueue = useQueue().enqueue
+    return null
+  }
+  render(
+    <QueueProvider getAccessToken={() => Promise.resolve('t')}>
+      <Grab />
+      <QueueStatus />
+      {after}
+    </QueueProvider>,
+  )
+  return { enqueue: (request: Pick<QueuedRequest, 'method' | 'uri'>) => act(() => enqueue!(request)) }
+}
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -153,19 +171,7 @@ describe('QueueStatus', () => {
         : Promise.reject(new TypeError('offline')),
     )
     vi.stubGlobal('fetch', fetchMock)
-    let enqueue: ((r: Pick<QueuedRequest, 'method' | 'uri'>) => void) | undefined
-    const { useQueue } = await import('./queue-provider.tsx')
-    function Grab() {
-      enqueue = useQueue().enqueue
-      return null
-    }
-    render(
-      <QueueProvider getAccessToken={() => Promise.resolve('t')}>
-        <Grab />
-        <QueueStatus />
-      </QueueProvider>,
-    )
-    act(() => enqueue!({ method: 'DELETE', uri: '/api/products/p' }))
+    renderStatus().enqueue({ method: 'DELETE', uri: '/api/products/p' })
     expect(
       await screen.findByRole('button', { name: 'Offline — 1 change pending — sync status' }),
     ).toBeInTheDocument()
@@ -183,20 +189,7 @@ describe('QueueStatus', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => false)
     const fetchMock = vi.fn(() => Promise.reject(new TypeError('offline')))
     vi.stubGlobal('fetch', fetchMock)
-    let enqueue: ((r: Pick<QueuedRequest, 'method' | 'uri'>) => void) | undefined
-    const { useQueue } = await import('./queue-provider.tsx')
-    function Grab() {
-      enqueue = useQueue().enqueue
-      return null
-    }
-    render(
-      <QueueProvider getAccessToken={() => Promise.resolve('t')}>
-        <Grab />
-        <QueueStatus />
-        <p>Elsewhere on the page</p>
-      </QueueProvider>,
-    )
-    act(() => enqueue!({ method: 'DELETE', uri: '/api/products/p' }))
+    renderStatus(<p>Elsewhere on the page</p>).enqueue({ method: 'DELETE', uri: '/api/products/p' })
     const status = await screen.findByRole('button', { name: 'Offline — 1 change pending — sync status' })
     expect(status).toHaveAttribute('aria-expanded', 'false')
     const user = userEvent.setup()
