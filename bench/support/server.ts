@@ -11,10 +11,10 @@ import { loadConfig } from '../../apps/server/src/config.ts'
 import { openDatabase } from '../../apps/server/src/db/client.ts'
 import { loadOrCreateIdpKeys } from '../../apps/server/src/idp/keys.ts'
 import { freePort } from '../../apps/server/src/testing/free-port.ts'
+import { ensureServerBundle } from '../../apps/server/scripts/build-server.mjs'
 import { SERVER_NODE_OPTIONS } from '../../apps/server/scripts/server-node-options.mjs'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
-const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/server.ts')
 
 export type Store = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string }
 
@@ -80,28 +80,26 @@ export class ServerProcess {
     // BENCH_SERVER_NODE_ARGS adds node options to the server only (say `--cpu-prof --cpu-prof-dir=/tmp/p`,
     // which NODE_OPTIONS refuses), to profile it under a benchmark's load.
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
-    const child = spawn(
-      process.execPath,
-      [...SERVER_NODE_OPTIONS, ...nodeArgs, '--import', 'tsx', SERVER_ENTRY],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          PUBLIC_URL: publicUrl ?? this.url,
-          DATABASE_URL: store.kind === 'postgres' ? store.url : '',
-          DATA_DIR:
-            store.kind === 'pglite' ? store.dataDir : mkdtempSync(path.join(tmpdir(), 'brewcommand-bench-')),
-          REDIS_URL: redisUrl ?? '',
-          WEB_DIST: webDist ?? '/nonexistent',
-          LOG_LEVEL: 'warn',
-          ...env,
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
+    // What `npm start` runs: the server's bundle with plain Node (ADR 417), built when older than its sources.
+    const bundle = await ensureServerBundle()
+    const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ...nodeArgs, bundle], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: publicUrl ?? this.url,
+        DATABASE_URL: store.kind === 'postgres' ? store.url : '',
+        DATA_DIR:
+          store.kind === 'pglite' ? store.dataDir : mkdtempSync(path.join(tmpdir(), 'brewcommand-bench-')),
+        REDIS_URL: redisUrl ?? '',
+        WEB_DIST: webDist ?? '/nonexistent',
+        LOG_LEVEL: 'warn',
+        ...env,
       },
-    )
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     this.child = child
     child.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-20_000)

@@ -1,9 +1,11 @@
-// `npm start`: build the SPA when its build is missing or older than its sources, then run the server.
+// `npm start`: build the SPA and the server's bundle (ADR 417) when missing or older than their sources, then run
+// the server.
 // `npm run demo` (this script with `--demo`): the same on a month of a seeded brewery in its own data folder
 // (DEMO_DATA_DIR, default ./data-demo), seeded on the first start only (ADR 370).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { ensureServerBundle } from './build-server.mjs'
 import { SERVER_NODE_OPTIONS } from './server-node-options.mjs'
 
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -59,10 +61,7 @@ if (process.argv.includes('--demo')) {
   console.log('Sign in as admin@seed.brewcommand.example with the password Seeded-brewery-2026!')
 }
 
-const server = spawn(
-  process.execPath,
-  [...SERVER_NODE_OPTIONS, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
-  { cwd: root, stdio: 'inherit', env },
-)
+const bundle = await ensureServerBundle()
+const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, bundle], { cwd: root, stdio: 'inherit', env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
