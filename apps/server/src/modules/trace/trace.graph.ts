@@ -44,8 +44,7 @@ export function flowOf(rows: FlowRow[]): Flow {
     occurredAt: row.occurred_at,
     supersedesId: row.supersedes_id,
   }))
-  // A row the read says is superseded, though its correction may not be among the rows (ADR 414).
-  const { carried, contents } = replayFlow(events.filter((_, i) => !rows[i].superseded))
+  const { carried, contents } = replayFlow(events)
   const runs = new Map<string, Run>()
   // Which batches passed through each vessel (the vessels a batch went through, blends included).
   const vesselsCarrying = new Map<string, Set<string>>()
@@ -204,7 +203,7 @@ export async function backward(
   lots: GoodsLot[],
   /** The lots' packagings when the caller read them already (beside the orders, ADR 400). */
   read?: PackagedRow[],
-  /** The events the replay needs (`backFlowEvents`), when read beside the orders (ADR 408, 414). */
+  /** The joined vessels' events of the lots' batches, when read beside the orders (ADR 408). */
   readRows?: FlowRow[],
 ): Promise<Backward> {
   const keys = new Set(lots.map(goodsLotKey))
@@ -216,8 +215,7 @@ export async function backward(
     }))
   ).filter((row) => keys.has(goodsLotKey(row)))
   const tagged = [...new Set(packaged.map((row) => row.batchId).filter((id): id is string => !!id))]
-  const runIds = [...new Set(packaged.map((row) => row.runId).filter((id): id is string => !!id))]
-  const rows = readRows ?? (await repo.backFlowEvents(entityId, { runIds, batchIds: tagged }))
+  const rows = readRows ?? (await repo.flowEvents(entityId, tagged))
   const flow = flowOf(rows)
   const runs = new Map<string, Run>()
   for (const row of packaged) {

@@ -4,7 +4,7 @@ import { productPackages } from '../../db/schema/products.ts'
 import { invoices } from '../../db/schema/sales.ts'
 import { createTraceRecordReads } from './trace-records.repository.ts'
 import { createTraceSearch } from './trace-search.repository.ts'
-import { createReadBatcher, dateOf, dateOrNull, type Read } from './trace.batch.ts'
+import { createReadBatcher, dateOf, dateOrNull } from './trace.batch.ts'
 import { packagesWhere, rowsOf, uuidArray } from './trace.sql.ts'
 
 // Trace's queries (docs/decisions/300, 408): each one set-based over the ids of one step of the walk, scoped to the
@@ -21,11 +21,6 @@ export type FlowRow = {
   /** ISO 8601 in UTC, as `Date.toISOString` writes it. */
   occurred_at: string
   supersedes_id: string | null
-  /**
-   * Superseded by another of the joined vessels' events: said by the bounded read, which may leave the correction
-   * out (`backFlowEventsSql`); the replay then skips the row as it skips one whose correction it holds.
-   */
-  superseded?: boolean
 }
 
 /** A keg as trace shows it: where it is now, the run its fill came from, and the order that shipped it. */
@@ -109,120 +104,6 @@ export const flowEventsSql = (entityId: string, seeds: FlowSeeds): SQL => sql`
   where le.entity_id = ${entityId}
     and (le.from_vessel_id in (select id from joined) or le.to_vessel_id in (select id from joined))
       `
-
-/**
- * Where a backward walk starts: the package runs that made the finished-goods lots and the batches those lots were
- * tagged with, given or read in the same statement from the orders' lots.
- */
-export type BackSeeds = { runIds: string[]; batchIds: string[] } | { ordersOf: OrdersOf }
-
-/** The runs that made the orders' lots and the batches they were tagged with (the `packaged` rows of `ordersOf`). */
-const runsOfOrders = (entityId: string, by: OrdersOf) => sql`(
-  select liquid_event_id, batch_id from finished_goods_movements
-  where entity_id = ${entityId} and kind = 'packaged' and batch_id is not null
-    and (package_id, batch_id) in ${lotsOfOrders(entityId, by)})`
-
-/**
- * The statement of `backFlowEvents` (ADR 414): of the joined vessels' events, only those the replay needs to know
- * what the runs carried, which vessels the batches in them passed through and which vessels their own events
- * touched (`backward`, `touchedOf`), instead of every vessel's whole history.
- *
- * A vessel's history falls into spans, each ended by an outflow after which the replay surely holds nothing there
- * (`replayFlow` empties a vessel when an outflow takes all it holds but 0.005 bbl). What the replay holds is never
- * more than the vessel's balance floored at nothing (`R`: what came in less what went out, but never below zero,
- * from its window sums `S − min(0, min S)`), so an outflow of at least `R − 0.005 + 0.000001` empties it whatever the
- * replay's rounding (its sums are floats; a vessel that something of no volume went into has no such outflows). The replay of
- * a span depends only on that span's events and, for each transfer into it, on the span of the vessel it came from.
- * So the read takes the spans reached from the runs' spans and the seed batches: from a span, every span a
- * transfer of it joins and every batch one of its events is tagged with; from a batch, every span of its own events
- * (where its beer is, from each event that put it somewhere until that vessel next empties). Those spans' events are
- * every event the walk's answer depends on; the reached batches' own events come whole, superseded ones too (the
- * vessels a batch touched count them, as before).
- */
-export const backFlowEventsSql = (entityId: string, seeds: BackSeeds): SQL => {
-  const runs =
-    'ordersOf' in seeds
-      ? sql`array(select liquid_event_id from ${runsOfOrders(entityId, seeds.ordersOf)} r where liquid_event_id is not null)`
-      : uuidArray(seeds.runIds)
-  const batches =
-    'ordersOf' in seeds
-      ? sql`array(select distinct batch_id from ${runsOfOrders(entityId, seeds.ordersOf)} r)`
-      : uuidArray(seeds.batchIds)
-  return sql`
-  with recursive edges as (
-    select distinct from_vessel_id as a, to_vessel_id as b from liquid_events
-    where entity_id = ${entityId} and kind = 'transferred'
-      and from_vessel_id is not null and to_vessel_id is not null
-  ),
-  pairs as (select a, b from edges union select b, a from edges),
-  seed_batches as materialized (select ${batches} as ids),
-  joined(id) as (
-    select v.id from liquid_events le
-      cross join lateral (values (le.from_vessel_id), (le.to_vessel_id)) v(id)
-      where le.entity_id = ${entityId} and le.batch_id = any((select ids from seed_batches)::uuid[]) and v.id is not null
-    union
-    select p.b from pairs p join joined on p.a = joined.id
-  ),
-  seen as materialized (
-    select le.id, le.kind, le.batch_id, le.from_vessel_id, le.to_vessel_id, le.volume_bbl, le.occurred_at,
-           le.supersedes_id
-    from liquid_events le
-    where le.entity_id = ${entityId}
-      and (le.from_vessel_id in (select id from joined) or le.to_vessel_id in (select id from joined))
-  ),
-  events as materialized (
-    select seen.*, seen.id in (select supersedes_id from seen where supersedes_id is not null) as superseded
-    from seen
-  ),
-  steps as (
-    select id, batch_id, to_vessel_id as vessel_id, (volume_bbl * 100000)::bigint as change, 1 as step,
-           date_trunc('milliseconds', occurred_at) as at
-      from events where not superseded and to_vessel_id is not null
-        and (kind in ('brewed', 'returned', 'received') or (kind = 'transferred' and from_vessel_id is not null))
-    union all
-    select id, batch_id, from_vessel_id, -(volume_bbl * 100000)::bigint, 0, date_trunc('milliseconds', occurred_at)
-      from events where not superseded and from_vessel_id is not null
-        and kind in ('transferred', 'packaged', 'sampled', 'dumped', 'lost', 'removed')
-  ),
-  balances as (
-    select *, sum(change) over (partition by vessel_id order by at, id, step rows unbounded preceding) as after
-    from steps
-  ),
-  emptyings as (
-    select *, step = 0 and -change >= (after - change)
-        - least(0, coalesce(min(after) over (partition by vessel_id order by at, id, step
-            rows between unbounded preceding and 1 preceding), 0)) - 499
-      and vessel_id not in (select vessel_id from steps where step = 1 and change <= 0) as empties
-    from balances
-  ),
-  spans as materialized (
-    select id, batch_id, vessel_id, step, coalesce(sum(empties::int) over (partition by vessel_id order by at, id, step
-        rows between unbounded preceding and 1 preceding), 0)::int as span
-    from emptyings
-  ),
-  members(event_id, node, span) as materialized (
-    select id, vessel_id, span from spans
-    union all
-    select id, batch_id, -1 from events where not superseded and batch_id is not null
-  ),
-  reached(node, span) as (
-    select vessel_id, span from spans where step = 0 and id = any(${runs})
-    union
-    select unnest(ids), -1 from seed_batches
-    union
-    select there.node, there.span from reached
-      join members here on here.node = reached.node and here.span = reached.span
-      join members there on there.event_id = here.event_id
-  )
-  select e.id, e.kind, e.batch_id, e.from_vessel_id, e.to_vessel_id, e.volume_bbl::text as volume_bbl,
-         to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
-         e.supersedes_id, e.superseded
-  from events e
-  where e.id in (select m.event_id from members m join reached r on r.node = m.node and r.span = m.span
-                 where r.span >= 0)
-     or e.batch_id in (select node from reached where span = -1)
-  order by e.occurred_at, e.id`
-}
 
 /** The finished-goods lots (option, batch) that the package runs `runIds` put on hand. */
 const lotsOfRuns = (entityId: string, runIds: string[]) => sql`(
@@ -309,30 +190,6 @@ const shipmentRow = (row: Record<string, unknown>) =>
   }) as ShipmentRow
 
 /**
- * A read of liquid events as a line of text per event (hundreds of them): ids, kind and volume hold no `|` and no
- * line break. `superseded`: the statement says which rows are superseded (a ninth field, `t` or `f`).
- */
-const flowLines = (statement: SQL, superseded = false): Read<FlowRow> => ({
-  sql: statement,
-  line: sql`t.id || '|' || t.kind || '|' || coalesce(t.batch_id::text, '') || '|' ||
-    coalesce(t.from_vessel_id::text, '') || '|' || coalesce(t.to_vessel_id::text, '') || '|' ||
-    t.volume_bbl || '|' || t.occurred_at || '|' || coalesce(t.supersedes_id::text, '')${
-      superseded ? sql` || '|' || t.superseded::text` : sql``
-    }`,
-  parse: ([id, kind, batchId, from, to, volume, at, supersedes, flag]) => ({
-    id,
-    kind,
-    batch_id: batchId || null,
-    from_vessel_id: from || null,
-    to_vessel_id: to || null,
-    volume_bbl: volume,
-    occurred_at: at,
-    supersedes_id: supersedes || null,
-    ...(flag === undefined ? {} : { superseded: flag === 'true' }),
-  }),
-})
-
-/**
  * Trace's reads. Each one set-based over the ids of one step of the walk, scoped to the brewery, so a trace is a
  * fixed handful of reads whatever the size of the tree (never one per node); the reads a walk issues together go
  * as one statement (`createReadBatcher`, ADR 408).
@@ -365,16 +222,23 @@ export function createTraceRepository(db: Db) {
      */
     async flowEvents(entityId: string, seeds: FlowSeeds): Promise<FlowRow[]> {
       if (Array.isArray(seeds) && seeds.length === 0) return []
-      return read<FlowRow>(flowLines(flowEventsSql(entityId, seeds)))
-    },
-
-    /**
-     * Backward from package runs: the joined vessels' events the replay needs to know what the runs carried and
-     * where the batches in them went, not every vessel's whole history (`backFlowEventsSql`, ADR 414).
-     */
-    async backFlowEvents(entityId: string, seeds: BackSeeds): Promise<FlowRow[]> {
-      if ('batchIds' in seeds && seeds.batchIds.length === 0 && seeds.runIds.length === 0) return []
-      return read<FlowRow>(flowLines(backFlowEventsSql(entityId, seeds), true))
+      // A line of text per event (hundreds of them): ids, kind and volume hold no `|` and no line break.
+      return read<FlowRow>({
+        sql: flowEventsSql(entityId, seeds),
+        line: sql`t.id || '|' || t.kind || '|' || coalesce(t.batch_id::text, '') || '|' ||
+          coalesce(t.from_vessel_id::text, '') || '|' || coalesce(t.to_vessel_id::text, '') || '|' ||
+          t.volume_bbl || '|' || t.occurred_at || '|' || coalesce(t.supersedes_id::text, '')`,
+        parse: ([id, kind, batchId, from, to, volume, at, supersedes]) => ({
+          id,
+          kind,
+          batch_id: batchId || null,
+          from_vessel_id: from || null,
+          to_vessel_id: to || null,
+          volume_bbl: volume,
+          occurred_at: at,
+          supersedes_id: supersedes || null,
+        }),
+      })
     },
 
     /** The vessels each batch's own events went into or out of. */

@@ -244,12 +244,13 @@ export function createTraceService({ db }: { db: Db }) {
 
   /** Backward from orders (of an order, an invoice or a customer): each order → its lots → runs → batches → records. */
   async function backwardTree(entityId: string, by: { orderIds?: string[]; customerIds?: string[] }) {
-    // The orders' lots, how those lots were packaged, and the events of the joined vessels that the replay of
-    // their runs needs, in one statement (ADR 400, 408, 414).
+    // The orders' lots and how those lots were packaged, in one round (ADR 400).
+    // The orders' lots, how those lots were packaged, and the joined vessels' events of the batches they were
+    // tagged with, in one statement (ADR 400, 408).
     const [{ rows, lots }, packaged, flowRows] = await Promise.all([
       lotsOfOrders(entityId, by),
       repo.packaged(entityId, { ordersOf: by }),
-      repo.backFlowEvents(entityId, { ordersOf: by }),
+      repo.flowEvents(entityId, { ordersOf: by }),
     ])
     const { back, names, batchTree, batchesOfRun } = await backwardFrom(entityId, lots, packaged, flowRows)
     const lotTree = (lotRows: typeof rows) => {
