@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, protocol } from '@electric-sql/pglite'
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -87,6 +87,87 @@ export function executeNamed(db: Db, name: string, query: SQL): Promise<unknown>
   const { session, dialect } = internals(db)
   const built = dialect.sqlToQuery(query)
   return session.prepareQuery(built, undefined, statementName(name, built.sql), false).execute()
+}
+
+/**
+ * `executeNamed`, and on PGlite a prepared statement too: PGlite's `query` parses and plans every statement again
+ * (unnamed), which for a long read costs more than running it (ADR 408). Outside a transaction, PGlite gets the
+ * statement as a named prepared statement over its wire protocol (Parse once per text, then Bind, Describe, Execute, Sync),
+ * under PGlite's own transaction and query locks as its `query` takes them, through two methods it does not
+ * document (`_runExclusiveTransaction`, `_runExclusiveQuery`, in 0.5.16); where they are missing, or inside a
+ * transaction, it is `executeNamed`. Answers the rows as `db.execute` does, except that on PGlite's prepared path
+ * every column is its text (a JSON column is JSON text): for statements whose values bind as text.
+ */
+export async function executePrepared(db: Db, name: string, query: SQL): Promise<Record<string, unknown>[]> {
+  const rows = await executePglitePrepared(db, name, query)
+  return rows ?? ((await executeNamed(db, name, query)) as { rows: Record<string, unknown>[] }).rows
+}
+
+type ProtocolClient = Pick<PGlite, 'execProtocol'> & {
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>
+  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>
+}
+const pglitePrepared = new WeakMap<object, { names: Map<string, string>; count: number }>()
+const concat = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const part of parts) {
+    out.set(part, at)
+    at += part.length
+  }
+  return out
+}
+
+/** The PGlite path of `executePrepared`, or null where it does not apply (PostgreSQL, a transaction). */
+async function executePglitePrepared(
+  db: Db,
+  name: string,
+  query: SQL,
+): Promise<Record<string, string | null>[] | null> {
+  const internal = db as unknown as {
+    session?: { client?: unknown; logger?: { logQuery(query: string, params: unknown[]): void } }
+    dialect: { sqlToQuery(query: SQL): BuiltQuery }
+  }
+  const client = internal.session?.client as ProtocolClient | undefined
+  if (
+    !client ||
+    typeof client.execProtocol !== 'function' ||
+    typeof client._runExclusiveTransaction !== 'function' ||
+    typeof client._runExclusiveQuery !== 'function'
+  )
+    return null
+  const { sql: text, params } = internal.dialect.sqlToQuery(query)
+  let prepared = pglitePrepared.get(client)
+  if (!prepared) pglitePrepared.set(client, (prepared = { names: new Map(), count: 0 }))
+  const known = prepared.names.get(text)
+  // A new name for each new text, even after a failure (a name once parsed stays taken).
+  const statement = known ?? `${name}_${prepared.count++}`
+  const values = params.map((value) => (value === null || value === undefined ? null : `${value as string}`))
+  // Seen like any other statement (the bench and tests count them through Drizzle's logger).
+  internal.session?.logger?.logQuery(text, params)
+  const { serialize } = protocol
+  const message = concat([
+    ...(known ? [] : [serialize.parse({ name: statement, text })]),
+    serialize.bind({ statement, values }),
+    // The portal's description names the columns.
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ])
+  const { messages } = await client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(() => client.execProtocol(message, { syncToFs: false })),
+  )
+  if (!known) prepared.names.set(text, statement)
+  const description = messages.find((m) => m.name === 'rowDescription') as
+    { fields: { name: string }[] } | undefined
+  const columns = description?.fields.map((field) => field.name) ?? []
+  return messages
+    .filter((m) => m.name === 'dataRow')
+    .map((m) =>
+      Object.fromEntries(
+        (m as unknown as { fields: (string | null)[] }).fields.map((v, i) => [columns[i], v]),
+      ),
+    )
 }
 
 /**
