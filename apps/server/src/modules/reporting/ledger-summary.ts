@@ -102,7 +102,8 @@ export function summaryStatement(entityId: string, plain: SQL, starts: readonly 
       from (
         select width_bucket(le.occurred_at, ${`{${starts.join(',')}}`}::timestamptz[]) as day, count(*) as n,
           sum(le.volume_bbl) as volume, min(le.occurred_at) as occurred_at, min(le.recorded_at) as recorded_at,
-          le.kind, le.ttb_class, le.reason, le.details, sign(le.volume_bbl) as sign
+          le.kind, le.ttb_class, le.reason, le.details,
+          case when le.volume_bbl > 0 then 1 when le.volume_bbl < 0 then -1 else 0 end as sign
         from liquid_events le
         where le.entity_id = ${entityId} and ${plain}
         group by day, le.kind, le.ttb_class, le.reason, le.details, sign
