@@ -270,5 +270,9 @@ export const liquidEvents = pgTable(
     index('liquid_events_supersedes_idx')
       .on(t.entityId, t.supersedesId)
       .where(sql`${t.supersedesId} is not null`),
+    // The few prior-period adjustments, which the TTB reports read whole (ADR 413).
+    index('liquid_events_adjustment_idx')
+      .on(t.entityId)
+      .where(sql`${t.details} ? 'priorPeriodAdjustment'`),
   ],
 )

@@ -157,7 +157,8 @@ function postingsStatement(
     ${place}::text as place`
   // The events of the table's places in one scan, streamed (not kept); each corrected event's latest correction from
   // the corrections' index (ADR 413); a corrected event of the table looked up again by id for its reversal, only
-  // when a period is closed (else no correction books one).
+  // when a period is closed (else no correction books one). With no period closed, `r.of_id is null` (a column of
+  // the join's own condition) makes the first part an anti-join that hashes the corrections, not the events.
   return sql`
     with w as (
       select * from (
@@ -177,7 +178,7 @@ function postingsStatement(
       select w.id as event_id, ${booking('w')} as at, w.occurred_at, w.recorded_at, w.id as source, 1 as own,
         w.place, w.units, w.batch_id, w.said
       from w left join r on r.of_id = w.id
-      where r.id is null or ${corrected}
+      where r.of_id is null or ${corrected}
       union all
       select r.id, ${booking('r')}, w.occurred_at, w.recorded_at, w.id, 0, w.place, -w.units, r.batch_id, r.said
       from r join (select ${columns} from liquid_events le where le.entity_id = ${entityId}) w on w.id = r.of_id

@@ -1,1 +1,0 @@
-CREATE INDEX "liquid_events_supersedes_idx" ON "liquid_events" USING btree ("entity_id","supersedes_id") WHERE "liquid_events"."supersedes_id" is not null;
