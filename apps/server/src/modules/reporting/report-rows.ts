@@ -214,12 +214,13 @@ function inFirstOrder<T extends { first: number }>(
 }
 
 /** The brewery's combinations of kind, class and purpose among the rows a report up to `bound` reads. */
+export const combinationsStatement = (entityId: string, bound: string): SQL => sql`
+  select coalesce(json_agg(json_build_array(c.kind, c.ttb_class, c.purpose)), '[]')::text as combinations
+  from (select le.kind, le.ttb_class, coalesce(le.details -> 'purpose', 'null'::jsonb) as purpose
+    from liquid_events le where ${ledgerRowsWhere(entityId, bound)} group by 1, 2, 3) c`
+
 async function combinations(db: Db, entityId: string, bound: string): Promise<Combination[]> {
-  const found = await db.execute(sql`
-    select coalesce(json_agg(json_build_array(c.kind, c.ttb_class, c.purpose)), '[]')::text as combinations
-    from (select le.kind, le.ttb_class, coalesce(le.details -> 'purpose', 'null'::jsonb) as purpose
-      from liquid_events le where ${ledgerRowsWhere(entityId, bound)} group by 1, 2, 3) c`)
-  return jsonOf<Combination[]>(found, 'combinations')
+  return jsonOf<Combination[]>(await db.execute(combinationsStatement(entityId, bound)), 'combinations')
 }
 
 type Books = { closed: readonly ClosedSpan[]; timeZone: string }
