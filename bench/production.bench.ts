@@ -54,6 +54,7 @@ import {
   ledgerStatement,
 } from '../apps/server/src/modules/reporting/ledger-read.ts'
 import {
+  combinationsStatement,
   lossStatement,
   productionStatement,
   tableParts,
@@ -392,8 +393,9 @@ async function cannon(options: Options): Promise<Result> {
 const rps = (r: Result) => Math.round(r['2xx'] / SECONDS)
 
 /**
- * The year's hot report statements: the production and losses tables (ADR 406) and the 5000.24 year's summary
- * (ADR 402), as the server builds them for the bench's brewery.
+ * The year's hot report statements: the production and losses tables (ADR 406) with their combinations read, and
+ * the 5000.24 year's summary (ADR 402) with its whole read (ADR 413), as the server builds them for the bench's
+ * brewery.
  */
 async function yearStatements(store: Store, entityId: string, dialect: PgDialect) {
   const database = await openDatabase(store)
@@ -406,6 +408,12 @@ async function yearStatements(store: Store, entityId: string, dialect: PgDialect
     const books = { closed: closed.map(spanOf), timeZone }
     const year = { from: '2026-01-01', to: '2027-01-01' }
     const out: [string, string, unknown[]][] = []
+    const combinations = dialect.sqlToQuery(combinationsStatement(entityId, boundOf(booksEnd(year))))
+    out.push([
+      "the production and losses tables' first read: the brewery's kinds, classes and purposes (report-rows.ts)",
+      combinations.sql,
+      combinations.params,
+    ])
     for (const [table, statement] of [
       ['production', productionStatement],
       ['losses', lossStatement],
@@ -428,6 +436,12 @@ async function yearStatements(store: Store, entityId: string, dialect: PgDialect
         'the 5000.24 year: the summarised ledger (modules/reporting/ledger-summary.ts)',
         query.sql,
         query.params,
+      ])
+      const whole = dialect.sqlToQuery(ledgerStatement(entityId, bound, false, parts.wholeRead))
+      out.push([
+        'the 5000.24 year: the events read whole beside the summary (adjustments, events near a closed period)',
+        whole.sql,
+        whole.params,
       ])
     }
     return out

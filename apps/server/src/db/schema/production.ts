@@ -265,5 +265,14 @@ export const liquidEvents = pgTable(
     index('liquid_events_to_vessel_idx').on(t.toVesselId),
     // A packaging option's events by time: a take reads its history summed and its events from its date (ADR 407).
     index('liquid_events_package_idx').on(t.entityId, sql`(${t.details} ->> 'packageId')`, t.occurredAt),
+    // The corrections of a brewery: which events are superseded, and each one's latest correction, read by every
+    // report without scanning the ledger (ADR 413).
+    index('liquid_events_supersedes_idx')
+      .on(t.entityId, t.supersedesId)
+      .where(sql`${t.supersedesId} is not null`),
+    // The few prior-period adjustments, which the TTB reports read whole (ADR 413).
+    index('liquid_events_adjustment_idx')
+      .on(t.entityId)
+      .where(sql`${t.details} ? 'priorPeriodAdjustment'`),
   ],
 )

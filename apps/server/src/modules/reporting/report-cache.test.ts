@@ -1,6 +1,8 @@
 // The reports' cache (ADR 376): an answer kept per brewery data version and quarter hour, with its ETag. The
 // ledger row inserted behind the app's back (no version bump) shows which answers come from memory: it appears
 // only once a write of the same brewery through the API moves the version; another brewery's write does not.
+import { randomUUID } from 'node:crypto'
+import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
 import { makeEnvelope } from '@brewcommand/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -11,7 +13,7 @@ import { createTestApp, createTestDb, type TestApp, type TestDb } from '../../te
 import { insertLedgerEvent } from '../../testing/reporting-seed.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
 import { mintJwt } from '../../testing/tokens.ts'
-import { createReportCache, queryKey } from './report-cache.ts'
+import { createReportCache, FAST_COMPRESSION_BYTES, queryKey } from './report-cache.ts'
 
 const BUSINESS = {
   name: 'Cache Cellars',
@@ -176,5 +178,24 @@ describe.each(TEST_DATABASES)('the reports cache on %s', (kind) => {
     expect(computed).toBe(3)
     expect(cache.stats().reports).toBe(1)
     expect(queryKey('/x', { to: '2026-12', from: '2026-01' })).toBe('/x?from=2026-01&to=2026-12')
+  })
+
+  it('compresses a body of event ids at brotli quality 1 and gzip level 1, a smaller one at 4 and 6', async () => {
+    const cache = createReportCache({ db: testDb.db })
+    const schema = z.object({ ids: z.array(z.string()) })
+    const ids = (count: number) => async () => ({ ids: Array.from({ length: count }, () => randomUUID()) })
+    const large = await cache.body(entityA, 'large', schema, ids(8000))
+    const small = await cache.body(entityA, 'small', schema, ids(100))
+    expect(large.raw.length).toBeGreaterThanOrEqual(FAST_COMPRESSION_BYTES)
+    expect(small.raw.length).toBeLessThan(FAST_COMPRESSION_BYTES)
+    const brotli = (raw: Buffer, quality: number) =>
+      brotliCompressSync(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      })
+    expect((await large.encode('br')).equals(brotli(large.raw, 1))).toBe(true)
+    expect((await small.encode('br')).equals(brotli(small.raw, 4))).toBe(true)
+    expect(gunzipSync(await large.encode('gzip')).equals(large.raw)).toBe(true)
+    expect((await large.encode('gzip')).equals(gzipSync(large.raw, { level: 1 }))).toBe(true)
+    expect((await small.encode('gzip')).equals(gzipSync(small.raw, { level: 6 }))).toBe(true)
   })
 })

@@ -153,31 +153,35 @@ function postingsStatement(
   // A corrected event keeps its own posting only when corrected after its booking day's period closed; the
   // correction then books the reversal.
   const corrected = closedAt(booking('w'), sql`r.recorded_at`)
-  // One scan: the events of the table's places, and every correction (a correction of one of them is among them).
+  const columns = sql`le.id, le.occurred_at, le.recorded_at, (le.volume_bbl * 100000)::bigint as units,
+    ${place}::text as place`
+  // The events of the table's places in one scan, streamed (not kept); each corrected event's latest correction from
+  // the corrections' index (ADR 413); a corrected event of the table looked up again by id for its reversal, only
+  // when a period is closed (else no correction books one). With no period closed, `r.of_id is null` (a column of
+  // the join's own condition) makes the first part an anti-join that hashes the corrections, not the events.
   return sql`
-    with a as materialized (
+    with w as (
       select * from (
-        select le.id, le.occurred_at, le.recorded_at, le.supersedes_id, le.batch_id, ${LABELS[label].said} as said,
-          (le.volume_bbl * 100000)::bigint as units, ${place}::text as place
+        select ${columns}, le.batch_id, ${LABELS[label].said} as said
         from liquid_events le
         where ${ledgerRowsWhere(entityId, bound)}
-      ) x where x.place is not null or x.supersedes_id is not null
+      ) x where x.place is not null
     ),
     r as (
-      select distinct on (c.supersedes_id) c.supersedes_id as of_id, c.id, c.occurred_at, c.recorded_at, c.batch_id,
-        c.said
-      from a c
-      where c.supersedes_id is not null
-      order by c.supersedes_id, date_trunc('milliseconds', c.recorded_at) desc, c.occurred_at, c.recorded_at, c.id
+      select distinct on (le.supersedes_id) le.supersedes_id as of_id, le.id, le.occurred_at, le.recorded_at,
+        le.batch_id, ${LABELS[label].said} as said
+      from liquid_events le
+      where le.entity_id = ${entityId} and le.supersedes_id is not null
+      order by le.supersedes_id, date_trunc('milliseconds', le.recorded_at) desc, le.occurred_at, le.recorded_at, le.id
     ),
     o as (
       select w.id as event_id, ${booking('w')} as at, w.occurred_at, w.recorded_at, w.id as source, 1 as own,
         w.place, w.units, w.batch_id, w.said
-      from a w left join r on r.of_id = w.id
-      where w.place is not null and (r.id is null or ${corrected})
+      from w left join r on r.of_id = w.id
+      where r.of_id is null or ${corrected}
       union all
       select r.id, ${booking('r')}, w.occurred_at, w.recorded_at, w.id, 0, w.place, -w.units, r.batch_id, r.said
-      from r join a w on w.id = r.of_id
+      from r join (select ${columns} from liquid_events le where le.entity_id = ${entityId}) w on w.id = r.of_id
       where w.place is not null and ${corrected}
     ),
     p as (
@@ -210,12 +214,13 @@ function inFirstOrder<T extends { first: number }>(
 }
 
 /** The brewery's combinations of kind, class and purpose among the rows a report up to `bound` reads. */
+export const combinationsStatement = (entityId: string, bound: string): SQL => sql`
+  select coalesce(json_agg(json_build_array(c.kind, c.ttb_class, c.purpose)), '[]')::text as combinations
+  from (select le.kind, le.ttb_class, coalesce(le.details -> 'purpose', 'null'::jsonb) as purpose
+    from liquid_events le where ${ledgerRowsWhere(entityId, bound)} group by 1, 2, 3) c`
+
 async function combinations(db: Db, entityId: string, bound: string): Promise<Combination[]> {
-  const found = await db.execute(sql`
-    select coalesce(json_agg(json_build_array(c.kind, c.ttb_class, c.purpose)), '[]')::text as combinations
-    from (select le.kind, le.ttb_class, coalesce(le.details -> 'purpose', 'null'::jsonb) as purpose
-      from liquid_events le where ${ledgerRowsWhere(entityId, bound)} group by 1, 2, 3) c`)
-  return jsonOf<Combination[]>(found, 'combinations')
+  return jsonOf<Combination[]>(await db.execute(combinationsStatement(entityId, bound)), 'combinations')
 }
 
 type Books = { closed: readonly ClosedSpan[]; timeZone: string }

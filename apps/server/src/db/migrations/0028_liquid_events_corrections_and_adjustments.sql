@@ -1,0 +1,2 @@
+CREATE INDEX "liquid_events_supersedes_idx" ON "liquid_events" USING btree ("entity_id","supersedes_id") WHERE "liquid_events"."supersedes_id" is not null;--> statement-breakpoint
+CREATE INDEX "liquid_events_adjustment_idx" ON "liquid_events" USING btree ("entity_id") WHERE "liquid_events"."details" ? 'priorPeriodAdjustment';
