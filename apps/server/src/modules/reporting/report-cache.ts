@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { EncodedBody } from '../../cache/brewery-read-cache.ts'
 import { sendEncoded } from '../../cache/brewery-reads.ts'
 import { breweryVersion } from '../../cache/brewery-version.ts'
+import type { Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 
 /**
@@ -17,7 +18,8 @@ type Entry = { version: number; quarter: number; body: EncodedBody }
  * The Reporting page's and the TTB reports' answers, serialised once per brewery data version (ADR 376): the
  * version lives in the database and every write of the brewery moves it in its own transaction (the write
  * runner's last statement, cache/brewery-version.ts), so no instance serves a report older than an acknowledged
- * write, and another brewery's writes leave it be. A hit costs one indexed read of the version; the answer goes
+ * write, and another brewery's writes leave it be. A hit costs no read of its own: the version comes with the
+ * caller's row (auth/tenant.ts, ADR 415; read here for a caller without it, an API key); the answer goes
  * out with its strong ETag (304 on `If-None-Match`), brotli or gzip made once. Concurrent misses of one report
  * share one computation. Least recently used reports go first past `maxBytes`.
  */
@@ -59,8 +61,10 @@ export function createReportCache({
     report: string,
     schema: z.ZodType<T>,
     compute: () => Promise<T>,
+    /** The version read with the caller's row, before this call (ADR 415); read here when not given. */
+    known?: number,
   ): Promise<EncodedBody> {
-    const version = await breweryVersion(db, entityId)
+    const version = known ?? (await breweryVersion(db, entityId))
     const quarter = Math.floor(now() / QUARTER_HOUR_MS)
     const key = `${entityId} ${report}`
     const cached = entries.get(key)
@@ -91,19 +95,20 @@ export function createReportCache({
   return {
     body,
     /**
-     * Sends the report for `report` (the route and its query, canonical) of the caller's brewery; the caller has
-     * checked the permission.
+     * Sends the report for `report` (the route and its query, canonical) of the caller's brewery, at the data
+     * version read with the caller's row when the route asked for it (`config: { dataVersion: true }`, one round
+     * trip for the role and the version, ADR 415); the caller has checked the permission.
      */
     async send<T>(
       request: FastifyRequest,
       reply: FastifyReply,
-      entityId: string,
+      tenant: Pick<Tenant, 'entityId' | 'dataVersion'>,
       report: string,
       schema: z.ZodType<T>,
       compute: () => Promise<T>,
     ) {
       return sendEncoded(request, reply, {
-        body: await body(entityId, report, schema, compute),
+        body: await body(tenant.entityId, report, schema, compute, tenant.dataVersion),
         catalogEtag: null,
       })
     },

@@ -57,6 +57,9 @@ const FORMS = [
   },
 ] as const
 
+/** A cached report's route: the auth plugin reads the brewery's data version with the caller's row (ADR 415). */
+const READ_VERSION = { dataVersion: true } as const
+
 const reportUri = (path: string) => `${OBJECT_URI_SCHEME}reports/${path}`
 const broadcast = (path: string, data: Record<string, unknown>): Broadcast => ({
   objectUri: reportUri(path),
@@ -96,12 +99,15 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   ) => {
     assertCan(request.tenant, 'viewReports')
     const path = request.routeOptions.url ?? request.url.split('?')[0]
-    return cache.send(request, reply, request.tenant.entityId, queryKey(path, request.query), schema, compute)
+    return cache.send(request, reply, request.tenant, queryKey(path, request.query), schema, compute)
   }
 
   app.get(
     '/production',
-    { schema: { ...range, response: { 200: z.object({ data: ProductionReadSchema }) } } },
+    {
+      config: READ_VERSION,
+      schema: { ...range, response: { 200: z.object({ data: ProductionReadSchema }) } },
+    },
     (request, reply) =>
       cached(request, reply, ProductionReadSchema, () => reports.production(request.tenant, request.query)),
   )
@@ -116,7 +122,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/losses',
-    { schema: { ...range, response: { 200: z.object({ data: LossesReadSchema }) } } },
+    { config: READ_VERSION, schema: { ...range, response: { 200: z.object({ data: LossesReadSchema }) } } },
     (request, reply) =>
       cached(request, reply, LossesReadSchema, () => reports.losses(request.tenant, request.query)),
   )
@@ -131,7 +137,10 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/efficiency',
-    { schema: { ...range, response: { 200: z.object({ data: EfficiencyReadSchema }) } } },
+    {
+      config: READ_VERSION,
+      schema: { ...range, response: { 200: z.object({ data: EfficiencyReadSchema }) } },
+    },
     (request, reply) =>
       cached(request, reply, EfficiencyReadSchema, () => reports.efficiency(request.tenant, request.query)),
   )
@@ -152,7 +161,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/costs',
-    { schema: { ...range, response: { 200: z.object({ data: CostsReadSchema }) } } },
+    { config: READ_VERSION, schema: { ...range, response: { 200: z.object({ data: CostsReadSchema }) } } },
     (request, reply) =>
       cached(request, reply, CostsReadSchema, () => reports.costs(request.tenant, request.query)),
   )
@@ -258,7 +267,10 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
     const schema = form.report === '5000.24' ? ExciseReturnReadSchema : OperationsReportReadSchema
     app.get(
       `/ttb/${form.path}`,
-      { schema: { querystring: form.query, response: { 200: z.object({ data: schema }) } } },
+      {
+        config: READ_VERSION,
+        schema: { querystring: form.query, response: { 200: z.object({ data: schema }) } },
+      },
       (request, reply) =>
         cached(request, reply, schema as z.ZodType<unknown>, () =>
           report === '5000.24'
