@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { EncodedBody } from '../../cache/brewery-read-cache.ts'
 import { sendEncoded } from '../../cache/brewery-reads.ts'
@@ -124,3 +125,30 @@ export const queryKey = (path: string, query: unknown) =>
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, value]) => `${name}=${String(value)}`)
     .join('&')}`
+
+/** Distinct queries remembered per route before the oldest are forgotten. */
+const REMEMBERED_QUERIES = 256
+
+/**
+ * The reporting routes' query strings validated once per distinct query (ADR 415): their schemas (periods, month
+ * ranges) are pure functions of the query (no clock, no database), and the re-read of an unchanged period sends the
+ * same query each time, so its validation (the period's parsing and refinements, about a tenth of a kept report's
+ * CPU) is remembered with its result, which is frozen (the handlers only read it). A query that fails is
+ * validated every time; bodies and paths as zod's.
+ */
+export const reportQueryValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = validatorCompiler(route)
+  if (route.httpPart !== 'querystring') return validate
+  const seen = new Map<string, { value: unknown }>()
+  return (data) => {
+    const key = JSON.stringify(data)
+    const kept = seen.get(key)
+    if (kept) return kept
+    const result = validate(data) as { value?: unknown; error?: Error }
+    if (result.error || typeof result.value !== 'object' || result.value === null) return result
+    if (seen.size >= REMEMBERED_QUERIES) seen.delete(seen.keys().next().value!)
+    const valid = { value: Object.freeze(result.value) }
+    seen.set(key, valid)
+    return valid
+  }
+}

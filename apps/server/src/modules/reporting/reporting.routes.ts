@@ -28,7 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import { WriteHeadersSchema, type Broadcast, type WriteRunner } from '../../writes/write-runner.ts'
-import { queryKey, type ReportCache } from './report-cache.ts'
+import { queryKey, reportQueryValidator, type ReportCache } from './report-cache.ts'
 import { dailyCsv, reportCsv, reportPdf } from './reporting.documents.ts'
 import type { ReportingService } from './reporting.service.ts'
 
@@ -57,8 +57,11 @@ const FORMS = [
   },
 ] as const
 
-/** A cached report's route: the auth plugin reads the brewery's data version with the caller's row (ADR 415). */
-const READ_VERSION = { dataVersion: true } as const
+/**
+ * A cached report's route (ADR 415): the auth plugin reads the brewery's data version with the caller's row, and
+ * @fastify/compress stays out (the cache sends its bodies encoded itself, and a GET has no body to decompress).
+ */
+const KEPT = { config: { dataVersion: true }, compress: false, decompress: false } as const
 
 const reportUri = (path: string) => `${OBJECT_URI_SCHEME}reports/${path}`
 const broadcast = (path: string, data: Record<string, unknown>): Broadcast => ({
@@ -85,6 +88,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   /** The reports' answers by brewery data version (ADR 376). */
   cache: ReportCache
 }> = async (app, { reports, runWrite, cache }) => {
+  app.setValidatorCompiler(reportQueryValidator)
   const headers = WriteHeadersSchema
   const range = { querystring: MonthRangeQuerySchema }
   /**
@@ -105,7 +109,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/production',
     {
-      config: READ_VERSION,
+      ...KEPT,
       schema: { ...range, response: { 200: z.object({ data: ProductionReadSchema }) } },
     },
     (request, reply) =>
@@ -122,7 +126,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/losses',
-    { config: READ_VERSION, schema: { ...range, response: { 200: z.object({ data: LossesReadSchema }) } } },
+    { ...KEPT, schema: { ...range, response: { 200: z.object({ data: LossesReadSchema }) } } },
     (request, reply) =>
       cached(request, reply, LossesReadSchema, () => reports.losses(request.tenant, request.query)),
   )
@@ -138,7 +142,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/efficiency',
     {
-      config: READ_VERSION,
+      ...KEPT,
       schema: { ...range, response: { 200: z.object({ data: EfficiencyReadSchema }) } },
     },
     (request, reply) =>
@@ -161,7 +165,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/costs',
-    { config: READ_VERSION, schema: { ...range, response: { 200: z.object({ data: CostsReadSchema }) } } },
+    { ...KEPT, schema: { ...range, response: { 200: z.object({ data: CostsReadSchema }) } } },
     (request, reply) =>
       cached(request, reply, CostsReadSchema, () => reports.costs(request.tenant, request.query)),
   )
@@ -268,7 +272,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
     app.get(
       `/ttb/${form.path}`,
       {
-        config: READ_VERSION,
+        ...KEPT,
         schema: { querystring: form.query, response: { 200: z.object({ data: schema }) } },
       },
       (request, reply) =>
