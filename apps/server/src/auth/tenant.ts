@@ -62,10 +62,11 @@ export function createTenantLookup(db: Db, { writeGeneration = null }: TenantLoo
     .where(eq(users.idpIdentifier, sql.placeholder('sub')))
     .prepare('tenant_by_subject')
   // The same row with the brewery's data version (the sum of its slots, as `breweryVersion` reads it) in the same
-  // snapshot: a cached report's hit is this one round trip (ADR 415).
-  const lookupWithVersion = db
+  // snapshot, for several callers at once: a cached report's hit is a share of this one round trip (ADR 415).
+  const lookupWithVersions = db
     .select({
       ...columns,
+      sub: users.idpIdentifier,
       dataVersion: sql<string | null>`case when ${entities.id} is null then null else
         (select coalesce(sum(${breweryDataVersions.version}), 0) from ${breweryDataVersions}
           where ${breweryDataVersions.entityId} = ${entities.id}) end`,
@@ -73,17 +74,22 @@ export function createTenantLookup(db: Db, { writeGeneration = null }: TenantLoo
     .from(users)
     .leftJoin(entities, eq(entities.id, users.entityId))
     .leftJoin(stripeSubscriptions, eq(stripeSubscriptions.entityId, users.entityId))
-    .where(eq(users.idpIdentifier, sql.placeholder('sub')))
-    .prepare('tenant_and_version_by_subject')
+    .where(sql`${users.idpIdentifier} = any(${sql.placeholder('subs')})`)
+    .prepare('tenants_and_versions_by_subjects')
+  const readWithVersions = shareReads(async (subs: string[]) => {
+    const rows = await lookupWithVersions.execute({ subs })
+    return new Map(
+      rows.map(({ sub, ...row }) => [
+        sub,
+        { ...row, dataVersion: row.dataVersion === null ? null : Number(row.dataVersion) },
+      ]),
+    )
+  })
 
   async function read(sub: string, dataVersion: boolean): Promise<TenantRow | null> {
-    if (!dataVersion) {
-      const [row] = await lookup.execute({ sub })
-      return row ?? null
-    }
-    const [row] = await lookupWithVersion.execute({ sub })
-    if (!row) return null
-    return { ...row, dataVersion: row.dataVersion === null ? null : Number(row.dataVersion) }
+    if (dataVersion) return readWithVersions(sub)
+    const [row] = await lookup.execute({ sub })
+    return row ?? null
   }
 
   // PGlite: every write passes through this process, which counts them (db/pglite-writes.ts), so a caller's row
@@ -122,6 +128,51 @@ export type TenantLookup = ReturnType<typeof createTenantLookup>
 export type TenantLookupOptions = {
   /** PGlite's count of writes (`Database.writeGeneration`): callers' rows are kept while it stands. */
   writeGeneration?: (() => number) | null
+}
+
+/** Statements of one `shareReads` in flight at once; later callers wait together for the next. */
+const READS_IN_FLIGHT = 2
+
+/**
+ * Reads by key, several callers to a statement (ADR 415): while READS_IN_FLIGHT statements are out, the keys asked
+ * for wait together and go in the next statement, sent when one comes back. A statement is only ever sent after
+ * every caller it answers arrived, so each sees a snapshot taken after its request began — what one statement
+ * per request would see, in fewer round trips when many requests arrive at once.
+ */
+export function shareReads<T>(
+  readMany: (keys: string[]) => Promise<Map<string, T>>,
+): (key: string) => Promise<T | null> {
+  type Waiter = { resolve: (row: T | null) => void; reject: (error: unknown) => void }
+  let inFlight = 0
+  let waiting: Map<string, Waiter[]> | null = null
+  function send(batch: Map<string, Waiter[]>) {
+    inFlight++
+    readMany([...batch.keys()])
+      .then(
+        (rows) => {
+          for (const [key, waiters] of batch) for (const w of waiters) w.resolve(rows.get(key) ?? null)
+        },
+        (error: unknown) => {
+          for (const waiters of batch.values()) for (const w of waiters) w.reject(error)
+        },
+      )
+      .finally(() => {
+        inFlight--
+        if (waiting && inFlight < READS_IN_FLIGHT) {
+          const next = waiting
+          waiting = null
+          send(next)
+        }
+      })
+  }
+  return (key) =>
+    new Promise<T | null>((resolve, reject) => {
+      if (!waiting && inFlight < READS_IN_FLIGHT) return send(new Map([[key, [{ resolve, reject }]]]))
+      waiting ??= new Map()
+      const waiters = waiting.get(key)
+      if (waiters) waiters.push({ resolve, reject })
+      else waiting.set(key, [{ resolve, reject }])
+    })
 }
 
 /**
