@@ -16,7 +16,8 @@
 //   report's read). The aggregate over only the period's rows (the floor before ADR 385) is reported beside it
 //   (period_floor_ms, first_to_period_floor). Repeated reads of the unchanged period with autocannon (32
 //   connections, BENCH_SECONDS = 5 after a 2 s warm-up) against a bare route serving the same JSON (≥ 0.5 ×
-//   req/s, p99 ≤ 2 ×).
+//   req/s, p99 ≤ 2 ×), with each process's CPU per answer (cpu_us_req, bare_cpu_us_req), which moves far less
+//   with the shared machine's load than the rates do.
 // - memory: the server's resident set (VmRSS, sampled every 100 ms) through all of it: < 400 MB.
 //
 // BENCH_PART=ingest or BENCH_PART=reports measures that part only (with the memory through it; the data is the
@@ -386,9 +387,17 @@ async function postAll(
   }
 }
 
-async function cannon(options: Options): Promise<Result> {
+/** A warm-up, then the measured run; `measure` starts before the measured run and its result ends after it. */
+async function cannon(options: Options, measure?: () => () => void): Promise<Result> {
   await autocannon({ ...options, duration: Math.min(2, SECONDS) })
-  return autocannon({ ...options, duration: SECONDS, connections: options.connections ?? CONNECTIONS })
+  const end = measure?.()
+  const result = await autocannon({
+    ...options,
+    duration: SECONDS,
+    connections: options.connections ?? CONNECTIONS,
+  })
+  end?.()
+  return result
 }
 const rps = (r: Result) => Math.round(r['2xx'] / SECONDS)
 
@@ -646,9 +655,19 @@ async function runStore(label: Label, store: Store): Promise<Row[]> {
       const bareReports = await startBare({ [report.url.split('?')[0]]: body })
       let appRun: Result
       let bareRun: Result
+      // CPU per answer as well (the server's and the bare process's, measured runs only): the ratio of req/s moves
+      // with the machine's load, the CPU an answer costs much less.
+      let appCpu = 0
+      let bareCpu = 0
       try {
-        appRun = await cannon({ url: `${server.url}${report.url}`, headers })
-        bareRun = await cannon({ url: `${bareReports.url}${report.url}` })
+        appRun = await cannon({ url: `${server.url}${report.url}`, headers }, () => {
+          const cpu0 = cpuMs(server.pid!)
+          return () => (appCpu = cpuMs(server.pid!) - cpu0)
+        })
+        bareRun = await cannon({ url: `${bareReports.url}${report.url}` }, () => {
+          const cpu0 = cpuMs(bareReports.pid)
+          return () => (bareCpu = cpuMs(bareReports.pid) - cpu0)
+        })
       } finally {
         await bareReports.stop()
       }
@@ -667,6 +686,8 @@ async function runStore(label: Label, store: Store): Promise<Row[]> {
         failed: appRun.non2xx + appRun.errors + appRun.timeouts,
         bare_req_s: rps(bareRun),
         bare_p99_ms: bareRun.latency.p99,
+        cpu_us_req: Math.round((1000 * appCpu) / Math.max(1, appRun['2xx'])),
+        bare_cpu_us_req: Math.round((1000 * bareCpu) / Math.max(1, bareRun['2xx'])),
         ratio_req_s: ms(throughput),
         ratio_p99: ms(p99),
         met: first <= 5 * floorMs && throughput >= 0.5 && p99 <= 2,

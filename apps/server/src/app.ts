@@ -300,6 +300,7 @@ export async function buildApp({
   const apiKeys = createApiKeyService({ db: database.db })
   const identity = await registerIdentity(app, database.db, {
     apiKeys,
+    writeGeneration: database.writeGeneration,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     issuer: config.oidc.issuer,

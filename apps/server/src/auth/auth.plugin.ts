@@ -118,7 +118,10 @@ const authPlugin: FastifyPluginCallback<{
       throw error
     }
     if (request.routeOptions.config.tenant !== false) {
-      const row = lookUpTenant.find(request.auth.sub)
+      // A cached report's hit needs the brewery's data version too: read in the same statement (ADR 415).
+      const row = lookUpTenant.find(request.auth.sub, {
+        dataVersion: request.routeOptions.config.dataVersion === true,
+      })
       // Awaited by the preHandler, or by nobody when the request is refused first (a 400): a failed read
       // must not become an unhandled rejection then.
       row.catch(() => {})

@@ -31,6 +31,8 @@ export interface IdentityOptions {
   onEmailVerified?: (accountId: string, email: string) => Promise<void>
   /** API keys as callers (ADR 281). */
   apiKeys?: Pick<ApiKeyService, 'authenticate' | 'recordUse'>
+  /** PGlite's count of writes (`Database.writeGeneration`): callers' rows are kept while it stands (ADR 415). */
+  writeGeneration?: (() => number) | null
 }
 
 export interface Identity {
@@ -89,7 +91,7 @@ export async function registerIdentity(
   app.decorate('mailer', mailer)
   await app.register(authPlugin, {
     verifier,
-    lookUpTenant: createTenantLookup(db),
+    lookUpTenant: createTenantLookup(db, { writeGeneration: options.writeGeneration ?? null }),
     apiKeys: options.apiKeys,
   })
   if (idp) await app.register(idpRoutes, { prefix: '/idp', idp })

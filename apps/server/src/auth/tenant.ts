@@ -1,7 +1,7 @@
 import { can, RoleSchema, type Permission, type Role } from '@brewcommand/domain'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { entities } from '../db/schema/entities.ts'
+import { breweryDataVersions, entities } from '../db/schema/entities.ts'
 import { stripeSubscriptions } from '../db/schema/stripe.ts'
 import { users } from '../db/schema/users.ts'
 import { AppError } from '../errors.ts'
@@ -16,6 +16,11 @@ export type Tenant = {
   subscription?: { status: string | null; statusAt: Date | null }
   /** Set when the caller is an API key (ADR 281): it acts as a Manager, within its scopes. */
   apiKeyId?: string
+  /**
+   * The brewery's data version (cache/brewery-version.ts) read in the same statement and snapshot as the role, on
+   * routes with `config: { dataVersion: true }` (the cached reports, ADR 415); undefined elsewhere.
+   */
+  dataVersion?: number
 }
 
 /** The caller's users row with the brewery's subscription: what the tenant and the payment guard need. */
@@ -25,7 +30,12 @@ export type TenantRow = {
   role: string | null
   status: string | null
   statusAt: Date | null
+  /** The brewery's data version, when it was asked for (`find(sub, { dataVersion: true })`); null: no brewery. */
+  dataVersion?: number | null
 }
+
+/** How many callers' rows PGlite keeps between writes (ADR 415). */
+const REMEMBERED_CALLERS = 10_000
 
 /**
  * The tenant of a verified subject: one indexed lookup, which also brings the brewery's subscription
@@ -34,25 +44,69 @@ export type TenantRow = {
  * first), after the body was validated. The auth plugin sets `request.tenant` once per request
  * (docs/architecture.md "Tenancy").
  */
-export function createTenantLookup(db: Db) {
-  // Built once, and a named prepared statement on PostgreSQL (parsed and planned once per connection):
-  // it precedes every authenticated request.
+export function createTenantLookup(db: Db, { writeGeneration = null }: TenantLookupOptions = {}) {
+  const columns = {
+    id: users.id,
+    entityId: users.entityId,
+    role: users.role,
+    status: entities.subscriptionStatus,
+    statusAt: stripeSubscriptions.statusAt,
+  }
+  // Built once, and named prepared statements on PostgreSQL (parsed and planned once per connection): one
+  // precedes every authenticated request.
   const lookup = db
-    .select({
-      id: users.id,
-      entityId: users.entityId,
-      role: users.role,
-      status: entities.subscriptionStatus,
-      statusAt: stripeSubscriptions.statusAt,
-    })
+    .select(columns)
     .from(users)
     .leftJoin(entities, eq(entities.id, users.entityId))
     .leftJoin(stripeSubscriptions, eq(stripeSubscriptions.entityId, users.entityId))
     .where(eq(users.idpIdentifier, sql.placeholder('sub')))
     .prepare('tenant_by_subject')
-  async function find(sub: string): Promise<TenantRow | null> {
+  // The same row with the brewery's data version (the sum of its slots, as `breweryVersion` reads it) in the same
+  // snapshot, for several callers at once: a cached report's hit is a share of this one round trip (ADR 415).
+  const lookupWithVersions = db
+    .select({
+      ...columns,
+      sub: users.idpIdentifier,
+      dataVersion: sql<string | null>`case when ${entities.id} is null then null else
+        (select coalesce(sum(${breweryDataVersions.version}), 0) from ${breweryDataVersions}
+          where ${breweryDataVersions.entityId} = ${entities.id}) end`,
+    })
+    .from(users)
+    .leftJoin(entities, eq(entities.id, users.entityId))
+    .leftJoin(stripeSubscriptions, eq(stripeSubscriptions.entityId, users.entityId))
+    .where(sql`${users.idpIdentifier} = any(${sql.placeholder('subs')})`)
+    .prepare('tenants_and_versions_by_subjects')
+  const readWithVersions = shareReads(async (subs: string[]) => {
+    const rows = await lookupWithVersions.execute({ subs })
+    return new Map(
+      rows.map(({ sub, ...row }) => [
+        sub,
+        { ...row, dataVersion: row.dataVersion === null ? null : Number(row.dataVersion) },
+      ]),
+    )
+  })
+
+  async function read(sub: string, dataVersion: boolean): Promise<TenantRow | null> {
+    if (dataVersion) return readWithVersions(sub)
     const [row] = await lookup.execute({ sub })
     return row ?? null
+  }
+
+  // PGlite: every write passes through this process, which counts them (db/pglite-writes.ts), so a caller's row
+  // read at the current count is the row now; any write (a role changed, a member removed, a brewery's write
+  // moving its version) moves the count before it is acknowledged, and the next request reads again.
+  const remembered = new Map<string, { generation: number; row: TenantRow | null }>()
+  async function find(sub: string, { dataVersion = false }: { dataVersion?: boolean } = {}) {
+    if (!writeGeneration) return read(sub, dataVersion)
+    const key = `${dataVersion ? 'v' : 't'}${sub}`
+    const kept = remembered.get(key)
+    const generation = writeGeneration()
+    if (kept?.generation === generation) return kept.row
+    const row = await read(sub, dataVersion)
+    remembered.delete(key)
+    if (remembered.size >= REMEMBERED_CALLERS) remembered.clear()
+    remembered.set(key, { generation, row })
+    return row
   }
   function toTenant(row: TenantRow | null, sub: string): Tenant {
     const role = RoleSchema.safeParse(row?.role)
@@ -65,11 +119,61 @@ export function createTenantLookup(db: Db) {
       userId: row.id,
       sub,
       subscription: { status: row.status, statusAt: row.statusAt },
+      ...(typeof row.dataVersion === 'number' ? { dataVersion: row.dataVersion } : {}),
     }
   }
   return { find, toTenant }
 }
 export type TenantLookup = ReturnType<typeof createTenantLookup>
+export type TenantLookupOptions = {
+  /** PGlite's count of writes (`Database.writeGeneration`): callers' rows are kept while it stands. */
+  writeGeneration?: (() => number) | null
+}
+
+/** Statements of one `shareReads` in flight at once; later callers wait together for the next. */
+const READS_IN_FLIGHT = 2
+
+/**
+ * Reads by key, several callers to a statement (ADR 415): while READS_IN_FLIGHT statements are out, the keys asked
+ * for wait together and go in the next statement, sent when one comes back. A statement is only ever sent after
+ * every caller it answers arrived, so each sees a snapshot taken after its request began — what one statement
+ * per request would see, in fewer round trips when many requests arrive at once.
+ */
+export function shareReads<T>(
+  readMany: (keys: string[]) => Promise<Map<string, T>>,
+): (key: string) => Promise<T | null> {
+  type Waiter = { resolve: (row: T | null) => void; reject: (error: unknown) => void }
+  let inFlight = 0
+  let waiting: Map<string, Waiter[]> | null = null
+  function send(batch: Map<string, Waiter[]>) {
+    inFlight++
+    readMany([...batch.keys()])
+      .then(
+        (rows) => {
+          for (const [key, waiters] of batch) for (const w of waiters) w.resolve(rows.get(key) ?? null)
+        },
+        (error: unknown) => {
+          for (const waiters of batch.values()) for (const w of waiters) w.reject(error)
+        },
+      )
+      .finally(() => {
+        inFlight--
+        if (waiting && inFlight < READS_IN_FLIGHT) {
+          const next = waiting
+          waiting = null
+          send(next)
+        }
+      })
+  }
+  return (key) =>
+    new Promise<T | null>((resolve, reject) => {
+      if (!waiting && inFlight < READS_IN_FLIGHT) return send(new Map([[key, [{ resolve, reject }]]]))
+      waiting ??= new Map()
+      const waiters = waiting.get(key)
+      if (waiters) waiters.push({ resolve, reject })
+      else waiting.set(key, [{ resolve, reject }])
+    })
+}
 
 /**
  * Refuses what the caller's role may not do (the permission table,

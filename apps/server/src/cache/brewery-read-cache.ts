@@ -152,7 +152,19 @@ export type BreweryReadCache<T> = ReturnType<typeof createBreweryReadCache<T>>
  * one). Only these two are made.
  */
 export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '')
+  if (header === undefined || header === '') return null
+  const value = Array.isArray(header) ? header.join(',') : header
+  // A client sends the same header with every request: its answer is remembered (ADR 415).
+  const known = negotiated.get(value)
+  if (known !== undefined) return known
+  const chosen = chooseEncoding(value)
+  if (negotiated.size >= 64) negotiated.clear()
+  negotiated.set(value, chosen)
+  return chosen
+}
+const negotiated = new Map<string, Encoding | null>()
+
+function chooseEncoding(value: string): Encoding | null {
   const accepted = new Map<string, number>()
   for (const part of value.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';')

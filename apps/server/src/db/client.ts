@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { withDrizzleParsers } from './pglite-parsers.ts'
+import { countWrites } from './pglite-writes.ts'
 
 export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations')
 
@@ -28,6 +29,12 @@ export type Database = {
    * several statements; the rows are those of the last one.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
+  /**
+   * PGlite: a count that moves after every statement or transaction that may have written, before its caller
+   * resumes (db/pglite-writes.ts, ADR 415), so a read made at a count still current reflects every acknowledged
+   * write. null on PostgreSQL, where other processes write too.
+   */
+  writeGeneration: (() => number) | null
   close(): Promise<void>
 }
 
@@ -239,6 +246,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[]
         return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result
       },
+      writeGeneration: null,
       close: () => pool.end(),
     }
   }
@@ -250,6 +258,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
     })
   }
+  // Before anything else holds the client: its methods are wrapped in place.
+  const writeGeneration = countWrites(client)
   const { drizzleClient, ownParsing } = withDrizzleParsers(client)
   const db = drizzlePglite({ client: drizzleClient, ...queryLogger(options.onQuery) })
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
@@ -262,6 +272,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (values && values.length > 0) return client.query(text, values, ownParsing)
       return (await client.exec(text, ownParsing)).at(-1) ?? { rows: [] }
     },
+    writeGeneration,
     close: () => client.close(),
   }
 }

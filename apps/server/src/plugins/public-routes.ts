@@ -8,6 +8,11 @@ declare module 'fastify' {
      * route with a token has its tenant resolved once, before its handler (`auth/auth.plugin.ts`).
      */
     tenant?: boolean
+    /**
+     * `true`: the route reads the brewery's data version (a cached report, ADR 415), so the auth plugin reads it
+     * with the caller's row, in one statement, as `request.tenant.dataVersion`.
+     */
+    dataVersion?: boolean
   }
 }
 export {}

@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
 import { makeEnvelope } from '@brewcommand/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { eq } from 'drizzle-orm'
 import { bumpBreweryVersion } from '../../cache/brewery-version.ts'
 import { users } from '../../db/schema/users.ts'
 import { seedCellar, type CellarSeed } from '../../testing/cellar-seed.ts'
@@ -44,6 +45,8 @@ describe.each(TEST_DATABASES)('the reports cache on %s', (kind) => {
   let seedA: CellarSeed
   let seedB: CellarSeed
   const LOSSES = `/api/reports/losses?from=${monthsFromNow(-2)}&to=${monthsFromNow(1)}`
+  // Every statement the app sends (ADR 415 counts a hit's).
+  let statements: string[] = []
 
   const call = async (sub: string, method: 'GET' | 'POST', url: string, payload?: object, headers = {}) =>
     t.app.inject({
@@ -88,7 +91,7 @@ describe.each(TEST_DATABASES)('the reports cache on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind)
+    testDb = await createTestDb(kind, { onQuery: (query) => statements.push(query) })
     t = await createTestApp({ db: testDb })
     adminA = crypto.randomUUID()
     adminB = crypto.randomUUID()
@@ -149,6 +152,47 @@ describe.each(TEST_DATABASES)('the reports cache on %s', (kind) => {
     const refused = await call(brewer, 'GET', LOSSES)
     expect(refused.statusCode).toBe(403)
     expect(refused.json()).toMatchObject({ error: { code: 'FORBIDDEN' } })
+  })
+
+  it('takes a changed role and a removed member into account on the next request, the report kept or not', async () => {
+    const manager = crypto.randomUUID()
+    await testDb.db
+      .insert(users)
+      .values({ idpIdentifier: manager, entityId: entityA, role: 'Manager', email: `${manager}@example.com` })
+    const byManager = () =>
+      testDb.db.update(users).set({ role: 'Manager' }).where(eq(users.idpIdentifier, manager))
+    expect((await call(manager, 'GET', LOSSES)).statusCode).toBe(200)
+    expect((await call(manager, 'GET', LOSSES)).statusCode).toBe(200)
+    // Behind the app's back (no version moves, the report stays kept): the caller's row is read anew all the same.
+    await testDb.db.update(users).set({ role: 'Brewer' }).where(eq(users.idpIdentifier, manager))
+    expect((await call(manager, 'GET', LOSSES)).statusCode).toBe(403)
+    await byManager()
+    expect((await call(manager, 'GET', LOSSES)).statusCode).toBe(200)
+    await testDb.db.delete(users).where(eq(users.idpIdentifier, manager))
+    const removed = await call(manager, 'GET', LOSSES)
+    expect(removed.statusCode).toBe(403)
+    expect(removed.json()).toMatchObject({ error: { code: 'FORBIDDEN' } })
+  })
+
+  it('answers a kept report in one statement on PostgreSQL (role and version together) and none on PGlite', async () => {
+    const first = await call(adminA, 'GET', LOSSES)
+    expect(first.statusCode).toBe(200)
+    statements = []
+    expect((await call(adminA, 'GET', LOSSES)).statusCode).toBe(200)
+    expect(
+      (await call(adminA, 'GET', LOSSES, undefined, { 'if-none-match': first.headers.etag })).statusCode,
+    ).toBe(304)
+    if (kind === 'postgres') {
+      expect(statements).toHaveLength(2)
+      for (const statement of statements) expect(statement).toMatch(/brewery_data_versions/)
+    } else {
+      expect(statements).toEqual([])
+    }
+    // A write through the API moves the count on PGlite and the version on both: read again, computed anew.
+    expect((await loss(adminA, seedA.fermenterId, 'Counted leak')).statusCode).toBe(201)
+    const after = await call(adminA, 'GET', LOSSES)
+    expect(reasons(after)).toContain('Counted leak 0.25000')
+    expect(after.headers.etag).not.toBe(first.headers.etag)
   })
 
   it('computes once per version and quarter hour, shares a concurrent miss, and drops what the schema does not name', async () => {

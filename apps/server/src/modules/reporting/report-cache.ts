@@ -1,8 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { EncodedBody } from '../../cache/brewery-read-cache.ts'
 import { sendEncoded } from '../../cache/brewery-reads.ts'
 import { breweryVersion } from '../../cache/brewery-version.ts'
+import type { Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 
 /**
@@ -24,7 +26,8 @@ type Entry = { version: number; quarter: number; body: EncodedBody }
  * The Reporting page's and the TTB reports' answers, serialised once per brewery data version (ADR 376): the
  * version lives in the database and every write of the brewery moves it in its own transaction (the write
  * runner's last statement, cache/brewery-version.ts), so no instance serves a report older than an acknowledged
- * write, and another brewery's writes leave it be. A hit costs one indexed read of the version; the answer goes
+ * write, and another brewery's writes leave it be. A hit costs no read of its own: the version comes with the
+ * caller's row (auth/tenant.ts, ADR 415; read here for a caller without it, an API key); the answer goes
  * out with its strong ETag (304 on `If-None-Match`), brotli or gzip made once. Concurrent misses of one report
  * share one computation. Least recently used reports go first past `maxBytes`.
  */
@@ -66,8 +69,10 @@ export function createReportCache({
     report: string,
     schema: z.ZodType<T>,
     compute: () => Promise<T>,
+    /** The version read with the caller's row, before this call (ADR 415); read here when not given. */
+    known?: number,
   ): Promise<EncodedBody> {
-    const version = await breweryVersion(db, entityId)
+    const version = known ?? (await breweryVersion(db, entityId))
     const quarter = Math.floor(now() / QUARTER_HOUR_MS)
     const key = `${entityId} ${report}`
     const cached = entries.get(key)
@@ -99,19 +104,20 @@ export function createReportCache({
   return {
     body,
     /**
-     * Sends the report for `report` (the route and its query, canonical) of the caller's brewery; the caller has
-     * checked the permission.
+     * Sends the report for `report` (the route and its query, canonical) of the caller's brewery, at the data
+     * version read with the caller's row when the route asked for it (`config: { dataVersion: true }`, one round
+     * trip for the role and the version, ADR 415); the caller has checked the permission.
      */
     async send<T>(
       request: FastifyRequest,
       reply: FastifyReply,
-      entityId: string,
+      tenant: Pick<Tenant, 'entityId' | 'dataVersion'>,
       report: string,
       schema: z.ZodType<T>,
       compute: () => Promise<T>,
     ) {
       return sendEncoded(request, reply, {
-        body: await body(entityId, report, schema, compute),
+        body: await body(tenant.entityId, report, schema, compute, tenant.dataVersion),
         catalogEtag: null,
       })
     },
@@ -127,3 +133,30 @@ export const queryKey = (path: string, query: unknown) =>
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, value]) => `${name}=${String(value)}`)
     .join('&')}`
+
+/** Distinct queries remembered per route before the oldest are forgotten. */
+const REMEMBERED_QUERIES = 256
+
+/**
+ * The reporting routes' query strings validated once per distinct query (ADR 415): their schemas (periods, month
+ * ranges) are pure functions of the query (no clock, no database), and the re-read of an unchanged period sends the
+ * same query each time, so its validation (the period's parsing and refinements, about a tenth of a kept report's
+ * CPU) is remembered with its result, which is frozen (the handlers only read it). A query that fails is
+ * validated every time; bodies and paths as zod's.
+ */
+export const reportQueryValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = validatorCompiler(route)
+  if (route.httpPart !== 'querystring') return validate
+  const seen = new Map<string, { value: unknown }>()
+  return (data) => {
+    const key = JSON.stringify(data)
+    const kept = seen.get(key)
+    if (kept) return kept
+    const result = validate(data) as { value?: unknown; error?: Error }
+    if (result.error || typeof result.value !== 'object' || result.value === null) return result
+    if (seen.size >= REMEMBERED_QUERIES) seen.delete(seen.keys().next().value!)
+    const valid = { value: Object.freeze(result.value) }
+    seen.set(key, valid)
+    return valid
+  }
+}

@@ -28,7 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import { WriteHeadersSchema, type Broadcast, type WriteRunner } from '../../writes/write-runner.ts'
-import { queryKey, type ReportCache } from './report-cache.ts'
+import { queryKey, reportQueryValidator, type ReportCache } from './report-cache.ts'
 import { dailyCsv, reportCsv, reportPdf } from './reporting.documents.ts'
 import type { ReportingService } from './reporting.service.ts'
 
@@ -57,6 +57,12 @@ const FORMS = [
   },
 ] as const
 
+/**
+ * A cached report's route (ADR 415): the auth plugin reads the brewery's data version with the caller's row, and
+ * @fastify/compress stays out (the cache sends its bodies encoded itself, and a GET has no body to decompress).
+ */
+const KEPT = { config: { dataVersion: true }, compress: false, decompress: false } as const
+
 const reportUri = (path: string) => `${OBJECT_URI_SCHEME}reports/${path}`
 const broadcast = (path: string, data: Record<string, unknown>): Broadcast => ({
   objectUri: reportUri(path),
@@ -82,6 +88,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   /** The reports' answers by brewery data version (ADR 376). */
   cache: ReportCache
 }> = async (app, { reports, runWrite, cache }) => {
+  app.setValidatorCompiler(reportQueryValidator)
   const headers = WriteHeadersSchema
   const range = { querystring: MonthRangeQuerySchema }
   /**
@@ -96,12 +103,15 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   ) => {
     assertCan(request.tenant, 'viewReports')
     const path = request.routeOptions.url ?? request.url.split('?')[0]
-    return cache.send(request, reply, request.tenant.entityId, queryKey(path, request.query), schema, compute)
+    return cache.send(request, reply, request.tenant, queryKey(path, request.query), schema, compute)
   }
 
   app.get(
     '/production',
-    { schema: { ...range, response: { 200: z.object({ data: ProductionReadSchema }) } } },
+    {
+      ...KEPT,
+      schema: { ...range, response: { 200: z.object({ data: ProductionReadSchema }) } },
+    },
     (request, reply) =>
       cached(request, reply, ProductionReadSchema, () => reports.production(request.tenant, request.query)),
   )
@@ -116,7 +126,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/losses',
-    { schema: { ...range, response: { 200: z.object({ data: LossesReadSchema }) } } },
+    { ...KEPT, schema: { ...range, response: { 200: z.object({ data: LossesReadSchema }) } } },
     (request, reply) =>
       cached(request, reply, LossesReadSchema, () => reports.losses(request.tenant, request.query)),
   )
@@ -131,7 +141,10 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/efficiency',
-    { schema: { ...range, response: { 200: z.object({ data: EfficiencyReadSchema }) } } },
+    {
+      ...KEPT,
+      schema: { ...range, response: { 200: z.object({ data: EfficiencyReadSchema }) } },
+    },
     (request, reply) =>
       cached(request, reply, EfficiencyReadSchema, () => reports.efficiency(request.tenant, request.query)),
   )
@@ -152,7 +165,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/costs',
-    { schema: { ...range, response: { 200: z.object({ data: CostsReadSchema }) } } },
+    { ...KEPT, schema: { ...range, response: { 200: z.object({ data: CostsReadSchema }) } } },
     (request, reply) =>
       cached(request, reply, CostsReadSchema, () => reports.costs(request.tenant, request.query)),
   )
@@ -258,7 +271,10 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
     const schema = form.report === '5000.24' ? ExciseReturnReadSchema : OperationsReportReadSchema
     app.get(
       `/ttb/${form.path}`,
-      { schema: { querystring: form.query, response: { 200: z.object({ data: schema }) } } },
+      {
+        ...KEPT,
+        schema: { querystring: form.query, response: { 200: z.object({ data: schema }) } },
+      },
       (request, reply) =>
         cached(request, reply, schema as z.ZodType<unknown>, () =>
           report === '5000.24'
