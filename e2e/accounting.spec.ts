@@ -2,7 +2,7 @@ import { DEFAULT_BREWHOUSE_CONSTANTS, makeEnvelope, newRecipe } from '@brewcomma
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
 import { fakes } from './support/accounting-fakes.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 import { api, type ApiAnswer as Api } from './support/api.ts'
 
 // Accounting (issue 38): connect to the fake QuickBooks Online (then, in a second brewery, the fake Xero) through
@@ -222,7 +222,7 @@ for (const provider of PROVIDERS) {
     page,
   }) => {
     test.setTimeout(240_000)
-    await onboardNewBrewery(page, provider.name === 'quickbooks' ? 'Quinn' : 'Xavi')
+    await setUpNewBrewery(page, provider.name === 'quickbooks' ? 'Quinn' : 'Xavi')
     const tag = `${provider.name === 'quickbooks' ? 'QB' : 'XR'}${Date.now().toString(36).slice(-5).toUpperCase()}`
     const { orderNumber, customerName } = await seedPickedOrder(page, tag)
 

@@ -8,7 +8,7 @@ import {
 } from '@brewcommand/domain'
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 
 // Issue 41, "Done when": a hop lot with a higher alpha acid than the recipe's is received; on brew day the addition
 // shows the lot, its alpha and the amount that hits the recipe's IBU, and Use this amount confirms it; the batch
@@ -59,7 +59,7 @@ test('a hop lot above the recipe alpha: brew day offers its amount, and the batc
   page,
 }) => {
   test.setTimeout(180_000)
-  await onboardNewBrewery(page, 'Ada')
+  await setUpNewBrewery(page, 'Ada')
 
   // The malt and its two lots (the inventory journey receives lots through the screen; here through the API).
   const maltId = crypto.randomUUID()

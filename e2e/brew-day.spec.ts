@@ -1,7 +1,7 @@
 import { DEFAULT_BREWHOUSE_CONSTANTS, makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 
 /** One API call with the signed-in page's own token (the set-up a person would make through other screens). */
 async function api(page: Page, method: 'POST' | 'GET', url: string, body?: unknown) {
@@ -28,7 +28,7 @@ test('a brewer brews a batch: timeline, countdown on every screen, alarm, OG and
   browser,
 }) => {
   test.setTimeout(180_000)
-  await onboardNewBrewery(page, 'Bea')
+  await setUpNewBrewery(page, 'Bea')
 
   // The recipe, the brewhouse and a fermenter are set up through the API (their screens are the equipment
   // journey's): a 60-minute mash with a mash hop, due the moment the mash starts.

@@ -1,7 +1,7 @@
 import { DEFAULT_BREWHOUSE_CONSTANTS, makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 
 /** One API call with the signed-in page's own token (the set-up a person would make through other screens). */
 async function api(page: Page, method: 'POST' | 'GET', url: string, body?: unknown) {
@@ -38,7 +38,7 @@ test('the cellar: a device on a fermenter posts, the tank card and chart show it
   page,
 }) => {
   test.setTimeout(180_000)
-  await onboardNewBrewery(page, 'Cora')
+  await setUpNewBrewery(page, 'Cora')
 
   // A batch in its fermenter, set up through the API as Plan Batch and brew day leave it (their own journeys
   // cover those screens): a product with kegs and cans, a brewhouse, FV-1 and BT-1, a batch brewed into FV-1.

@@ -1,7 +1,7 @@
 import { FERMENTABLES, makeEnvelope, newRecipe, productObjectUri, type Recipe } from '@brewcommand/domain'
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 
 /** Runs `action` and waits until the write it queues has been answered by the API with a 2xx. */
 async function andSaved(page: Page, method: string, path: string, action: () => Promise<void>) {
@@ -51,7 +51,7 @@ test('an Admin sets up a brewhouse and a fermenter, plans a batch from a recipe 
   page,
 }) => {
   test.setTimeout(150_000)
-  await onboardNewBrewery(page, 'Ada')
+  await setUpNewBrewery(page, 'Ada')
   const productName = `Equipment Pale ${Date.now().toString(36)}`
   const productId = await seedProduct(page, productName)
 

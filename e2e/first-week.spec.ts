@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 
 const firstWeek = (page: Page) => page.getByRole('region', { name: 'Your first week' })
 
@@ -8,7 +8,7 @@ test('a new Oregon brewery is guided through its first week, on Pacific time, an
   page,
 }) => {
   test.setTimeout(150_000)
-  await onboardNewBrewery(page, 'Ada')
+  await setUpNewBrewery(page, 'Ada')
 
   // The dashboard says what is there and shows the path, nothing done yet.
   await expect(page.getByText(/brew days, the cellar and its schedule, inventory, reports/)).toBeVisible()

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 import { expectAccessible } from './support/accessibility.ts'
 
 // Two recipes in the shape BeerSmith writes BeerXML 1.0 (kg, litres, DISPLAY_* fields, vendor tags).
@@ -76,7 +76,7 @@ test('import two BeerXML recipes with a preview, then export one as BeerJSON and
 }) => {
   test.setTimeout(150_000)
   expect(PALE).toBe('OG 1.056 · ABV 5.623% · IBU 18.06')
-  await onboardNewBrewery(page, 'Ivy')
+  await setUpNewBrewery(page, 'Ivy')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click()
 
   // Choose the file: the preview lists what will be created; nothing is sent yet.

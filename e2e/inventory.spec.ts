@@ -8,7 +8,7 @@ import {
 } from '@brewcommand/domain'
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 
 /** Runs `action` and waits until the write it queues has been answered by the API with a 2xx. */
 async function andSaved(page: Page, method: string, path: RegExp, action: () => Promise<void>) {
@@ -45,7 +45,7 @@ test('a Manager receives two lots of a malt; a batch needing more than the first
   page,
 }) => {
   test.setTimeout(150_000)
-  await onboardNewBrewery(page, 'Ada')
+  await setUpNewBrewery(page, 'Ada')
 
   // The Inventory page before anything is stocked: its blurb.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inventory' }).click()

@@ -5,7 +5,7 @@ import { makeEnvelope } from '@brewcommand/domain'
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
 import { fakeCameraArgs, writeQrY4m } from './support/fake-camera.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 import { chromiumLaunchOptions } from './support/server.ts'
 
 // Issue 36 "Done when": scanning works with the camera on a phone and offline. Chromium's fake camera plays a Y4M
@@ -50,7 +50,7 @@ test('kegs: the phone’s camera reads a keg’s QR code, online and offline, an
   context,
 }) => {
   test.setTimeout(180_000)
-  await onboardNewBrewery(page, 'Cam')
+  await setUpNewBrewery(page, 'Cam')
   const keg = await addKeg(page)
   expect(keg.assetNumber).toBe('K-0001')
   // Signed up at a desk; scanning on a phone.

@@ -1,7 +1,7 @@
 import { DEFAULT_BREWHOUSE_CONSTANTS, makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 import { apiData as api } from './support/api.ts'
 
 // Issue 36 "Done when": three 1/6 BBL kegs are added and their label PDF downloads; they are filled from a package
@@ -154,7 +154,7 @@ test('kegs: added, labelled, filled from a run, shipped on an order with its dep
   page,
 }) => {
   test.setTimeout(240_000)
-  await onboardNewBrewery(page, 'Kit')
+  await setUpNewBrewery(page, 'Kit')
   const { order, invoice } = await seedPackageRunAndOrder(page)
   // The invoice carries two deposits: 2 × $30.00.
   expect(invoice.depositCents).toBe(6000)

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib'
 import { expect, test, type Page } from '@playwright/test'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 import { expectAccessible } from './support/accessibility.ts'
 
 /** A small real PNG (a 64×64 gradient), so the thumbnail has something to draw. */
@@ -50,7 +50,7 @@ test('a brewery keeps product media: upload a PNG with countdown and progress, s
   page,
 }) => {
   test.setTimeout(120_000)
-  await onboardNewBrewery(page, 'Mia')
+  await setUpNewBrewery(page, 'Mia')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click()
   await page.getByRole('button', { name: 'Add Product' }).click()
   const create = page.getByRole('dialog', { name: 'New Product' })
@@ -141,7 +141,7 @@ test('a large video goes from Chromium to local disk, with progress', async ({ p
   ftruncateSync(fd, MEASURE_BYTES)
   closeSync(fd)
 
-  await onboardNewBrewery(page, 'Max')
+  await setUpNewBrewery(page, 'Max')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click()
   await page.getByRole('button', { name: 'Add Product' }).click()
   const create = page.getByRole('dialog', { name: 'New Product' })

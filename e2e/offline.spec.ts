@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 
 /** The header's save status (a button named "Sync status" whose text is the state). */
 const status = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Sync status' })
@@ -15,7 +15,7 @@ test('the installed app starts offline from the cached shell, queues a change an
   const manifest = (await (await page.request.get(manifestHref!)).json()) as Record<string, unknown>
   expect(manifest).toMatchObject({ name: 'BrewCommand', start_url: '/secure', display: 'standalone' })
 
-  await onboardNewBrewery(page, 'Otto')
+  await setUpNewBrewery(page, 'Otto')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click()
   await expect(page.getByRole('heading', { name: "Let's Create Your Products!" })).toBeVisible()
   // The worker has installed (the app shell is precached) and controls the page.

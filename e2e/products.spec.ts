@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 import { expectAccessible } from './support/accessibility.ts'
 
 /** Runs `action` and waits until the queued write it causes has been answered by the API. */
@@ -16,7 +16,7 @@ test('a brewery builds a product: create, rename, describe, packaging with a bar
   page,
 }) => {
   test.setTimeout(120_000)
-  await onboardNewBrewery(page, 'Ada')
+  await setUpNewBrewery(page, 'Ada')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click()
   await expect(page.getByRole('heading', { name: "Let's Create Your Products!" })).toBeVisible()
   await expect(page.getByText("Don't Worry, It's Easy...")).toBeVisible()

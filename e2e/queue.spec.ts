@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page, type Request } from '@playwright/test'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 import { freePort, startServer } from './support/server.ts'
 
 type ApiProduct = { id: string; name: string; description: string; tastingNotes: { notes: string }[] }
@@ -76,7 +76,7 @@ test('offline: a new product and two edits survive a closed tab and reach the se
   context,
 }) => {
   test.setTimeout(120_000)
-  await onboardNewBrewery(page, 'Olive')
+  await setUpNewBrewery(page, 'Olive')
   await openProducts(page)
   await expect(status(page)).toHaveText('All changes saved')
 
@@ -129,7 +129,7 @@ test('offline: a new product and two edits survive a closed tab and reach the se
 
 test('after a reload, unsent writes are shown at once from the browser and then sent', async ({ page }) => {
   test.setTimeout(90_000)
-  await onboardNewBrewery(page, 'Nell')
+  await setUpNewBrewery(page, 'Nell')
   await openProducts(page)
   // The writes cannot get through (reads can): the API is unreachable for them.
   await page.route('**/api/products**', (route) =>
@@ -157,7 +157,7 @@ test('a create answered 500 twice (after the server stored it) and then 201 ends
   page,
 }) => {
   test.setTimeout(90_000)
-  await onboardNewBrewery(page, 'Rita')
+  await setUpNewBrewery(page, 'Rita')
   await openProducts(page)
   let attempts = 0
   const keys = new Set<string>()
@@ -187,7 +187,7 @@ test('a refused change is told in words and undone on screen; nothing waits as f
   page,
 }) => {
   test.setTimeout(90_000)
-  await onboardNewBrewery(page, 'Fay')
+  await setUpNewBrewery(page, 'Fay')
   await openProducts(page)
   await createProduct(page, 'Kept Kölsch')
   await expect(status(page)).toHaveText('All changes saved')
@@ -233,7 +233,7 @@ test('fault: the server is killed (SIGKILL) while the queue holds edits, one of 
   const context = await browser.newContext({ baseURL: server.url })
   const page = await context.newPage()
   try {
-    await onboardNewBrewery(page, 'Kit')
+    await setUpNewBrewery(page, 'Kit')
     await openProducts(page)
     await createProduct(page, 'Crash Porter')
     await expect(status(page)).toHaveText('All changes saved')

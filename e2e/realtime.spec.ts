@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 
 test('two people in one brewery see each other’s changes live', async ({ page, browser }) => {
   test.setTimeout(120_000)
-  await onboardNewBrewery(page, 'Ada')
+  await setUpNewBrewery(page, 'Ada')
   // A product with a package and a tasting note, made by A.
   await page.goto('/secure/products')
   await page.getByRole('button', { name: 'Add Product' }).click()

@@ -10,7 +10,7 @@ import {
   type Recipe,
 } from '@brewcommand/domain'
 import { expect, test, type Page } from '@playwright/test'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 import { expectAccessible } from './support/accessibility.ts'
 
 const item = <T extends { id: string }>(list: readonly T[], id: string) => list.find((i) => i.id === id)!
@@ -76,7 +76,7 @@ test('a brewer writes a recipe from an empty brewery, views it and reorders its 
   page,
 }) => {
   test.setTimeout(150_000)
-  await onboardNewBrewery(page, 'Rae')
+  await setUpNewBrewery(page, 'Rae')
   await page.goto('/secure/products')
   await page.getByRole('button', { name: 'Create Your First Product' }).click()
   await expect(page).toHaveURL(/\/secure\/products\/editrecipe$/)

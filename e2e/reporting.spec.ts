@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 import { freePort, REPO_ROOT, startServer } from './support/server.ts'
 
 // The seeded quarter (packages/domain/src/production/ttb-fixture.ts) is written into the brewery's ledger by the
@@ -22,7 +22,7 @@ test('reporting: choose the quarter, see the 5130.26 lines, drill into one, down
   const context = await browser.newContext({ baseURL: server.url, acceptDownloads: true })
   const page = await context.newPage()
   try {
-    await onboardNewBrewery(page, 'Rita')
+    await setUpNewBrewery(page, 'Rita')
     await server.stop()
     execFileSync(process.execPath, ['--import', 'tsx', SEED_CLI, dataDir], { cwd: REPO_ROOT, stdio: 'pipe' })
     server = await startServer({ port, dataDir })

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { DEFAULT_BREWHOUSE_CONSTANTS, makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 import { pdfText } from './support/pdf-text.ts'
 import { apiData as api } from './support/api.ts'
 
@@ -181,7 +181,7 @@ test('sales: a customer, an order confirmed and a short one refused, dispatched 
   page,
 }) => {
   test.setTimeout(240_000)
-  await onboardNewBrewery(page, 'Sal')
+  await setUpNewBrewery(page, 'Sal')
   const { batchNumber, keg } = await seedStock(page)
   const removedBefore = await removedTaxpaid(page)
 

@@ -8,7 +8,7 @@ import {
 } from '@brewcommand/domain'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 
 const DAY_MS = 86_400_000
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10)
@@ -49,7 +49,7 @@ test('a Manager plans two batches into one fermenter, is refused the overlap nam
   browser,
 }) => {
   test.setTimeout(150_000)
-  await onboardNewBrewery(page, 'Sam')
+  await setUpNewBrewery(page, 'Sam')
 
   // Equipment and a kveik recipe (7 days in the fermenter, no brite tank here), through the API.
   const brewhouseId = crypto.randomUUID()

@@ -1,7 +1,7 @@
 import { YEASTS } from '@brewcommand/domain'
 import { expect, test, type Page } from '@playwright/test'
 import { closed, fillCreateAccount, newAccount } from './support/auth.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 import { firstLink, latestMailTo } from './support/outbox.ts'
 import { expectAccessible } from './support/accessibility.ts'
 
@@ -15,7 +15,7 @@ test('an admin invites a Brewer, who joins from the emailed link; promoted to Ma
   browser,
 }) => {
   test.setTimeout(150_000)
-  const admin = await onboardNewBrewery(page, 'Ada')
+  const admin = await setUpNewBrewery(page, 'Ada')
 
   // The admin writes a product with its first recipe.
   await page.goto('/secure/products')

@@ -1,7 +1,7 @@
 import { DEFAULT_BREWHOUSE_CONSTANTS, makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { expect, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 import { api } from './support/api.ts'
 
 // Trace and recall (issue 37): a malt lot with a known code is received, brewed into a batch, packaged and sold on
@@ -17,7 +17,7 @@ test('trace a malt lot to the customer and back, start a recall, and the held st
   page,
 }) => {
   test.setTimeout(240_000)
-  await onboardNewBrewery(page, 'Tess')
+  await setUpNewBrewery(page, 'Tess')
   const today = new Date().toISOString().slice(0, 10)
 
   // Set-up through the API: a product whose recipe uses 200 kg of pale malt, the malt received as lot MALT-7731.

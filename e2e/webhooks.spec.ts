@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
-import { onboardNewBrewery } from './support/onboarding.ts'
+import { setUpNewBrewery } from './support/onboarding.ts'
 
 // Settings → Webhooks (ADR 282): an Admin adds an endpoint at a local receiver (the e2e server allows private
 // addresses and http), copies the secret shown once, sends a test event, and sees the delivery in the log; the
@@ -32,7 +32,7 @@ test('an Admin adds a webhook endpoint, sees its secret once, sends a test event
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
   try {
-    await onboardNewBrewery(page, 'Ada')
+    await setUpNewBrewery(page, 'Ada')
     await page.goto('/secure/settings/webhooks')
     await expect(page.getByText('No webhook endpoints yet.')).toBeVisible()
     await expectAccessible(page, 'Settings → Webhooks, empty')

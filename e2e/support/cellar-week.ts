@@ -1,7 +1,7 @@
 import { DEFAULT_BREWHOUSE_CONSTANTS, makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectAccessible } from './accessibility.ts'
-import { onboardNewBrewery } from './onboarding.ts'
+import { setUpNewBrewery } from './onboarding.ts'
 import { api } from './api.ts'
 
 // A real week in a brewery (issue 34), one journey for the desktop and the 390 px phone
@@ -214,7 +214,7 @@ async function openTankAction(page: Page, viewport: Viewport, tank: string, acti
 
 export async function cellarWeek(page: Page, viewport: Viewport) {
   checked.clear()
-  await onboardNewBrewery(page, 'Wren')
+  await setUpNewBrewery(page, 'Wren')
   if (viewport === 'phone') await page.setViewportSize(PHONE)
   const { fv1 } = await setUp(page)
   // The set-up went through the API, past this page: a fresh load reads it, as the person's next visit would
