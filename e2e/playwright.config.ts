@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { FAKES_ENTRY, fakesPorts } from './support/accounting-fakes.ts'
+import { ensureServerBundle } from '../apps/server/scripts/build-server.mjs'
 import { chromiumLaunchOptions, freePort, serverEnv, SERVER_ENTRY } from './support/server.ts'
 
 // The config is evaluated in the runner and again in every worker; the runner picks the port and the
@@ -13,6 +14,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'brewcommand-e2e-')
 process.env.E2E_FAKES_PORTS ??= (await Promise.all([freePort(), freePort(), freePort()])).join(',')
 const fakes = fakesPorts()!
 const port = Number(process.env.E2E_PORT)
+// The journeys drive the server as it ships (ADR 417); built in the runner, before the workers read this file.
+await ensureServerBundle()
 const baseURL = `http://localhost:${port}`
 
 export default defineConfig({
@@ -49,7 +52,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      command: `node --import tsx ${SERVER_ENTRY}`,
+      command: `node ${SERVER_ENTRY}`,
       url: `${baseURL}/api/health`,
       env: serverEnv({ port, dataDir: process.env.E2E_DATA_DIR }),
       reuseExistingServer: false,

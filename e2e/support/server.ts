@@ -5,7 +5,11 @@ import type { LaunchOptions } from '@playwright/test'
 import { accountingEnv } from './accounting-fakes.ts'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
-export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/server.ts')
+/**
+ * What `npm start` runs: the server's bundle with plain Node (ADR 417). playwright.config.ts builds it when it is
+ * older than its sources, before any journey starts.
+ */
+export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server.mjs')
 
 /** Debian's Chromium, never a downloaded browser (`playwright install` cannot work here). */
 export const chromiumLaunchOptions: LaunchOptions = {
@@ -78,7 +82,7 @@ export function serverEnv({
 
 /** Starts a server process of our own (for journeys that restart it) and resolves once it is healthy. */
 export async function startServer(options: { port: number; dataDir: string }): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: serverEnv(options),
     stdio: ['ignore', 'ignore', 'pipe'],
