@@ -197,7 +197,7 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
     return { index, id, customerId, lines, kegs: shipped, pays }
   }
 
-  /** The planned order through the routes: created, confirmed, picked, dispatched, its kegs scanned onto it. */
+  /** The planned order through the routes: placed confirmed, picked and dispatched, its kegs scanned onto it. */
   async function send(day: number, planned: ReturnType<typeof plan>): Promise<void> {
     const requestedDeliveryOn = ctx.date(Math.min(day + 2, ctx.days - 1))
     if ('draft' in planned) {
@@ -217,11 +217,12 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
       requestedDeliveryOn,
       notes: '',
       lines: planned.lines,
+      // Placed confirmed, then picked and dispatched as the van is loaded: two writes, as a brewery does it (ADR 416).
+      confirm: true,
     })
-    await ctx.write('POST', `/api/sales/orders/${id}/confirm`, 'sales', { note: '' })
-    await ctx.write('POST', `/api/sales/orders/${id}/pick`, 'sales', { note: '' })
     const dispatched = await ctx.write('POST', `/api/sales/orders/${id}/dispatch`, 'sales', {
       dispatchedAt: new Date(ctx.clock.now()).toISOString(),
+      pick: true,
     })
     if (planned.kegs.length > 0) await scan({ kind: 'shipped', orderId: id }, planned.kegs)
     invoiced.set(planned.index, {
