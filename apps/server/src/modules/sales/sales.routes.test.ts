@@ -572,6 +572,30 @@ describe.each(TEST_DATABASES)('sales API on %s', (kind) => {
       expect(dataOf<Order>(await call(brewerA, 'GET', `/api/sales/orders/${order.id}`))).toEqual(dispatched)
     })
 
+    it('places orders confirmed while others are picked and dispatched at once, side by side, without a deadlock', async () => {
+      // Placing confirmed takes the finished-goods lock before the order's number, as Dispatch takes it before
+      // the invoice's number on the same settings row; the other way round the two deadlocked on PostgreSQL.
+      const customerId = await newCustomer()
+      const confirmed: Order[] = []
+      for (let i = 0; i < 6; i++) {
+        const order = await newOrder(customerId, [{ packageId: can, quantity: 1 }])
+        expect((await step(order.id, 'confirm')).statusCode).toBe(200)
+        confirmed.push(order)
+      }
+      const answers = await Promise.all(
+        confirmed.flatMap((order) => [
+          write(brewerA, 'POST', `/api/sales/orders/${order.id}/dispatch`, { pick: true }),
+          write(managerA, 'POST', '/api/sales/orders', {
+            id: crypto.randomUUID(),
+            customerId,
+            lines: [{ id: crypto.randomUUID(), packageId: can, quantity: 1 }],
+            confirm: true,
+          }),
+        ]),
+      )
+      expect(answers.map((a) => a.statusCode)).toEqual(confirmed.flatMap(() => [200, 201]))
+    })
+
     it('dispatches exactly once under a retried request', async () => {
       const order = await picked(await newCustomer(), [{ packageId: can, quantity: 1 }])
       const envelope = makeEnvelope('sales', { dispatchedAt: null })

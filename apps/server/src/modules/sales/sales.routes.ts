@@ -172,11 +172,10 @@ export const salesRoutes: FastifyPluginAsyncZod<{
   app.post('/orders', { schema: { body: sales(NewOrderSchema), headers } }, (request, reply) =>
     runWrite(request, reply, {
       status: 201,
-      run: async (tx) => {
-        const order = await orders.add(tx, request.tenant, request.body.data)
-        // Placed confirmed: Confirm Order's holds and refusals, in the same transaction (all or none).
-        return request.body.data.confirm ? orders.confirm(tx, request.tenant, order.id) : order
-      },
+      run: (tx) =>
+        request.body.data.confirm
+          ? orders.addConfirmed(tx, request.tenant, request.body.data)
+          : orders.add(tx, request.tenant, request.body.data),
       body: (order) => ({ data: order }),
       broadcast: (order) => salesChange(`orders/${order.id}`, order.id),
     }),
