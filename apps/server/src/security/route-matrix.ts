@@ -1001,6 +1001,12 @@ export const KEGS_MATRIX: Record<string, RouteDescriptor> = {
     url: '/api/kegs/scans',
     payload: makeEnvelope('keg', { kind: 'damaged', assetNumber: (await kegOf(ctx)).assetNumber }),
   })),
+  // The same for several kegs at once: another brewery does not know the numbers (404).
+  'POST /api/kegs/scans/many': tenant('scanKegs', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/kegs/scans/many',
+    payload: makeEnvelope('keg', { kind: 'damaged', assetNumbers: [(await kegOf(ctx)).assetNumber] }),
+  })),
   'GET /api/kegs/board': tenant('read', 'brewery', 200, () => ({ method: 'GET', url: '/api/kegs/board' })),
   'GET /api/kegs/package-runs': tenant('read', 'brewery', 200, () => ({
     method: 'GET',

@@ -1,7 +1,8 @@
 // The sales side of the seed (ADR 370): customers, the keg fleet, and each simulated day the orders of the day
 // — created, confirmed, picked and dispatched (the dispatch is the removal and issues the invoice), paid some
 // days later — with every keg scanned as it is filled from a packaging run, shipped on an order, returned and
-// cleaned.
+// cleaned (several kegs in one scan where a brewery scans them together, ADR 416).
+import { KEG_SCAN_MANY_MAX } from '@brewcommand/domain'
 import type { PackagedLine } from './seed-production.ts'
 import { inParallel, scaled, type SeedContext } from './seed-kit.ts'
 
@@ -84,23 +85,26 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
     }
   }
 
-  const scan = (data: Record<string, unknown>) =>
-    ctx.write('POST', '/api/kegs/scans', 'keg', {
-      ...data,
-      occurredAt: new Date(ctx.clock.now()).toISOString(),
-    })
+  /**
+   * Kegs scanned together with one kind, as a brewery does (ADR 416): a van's load onto an order, a run's kegs off
+   * the filler, the day's returns and then the washer's rack; up to the route's limit a request.
+   */
+  async function scan(data: Record<string, unknown>, assetNumbers: string[]) {
+    for (let at = 0; at < assetNumbers.length; at += KEG_SCAN_MANY_MAX)
+      await ctx.write('POST', '/api/kegs/scans/many', 'keg', {
+        ...data,
+        assetNumbers: assetNumbers.slice(at, at + KEG_SCAN_MANY_MAX),
+        occurredAt: new Date(ctx.clock.now()).toISOString(),
+      })
+  }
 
-  /** Kegs back from customers today: returned, then cleaned (each keg's two scans in turn, kegs at once). */
+  /** Kegs back from customers today: returned together, then cleaned together. */
   async function returns(day: number) {
     ctx.at(day, 14.5)
     const back = kegs.filter((k) => k.returnDay === day)
-    await inParallel(
-      back.map((keg) => async () => {
-        await scan({ kind: 'returned', assetNumber: keg.assetNumber })
-        await scan({ kind: 'cleaned', assetNumber: keg.assetNumber })
-      }),
-      ctx.lanes,
-    )
+    const numbers = back.map((keg) => keg.assetNumber)
+    await scan({ kind: 'returned' }, numbers)
+    await scan({ kind: 'cleaned' }, numbers)
     for (const keg of back) {
       keg.returnDay = null
       keg.packageId = null
@@ -118,10 +122,14 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
       if (!size) continue
       const clean = kegs.filter((k) => k.size === size && k.packageId === null && k.returnDay === null)
       const filled = clean.slice(0, line.units)
-      for (const keg of filled) {
-        keg.packageId = line.packageId
-        fills.push(() => scan({ kind: 'filled', assetNumber: keg.assetNumber, packageRunId: line.eventId }))
-      }
+      for (const keg of filled) keg.packageId = line.packageId
+      if (filled.length > 0)
+        fills.push(() =>
+          scan(
+            { kind: 'filled', packageRunId: line.eventId },
+            filled.map((keg) => keg.assetNumber),
+          ),
+        )
       ctx.wrote('kegs filled', day, line.packageType, filled.length)
     }
     await inParallel(fills, ctx.lanes)
@@ -189,7 +197,7 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
     return { index, id, customerId, lines, kegs: shipped, pays }
   }
 
-  /** The planned order through the routes: created, confirmed, picked, dispatched, its kegs scanned onto it. */
+  /** The planned order through the routes: placed confirmed, picked and dispatched, its kegs scanned onto it. */
   async function send(day: number, planned: ReturnType<typeof plan>): Promise<void> {
     const requestedDeliveryOn = ctx.date(Math.min(day + 2, ctx.days - 1))
     if ('draft' in planned) {
@@ -209,13 +217,14 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
       requestedDeliveryOn,
       notes: '',
       lines: planned.lines,
+      // Placed confirmed, then picked and dispatched as the van is loaded: two writes, as a brewery does it (ADR 416).
+      confirm: true,
     })
-    await ctx.write('POST', `/api/sales/orders/${id}/confirm`, 'sales', { note: '' })
-    await ctx.write('POST', `/api/sales/orders/${id}/pick`, 'sales', { note: '' })
     const dispatched = await ctx.write('POST', `/api/sales/orders/${id}/dispatch`, 'sales', {
       dispatchedAt: new Date(ctx.clock.now()).toISOString(),
+      pick: true,
     })
-    for (const assetNumber of planned.kegs) await scan({ kind: 'shipped', assetNumber, orderId: id })
+    if (planned.kegs.length > 0) await scan({ kind: 'shipped', orderId: id }, planned.kegs)
     invoiced.set(planned.index, {
       invoiceId: String(dispatched.invoiceId),
       totalCents: Number(dispatched.totalCents),

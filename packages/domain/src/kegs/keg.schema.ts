@@ -150,6 +150,58 @@ export const KegScanSchema = z.discriminatedUnion(
 )
 export type KegScanInput = z.infer<typeof KegScanSchema>
 
+/** At most this many kegs in one scan of several (a pallet, a van's load, a rack back from the washer). */
+export const KEG_SCAN_MANY_MAX = 200
+
+const AssetNumbersSchema = z
+  .array(KegAssetNumberSchema, { error: 'List the keg numbers' })
+  .min(1, 'Scan at least one keg')
+  .max(KEG_SCAN_MANY_MAX, `At most ${KEG_SCAN_MANY_MAX} kegs in one scan`)
+  .superRefine((numbers, context) => {
+    const seen = new Set<string>()
+    numbers.forEach((number, index) => {
+      if (seen.has(number))
+        context.addIssue({ code: 'custom', path: [index], message: `Keg ${number} is listed twice` })
+      seen.add(number)
+    })
+  })
+
+/**
+ * Several kegs scanned at once with one kind (loading a van scans a pallet of kegs onto an order; a rack comes back
+ * from the customer, then from the washer): each keg as one scan of `KegScanSchema` would record it, in the order
+ * listed, all or none.
+ */
+export const KegScanManySchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('filled'),
+      assetNumbers: AssetNumbersSchema,
+      packageRunId: z.uuid('Choose the package run'),
+      occurredAt: z.iso.datetime({ offset: true }).optional(),
+    }),
+    z.object({
+      kind: z.literal('shipped'),
+      assetNumbers: AssetNumbersSchema,
+      orderId: z.uuid('Choose the order'),
+      occurredAt: z.iso.datetime({ offset: true }).optional(),
+    }),
+    z.object({
+      kind: z.enum(['returned', 'cleaned', 'damaged', 'retired']),
+      assetNumbers: AssetNumbersSchema,
+      occurredAt: z.iso.datetime({ offset: true }).optional(),
+    }),
+    z.object({
+      kind: z.literal('lost'),
+      assetNumbers: AssetNumbersSchema,
+      chargeCustomer: z.boolean().default(false),
+      occurredAt: z.iso.datetime({ offset: true }).optional(),
+    }),
+  ],
+  { error: 'Choose what happened: filled, shipped, returned, cleaned, damaged, lost or retired' },
+)
+export type KegScanManyInput = z.infer<typeof KegScanManySchema>
+
 /** The kegs' settings: days a customer may hold a keg before it is flagged. */
 export const KegSettingsSchema = z.object({
   daysOutLimit: z

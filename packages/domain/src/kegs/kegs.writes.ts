@@ -1,5 +1,11 @@
 import type { ProductionWriteDefinition } from '../writes/production-writes.ts'
-import { AddKegsSchema, KegImportSchema, KegScanSchema, KegSettingsSchema } from './keg.schema.ts'
+import {
+  AddKegsSchema,
+  KegImportSchema,
+  KegScanManySchema,
+  KegScanSchema,
+  KegSettingsSchema,
+} from './keg.schema.ts'
 
 /**
  * The queued writes of kegs, keyed `kegs:<verb>`: a scan is a Brewer's (on the floor, offline too); registering,
@@ -26,6 +32,13 @@ export const KEG_WRITES = {
     schema: KegScanSchema,
     permission: 'scanKegs',
     noun: 'Keg scan',
+  },
+  'kegs:scan-many': {
+    method: 'POST',
+    envelopeType: 'keg',
+    schema: KegScanManySchema,
+    permission: 'scanKegs',
+    noun: 'Keg scans',
   },
   'kegs:settings': {
     method: 'PUT',

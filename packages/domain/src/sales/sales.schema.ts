@@ -213,7 +213,15 @@ const orderFields = {
     .refine((lines) => new Set(lines.map((l) => l.id)).size === lines.length, 'Each line has its own id'),
 }
 /** New Order (a draft). */
-export const NewOrderSchema = z.object({ id: z.uuid(), ...orderFields })
+export const NewOrderSchema = z.object({
+  id: z.uuid(),
+  ...orderFields,
+  /**
+   * Place the order confirmed (ADR 416): created and confirmed in one write, as Confirm Order would confirm the
+   * draft — its finished goods held, first-expiring lot first — or refused whole, naming every short line.
+   */
+  confirm: z.boolean({ error: 'Confirm is true or false' }).optional(),
+})
 export type NewOrder = z.infer<typeof NewOrderSchema>
 /** A draft edited: the whole order again. */
 export const OrderChangeSchema = z.object(orderFields)
@@ -226,6 +234,11 @@ export type OrderStep = z.infer<typeof OrderStepSchema>
 /** Dispatch: when the beer left (defaults to now); dated no later than now + 5 minutes. */
 export const DispatchOrderSchema = z.object({
   dispatchedAt: z.iso.datetime({ offset: true, error: 'A date and time' }).nullable().default(null),
+  /**
+   * Pick and dispatch a confirmed order in one write (ADR 416): the lots it holds loaded straight onto the van, as
+   * Pick then Dispatch would record them; refused whole if either would refuse.
+   */
+  pick: z.boolean({ error: 'Pick is true or false' }).optional(),
 })
 export type DispatchOrder = z.infer<typeof DispatchOrderSchema>
 

@@ -18,14 +18,16 @@ export function createKegsRepository(db: Db) {
   return {
     kegs: (entityId: string) =>
       db.select().from(kegs).where(eq(kegs.entityId, entityId)).orderBy(asc(kegs.assetNumber)),
-    kegsNumbered: (entityId: string, numbers: string[]) =>
-      numbers.length === 0
-        ? Promise.resolve([] as KegRow[])
-        : db
-            .select()
-            .from(kegs)
-            .where(and(eq(kegs.entityId, entityId), inArray(kegs.assetNumber, numbers)))
-            .orderBy(asc(kegs.assetNumber)),
+    /** The kegs by number, in number order (`lock`: their rows locked for the transaction, in that order). */
+    async kegsNumbered(entityId: string, numbers: string[], { lock = false } = {}) {
+      if (numbers.length === 0) return [] as KegRow[]
+      const query = db
+        .select()
+        .from(kegs)
+        .where(and(eq(kegs.entityId, entityId), inArray(kegs.assetNumber, numbers)))
+        .orderBy(asc(kegs.assetNumber))
+      return lock ? await query.for('update') : await query
+    },
     async keg(entityId: string, id: string) {
       const [row] = await db
         .select()

@@ -91,6 +91,7 @@ describe.each(TEST_DATABASES)('kegs API on %s', (kind) => {
   const kegWrite = (sub: string, method: 'POST' | 'PUT', url: string, data: object) =>
     call(sub, method, url, makeEnvelope('keg', data))
   const scan = (sub: string, data: object) => kegWrite(sub, 'POST', '/api/kegs/scans', data)
+  const scanMany = (sub: string, data: object) => kegWrite(sub, 'POST', '/api/kegs/scans/many', data)
 
   async function brewery(sub: string) {
     const response = await call(
@@ -584,6 +585,146 @@ describe.each(TEST_DATABASES)('kegs API on %s', (kind) => {
       expect(future.statusCode).toBe(400)
       const bad = await scan(brewerA, { kind: 'sold', assetNumber: k.assetNumber })
       expect(bad.statusCode).toBe(400)
+    })
+
+    it('scans several kegs at once as one scan each would: a pallet filled and shipped onto an order, then returned and cleaned; all or none', async () => {
+      const { number } = await seedPackaged(testDb.db, tenantA, {
+        packageId: keg,
+        units: 3,
+        volumeBbl: 0.5,
+        occurredAt: new Date(Date.now() - 35 * DAY),
+      })
+      const run = dataOf<KegPackageRun[]>(await call(brewerA, 'GET', '/api/kegs/package-runs')).find(
+        (r) => r.batchNumber === number,
+      )!
+      const numbers = (await addKegs('PL-', 4)).map((k) => k.assetNumber)
+      const statuses = async () =>
+        dataOf<Keg[]>(await call(brewerA, 'GET', '/api/kegs'))
+          .filter((k) => numbers.includes(k.assetNumber))
+          .map((k) => k.status)
+      const occurredAt = new Date(Date.now() - 30 * DAY).toISOString()
+      // A run of three fills no fourth keg: the scan is refused whole, and no keg is filled.
+      const over = await scanMany(brewerA, {
+        kind: 'filled',
+        assetNumbers: numbers,
+        packageRunId: run.id,
+        occurredAt,
+      })
+      expect(over.statusCode).toBe(409)
+      expect(errorOf(over).message).toBe('This run filled 3 × 1/6 BBL Keg and all 3 are already scanned.')
+      expect(await statuses()).toEqual(['clean', 'clean', 'clean', 'clean'])
+
+      const filled = await scanMany(brewerA, {
+        kind: 'filled',
+        assetNumbers: numbers.slice(0, 3).map((n) => n.toLowerCase()),
+        packageRunId: run.id,
+        occurredAt,
+      })
+      expect(filled.statusCode, filled.body).toBe(201)
+      expect(
+        dataOf<{ keg: Keg; event: KegEvent }[]>(filled).map(({ keg: k, event }) => [
+          k.assetNumber,
+          k.status,
+          k.fill?.batchNumber,
+          event.kind,
+        ]),
+      ).toEqual(numbers.slice(0, 3).map((n) => [n, 'full', number, 'filled']))
+      expect(
+        dataOf<KegPackageRun[]>(await call(brewerA, 'GET', '/api/kegs/package-runs')).find(
+          (r) => r.id === run.id,
+        )?.filled,
+      ).toBe(3)
+
+      const { customerId, order } = await dispatchedOrder('Pallet Pub')
+      const shipped = await scanMany(brewerA, {
+        kind: 'shipped',
+        assetNumbers: numbers.slice(0, 2),
+        orderId: order.id,
+        occurredAt: new Date(Date.now() - 20 * DAY).toISOString(),
+      })
+      expect(shipped.statusCode, shipped.body).toBe(201)
+      for (const { event } of dataOf<{ event: KegEvent }[]>(shipped))
+        expect(event).toMatchObject({
+          depositCents: 3000,
+          customerName: 'Pallet Pub',
+          orderNumber: order.number,
+          batchNumber: number,
+        })
+      const holding = dataOf<KegCustomerHolding>(
+        await call(managerA, 'GET', `/api/kegs/customers/${customerId}`),
+      )
+      expect(holding).toMatchObject({ depositBalanceCents: 6000 })
+      expect(holding.kegs.map((k) => k.assetNumber)).toEqual(numbers.slice(0, 2))
+
+      const back = await scanMany(brewerA, { kind: 'returned', assetNumbers: numbers.slice(0, 2) })
+      expect(back.statusCode, back.body).toBe(201)
+      const credits = dataOf<{ event: KegEvent }[]>(back).map((s) => s.event)
+      expect(credits.map((e) => e.depositCents)).toEqual([-3000, -3000])
+      expect(new Set(credits.map((e) => e.creditNoteNumber)).size).toBe(2)
+      const cleaned = await scanMany(brewerA, { kind: 'cleaned', assetNumbers: numbers.slice(0, 2) })
+      expect(cleaned.statusCode, cleaned.body).toBe(201)
+      expect(await statuses()).toEqual(['clean', 'clean', 'full', 'clean'])
+    })
+
+    it('refuses a bad scan of several kegs with a clear message naming the keg, and keeps none of it', async () => {
+      const [damaged, clean] = await addKegs('BD-', 2)
+      for (const [data, path, message] of [
+        [{ kind: 'cleaned', assetNumbers: [] }, 'data.assetNumbers', 'Scan at least one keg'],
+        [
+          { kind: 'cleaned', assetNumbers: [clean.assetNumber, clean.assetNumber.toLowerCase()] },
+          'data.assetNumbers.1',
+          `Keg ${clean.assetNumber} is listed twice`,
+        ],
+        [
+          { kind: 'cleaned', assetNumbers: Array.from({ length: 201 }, (_, i) => `BD-${i}`) },
+          'data.assetNumbers',
+          'At most 200 kegs in one scan',
+        ],
+        [
+          { kind: 'cleaned', assetNumbers: ['BD 1'] },
+          'data.assetNumbers.0',
+          'A keg number is letters, digits and dashes',
+        ],
+        [
+          { kind: 'filled', assetNumbers: [clean.assetNumber] },
+          'data.packageRunId',
+          'Choose the package run',
+        ],
+      ] as const) {
+        const response = await scanMany(brewerA, data)
+        expect(response.statusCode, JSON.stringify(data)).toBe(400)
+        expect(errorOf(response).issues).toContainEqual({ path, message })
+      }
+      const unknown = await scanMany(brewerA, {
+        kind: 'cleaned',
+        assetNumbers: [clean.assetNumber, 'NOPE-1', 'NOPE-2'],
+      })
+      expect(unknown.statusCode).toBe(404)
+      expect(errorOf(unknown).message).toBe('No kegs numbered NOPE-1, NOPE-2 in this brewery.')
+      expect(errorOf(unknown).issues?.map((i) => i.path)).toEqual([
+        'data.assetNumbers.1',
+        'data.assetNumbers.2',
+      ])
+
+      expect((await scan(brewerA, { kind: 'damaged', assetNumber: damaged.assetNumber })).statusCode).toBe(
+        201,
+      )
+      // The damaged keg may be cleaned, the clean one may not: the second is named and the first stays damaged.
+      const refused = await scanMany(brewerA, {
+        kind: 'cleaned',
+        assetNumbers: [damaged.assetNumber, clean.assetNumber],
+      })
+      expect(refused.statusCode).toBe(409)
+      expect(errorOf(refused)).toMatchObject({
+        message: `Keg ${clean.assetNumber} is clean at the brewery: only a dirty or damaged keg at the brewery can be cleaned.`,
+        issues: [{ path: 'data.assetNumbers.1' }],
+      })
+      const after = dataOf<Keg[]>(await call(brewerA, 'GET', '/api/kegs'))
+      expect(after.find((k) => k.assetNumber === damaged.assetNumber)?.status).toBe('damaged')
+      // Another brewery does not know the numbers.
+      expect(
+        (await scanMany(adminB, { kind: 'damaged', assetNumbers: [clean.assetNumber] })).statusCode,
+      ).toBe(404)
     })
 
     it('keeps each brewery to its own kegs: another brewery gets 404 for a keg, its scan, its labels and a customer', async () => {

@@ -10,6 +10,7 @@ import {
   kegObjectUri,
   KegOrderSchema,
   KegPackageRunSchema,
+  KegScanManySchema,
   KegScanSchema,
   KegSchema,
   KegSettingsSchema,
@@ -77,6 +78,15 @@ export const kegRoutes: FastifyPluginAsyncZod<{
       run: (tx) => scans.scan(tx, request.tenant, request.body.data),
       body: (result) => ({ data: result }),
       broadcast: (result) => ({ objectUri: kegObjectUri(result.keg.id), data: { id: result.keg.id } }),
+    }),
+  )
+  // Several kegs of one kind at once (a pallet loaded onto a van, a rack back from the washer), all or none (ADR 416).
+  app.post('/scans/many', { schema: { body: keg(KegScanManySchema), headers } }, (request, reply) =>
+    runWrite(request, reply, {
+      status: 201,
+      run: (tx) => scans.scanMany(tx, request.tenant, request.body.data),
+      body: (result) => ({ data: result }),
+      broadcast: () => ({ objectUri: kegObjectUri('register'), data: { id: request.tenant.entityId } }),
     }),
   )
   app.get('/board', { schema: { response: dataOf(KegBoardSchema) } }, async (request) => ({

@@ -50,7 +50,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
       (request, reply) =>
         runWrite(request, reply, {
           status: 200,
-          run: (tx) => service.dispatch(tx, request.tenant, request.params.orderId, request.body.data),
+          run: async (tx) => {
+            // Pick and dispatch at once: the pick's own checks and rows, then the dispatch, in one transaction.
+            if (request.body.data.pick) await orders.pick(tx, request.tenant, request.params.orderId)
+            return service.dispatch(tx, request.tenant, request.params.orderId, request.body.data)
+          },
           body: (order) => ({ data: OrderSchema.parse(order) }),
           afterCommit: async () => {
             await afterSalesWrite?.(request.tenant.entityId, request.log)

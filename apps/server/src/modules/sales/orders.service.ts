@@ -218,7 +218,7 @@ export function createOrderService({ db }: { db: Db }) {
     }
   }
 
-  return {
+  const service = {
     /** Every order (a customer's when named), newest first; without prices for a role that may not sell. */
     async list(tenant: Tenant, { customerId }: { customerId?: string } = {}): Promise<Order[]> {
       return views(reads, tenant, await reads.orders(tenant.entityId, customerId))
@@ -286,6 +286,18 @@ export function createOrderService({ db }: { db: Db }) {
       const stored = await repo.replaceLines(tenant.entityId, input.id, lines, { isNew: true })
       // A draft holds nothing.
       return asWritten(repo, tenant, { order: row, customerName }, stored, [])
+    },
+
+    /**
+     * Place Order confirmed (`confirm: true`, ADR 416): Create then Confirm Order in one transaction, all or none.
+     * The finished-goods lock is taken first, before the order's number: Dispatch takes that lock before the
+     * invoice's number on the same settings row, so taking them the other way round would deadlock against it.
+     */
+    async addConfirmed(tx: Db, tenant: Tenant, input: NewOrder): Promise<Order> {
+      assertCan(tenant, 'sell')
+      await lockForTransaction(tx, finishedGoodsLock(tenant.entityId))
+      const draft = await service.add(tx, tenant, input)
+      return service.confirm(tx, tenant, draft.id)
     },
 
     async change(tx: Db, tenant: Tenant, id: string, input: OrderChange): Promise<Order> {
@@ -421,6 +433,7 @@ export function createOrderService({ db }: { db: Db }) {
       return one(repo, tenant, id)
     },
   }
+  return service
 }
 
 export type OrderService = ReturnType<typeof createOrderService>

@@ -408,6 +408,49 @@ describe.each(TEST_DATABASES)('sales API on %s', (kind) => {
       expect((await availabilityOf(keg)).available).toBe(before - 1)
       await step(order.id, 'cancel')
     })
+    it('places an order confirmed in one write as Confirm Order would hold it; a short one is refused whole and nothing is kept; a bad flag is named', async () => {
+      const customerId = await newCustomer()
+      const before = await availabilityOf(keg)
+      const place = (quantity: number, extra: Json = {}) =>
+        write(managerA, 'POST', '/api/sales/orders', {
+          id: crypto.randomUUID(),
+          customerId,
+          lines: [{ id: crypto.randomUUID(), packageId: keg, quantity }],
+          confirm: true,
+          ...extra,
+        })
+      const placed = await place(2)
+      expect(placed.statusCode, placed.body).toBe(201)
+      const order = dataOf<Order>(placed)
+      expect(order.status).toBe('confirmed')
+      expect(order.lines[0].lots.map((l) => l.units)).toEqual([2])
+      expect(dataOf<Order>(await call(managerA, 'GET', `/api/sales/orders/${order.id}`))).toEqual(order)
+      expect((await availabilityOf(keg)).available).toBe(before.available - 2)
+
+      const short = await place(before.available)
+      expect(short.statusCode).toBe(409)
+      expect(errorOf(short).message).toBe(
+        `Not enough on hand to confirm this order. Hazy IPA 1/6 BBL Keg: ${before.available} ordered, ${before.available - 2} available.`,
+      )
+      const orders = dataOf<Order[]>(await call(managerA, 'GET', '/api/sales/orders'))
+      expect(orders.filter((o) => o.customerId === customerId).map((o) => o.id)).toEqual([order.id])
+
+      const bad = await place(1, { confirm: 'yes' })
+      expect(bad.statusCode).toBe(400)
+      expect(errorOf(bad).issues).toContainEqual({
+        path: 'data.confirm',
+        message: 'Confirm is true or false',
+      })
+      // Placing confirmed is a sale: a Brewer may do neither.
+      const brewer = await write(brewerA, 'POST', '/api/sales/orders', {
+        id: crypto.randomUUID(),
+        customerId,
+        lines: [{ id: crypto.randomUUID(), packageId: keg, quantity: 1 }],
+        confirm: true,
+      })
+      expect(brewer.statusCode).toBe(403)
+      await step(order.id, 'cancel')
+    })
     it('shows the customer’s orders on their page; a Brewer may pick but not confirm', async () => {
       const customerId = await newCustomer()
       const order = await newOrder(customerId, [{ packageId: can, quantity: 2 }])
@@ -501,6 +544,56 @@ describe.each(TEST_DATABASES)('sales API on %s', (kind) => {
       expect(dataOf<Order>(await call(managerA, 'GET', `/api/sales/orders/${order.id}`)).status).toBe(
         'picked',
       )
+    })
+
+    it('picks and dispatches a confirmed order in one write as Pick then Dispatch would; refuses a draft whole; a bad flag is named', async () => {
+      const customerId = await newCustomer()
+      const order = await newOrder(customerId, [{ packageId: can, quantity: 2 }])
+      const draft = await write(brewerA, 'POST', `/api/sales/orders/${order.id}/dispatch`, { pick: true })
+      expect(draft.statusCode).toBe(409)
+      expect(errorOf(draft).message).toBe('Pick needs a confirmed order; this order is a draft.')
+      expect((await step(order.id, 'confirm')).statusCode).toBe(200)
+      const bad = await write(brewerA, 'POST', `/api/sales/orders/${order.id}/dispatch`, { pick: 'yes' })
+      expect(bad.statusCode).toBe(400)
+      expect(errorOf(bad).issues).toContainEqual({ path: 'data.pick', message: 'Pick is true or false' })
+      // Without the flag a confirmed order is not dispatched: the pick is asked for, never implied.
+      const unpicked = await write(brewerA, 'POST', `/api/sales/orders/${order.id}/dispatch`, {})
+      expect(errorOf(unpicked).message).toBe('Dispatch needs a picked order; this order is confirmed.')
+      expect(await removalsOf([order.lines[0].id])).toEqual([])
+
+      const both = await write(brewerA, 'POST', `/api/sales/orders/${order.id}/dispatch`, { pick: true })
+      expect(both.statusCode, both.body).toBe(200)
+      const dispatched = dataOf<Order>(both)
+      expect(dispatched).toMatchObject({ status: 'dispatched' })
+      expect(dispatched.pickedAt).not.toBeNull()
+      expect(dispatched.invoiceId).not.toBeNull()
+      expect(await removalsOf([order.lines[0].id])).toHaveLength(1)
+      // The Brewer's answer, without prices, is the order as the Brewer reads it back.
+      expect(dataOf<Order>(await call(brewerA, 'GET', `/api/sales/orders/${order.id}`))).toEqual(dispatched)
+    })
+
+    it('places orders confirmed while others are picked and dispatched at once, side by side, without a deadlock', async () => {
+      // Placing confirmed takes the finished-goods lock before the order's number, as Dispatch takes it before
+      // the invoice's number on the same settings row; the other way round the two deadlocked on PostgreSQL.
+      const customerId = await newCustomer()
+      const confirmed: Order[] = []
+      for (let i = 0; i < 6; i++) {
+        const order = await newOrder(customerId, [{ packageId: can, quantity: 1 }])
+        expect((await step(order.id, 'confirm')).statusCode).toBe(200)
+        confirmed.push(order)
+      }
+      const answers = await Promise.all(
+        confirmed.flatMap((order) => [
+          write(brewerA, 'POST', `/api/sales/orders/${order.id}/dispatch`, { pick: true }),
+          write(managerA, 'POST', '/api/sales/orders', {
+            id: crypto.randomUUID(),
+            customerId,
+            lines: [{ id: crypto.randomUUID(), packageId: can, quantity: 1 }],
+            confirm: true,
+          }),
+        ]),
+      )
+      expect(answers.map((a) => a.statusCode)).toEqual(confirmed.flatMap(() => [200, 201]))
     })
 
     it('dispatches exactly once under a retried request', async () => {

@@ -172,7 +172,10 @@ export const salesRoutes: FastifyPluginAsyncZod<{
   app.post('/orders', { schema: { body: sales(NewOrderSchema), headers } }, (request, reply) =>
     runWrite(request, reply, {
       status: 201,
-      run: (tx) => orders.add(tx, request.tenant, request.body.data),
+      run: (tx) =>
+        request.body.data.confirm
+          ? orders.addConfirmed(tx, request.tenant, request.body.data)
+          : orders.add(tx, request.tenant, request.body.data),
       body: (order) => ({ data: order }),
       broadcast: (order) => salesChange(`orders/${order.id}`, order.id),
     }),
