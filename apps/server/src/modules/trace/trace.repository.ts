@@ -441,7 +441,7 @@ export function createTraceRepository(db: Db) {
           left join invoices i on i.id = il.invoice_id
           where r.entity_id = ${entityId} and (r.released_at is null or r.release_reason = 'dispatched')
             and ${filter}
-          order by o.sequence`,
+          order by o.sequence, l.position, r.reserved_at, r.id`,
         decode: shipmentRow,
       })
     },
