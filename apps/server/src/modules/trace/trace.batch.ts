@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { executePrepared, type Db } from '../../db/client.ts'
+import type { Cte } from './trace.sql.ts'
 
 // Trace's reads issued together go to the database as one statement (docs/decisions/408). A walk issues its reads
 // in rounds (the lot, its consumption and the joined vessels' events; then the runs' goods, stock, orders, kegs and
@@ -15,9 +16,13 @@ import { executePrepared, type Db } from '../../db/client.ts'
  * one) and how a line is read back: PostgreSQL builds and PGlite hands over such text for about a third of the
  * cost of JSON (900 rows of liquid events, ADR 408).
  */
-export type Read<T> =
+export type Read<T> = (
   | { sql: SQL; decode?: (row: Record<string, unknown>) => T; line?: undefined }
   | { sql: SQL; line: SQL; parse: (fields: string[]) => T }
+) & {
+  /** Common table expressions the read uses, each put once before the statement's reads (by name, in order). */
+  with?: Cte[]
+}
 
 type Pending = { read: Read<unknown>; resolve: (rows: unknown[]) => void; reject: (error: unknown) => void }
 
@@ -42,7 +47,11 @@ export function createReadBatcher(db: Db) {
     try {
       // Prepared: a round's statement has the same text every time (the ids are array parameters), so it is
       // parsed and planned once per connection instead of on every trace (ADR 222, 408).
-      const statement = sql`select ${sql.join(columns, sql`, `)}`
+      const ctes = new Map<string, SQL>()
+      for (const { read } of batch)
+        for (const cte of read.with ?? []) if (!ctes.has(cte.name)) ctes.set(cte.name, cte.sql)
+      const withs = [...ctes].map(([name, query]) => sql`${sql.raw(name)} as (${query})`)
+      const statement = sql`${withs.length ? sql`with ${sql.join(withs, sql`, `)} ` : sql``}select ${sql.join(columns, sql`, `)}`
       const [row] = await executePrepared(db, `trace_reads_${batch.length}`, statement)
       if (!row) throw new Error('Trace: the reads answered no row')
       batch.forEach(({ read, resolve }, i) => {

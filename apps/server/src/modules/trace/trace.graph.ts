@@ -1,4 +1,5 @@
 import { replayFlow, shareOf, type Mix } from '@brewcommand/domain'
+import type { Ids } from './trace.sql.ts'
 import {
   goodsLotKey,
   type FlowRow,
@@ -229,6 +230,44 @@ export async function backward(
   return { flow, packaged, runs, batchIds: [...batchIds], touched: touchedOf(rows, batchIds) }
 }
 
+/** The reads of batches' records: each a single read, all sent in one statement with the round's others. */
+export function readBatchRecords(
+  repo: TraceRepository,
+  entityId: string,
+  of: { batchIds: Ids; vesselIds: Ids; namedBatches: Ids; namedVessels: Ids },
+) {
+  return Promise.all([
+    repo.batches(entityId, of.namedBatches),
+    repo.consumption(entityId, { batchIds: of.batchIds }),
+    repo.vessels(entityId, of.namedVessels),
+    repo.cleanings(entityId, of.vesselIds),
+    repo.readingSummary(entityId, of.batchIds),
+    repo.measurements(entityId, of.batchIds),
+  ])
+}
+type RecordReads = Awaited<ReturnType<typeof readBatchRecords>>
+
+/** The records as the tree takes them, with the batches' own vessels and the names of batches and vessels. */
+function recordsOf(
+  [batches, consumption, vessels, cleanings, readings, measurements]: RecordReads,
+  touched: Touched,
+) {
+  /** Batch numbers and vessel names by id, for the tree. */
+  const names = {
+    batch: new Map(batches.map((b) => [b.id, b.number])),
+    vessel: new Map(vessels.map((v) => [v.id, v.name])),
+  }
+  return { batches, consumption, touched, vessels, cleanings, readings, measurements, names }
+}
+
+/** The vessels whose records (cleaning) a batch's subtree shows: those it touched and those its beer passed. */
+function recordVessels(batchIds: Iterable<string>, touched: Touched, flow?: Flow) {
+  const vesselIds = new Set(touched.map((row) => row.vessel_id))
+  for (const id of batchIds)
+    for (const vesselId of flow?.vesselsCarrying.get(id) ?? []) vesselIds.add(vesselId)
+  return vesselIds
+}
+
 /**
  * The ingredient lots, vessels (with cleaning) and quality readings of batches: each a single read. `touched` is
  * the batches' own vessels when the walk already read them; `names` asks for more batches and vessels to be read
@@ -242,24 +281,44 @@ export async function batchRecords(
   more: { touched?: Touched; names?: { batchIds: Iterable<string>; vesselIds: Iterable<string> } } = {},
 ) {
   const touched = more.touched ?? (await repo.vesselsOfBatches(entityId, batchIds))
-  const vesselIds = new Set(touched.map((row) => row.vessel_id))
-  for (const id of batchIds)
-    for (const vesselId of flow?.vesselsCarrying.get(id) ?? []) vesselIds.add(vesselId)
+  const vesselIds = recordVessels(batchIds, touched, flow)
   const namedBatches = new Set([...batchIds, ...(more.names?.batchIds ?? [])])
   const namedVessels = new Set([...vesselIds, ...(more.names?.vesselIds ?? [])])
-  const [batches, consumption, vessels, cleanings, readings, measurements] = await Promise.all([
-    repo.batches(entityId, [...namedBatches]),
-    repo.consumption(entityId, { batchIds }),
-    repo.vessels(entityId, [...namedVessels]),
-    repo.cleanings(entityId, [...vesselIds]),
-    repo.readingSummary(entityId, batchIds),
-    repo.measurements(entityId, batchIds),
-  ])
-  /** Batch numbers and vessel names by id, for the tree. */
-  const names = {
-    batch: new Map(batches.map((b) => [b.id, b.number])),
-    vessel: new Map(vessels.map((v) => [v.id, v.name])),
-  }
-  return { batches, consumption, touched, vessels, cleanings, readings, measurements, names }
+  const reads = await readBatchRecords(repo, entityId, {
+    batchIds,
+    vesselIds: [...vesselIds],
+    namedBatches: [...namedBatches],
+    namedVessels: [...namedVessels],
+  })
+  return recordsOf(reads, touched)
 }
 export type BatchRecords = Awaited<ReturnType<typeof batchRecords>>
+
+/**
+ * Records read before the walk knew its batches (ADR 418): those of the batches `batchIds` and the vessels
+ * `vesselIds` that SQL found beside the walk's first read, with those ids.
+ */
+export type GuessedRecords = Promise<{ batchIds: string[]; vesselIds: string[]; reads: RecordReads }>
+
+const sameSet = (a: Set<string>, b: readonly string[]) =>
+  a.size === new Set(b).size && b.every((id) => a.has(id))
+
+/**
+ * The batches' records for a backward walk: the guessed ones when they were read for exactly the batches and
+ * vessels the walk arrived at (the common case: no blend brought other batches into the runs), so the reads are
+ * the same ones; else read now, as `batchRecords`.
+ */
+export async function backwardRecords(
+  repo: TraceRepository,
+  entityId: string,
+  back: Backward,
+  guessed?: GuessedRecords,
+): Promise<BatchRecords> {
+  const guess = await guessed
+  if (guess) {
+    const vesselIds = recordVessels(back.batchIds, back.touched, back.flow)
+    if (sameSet(new Set(back.batchIds), guess.batchIds) && sameSet(vesselIds, guess.vesselIds))
+      return recordsOf(guess.reads, back.touched)
+  }
+  return batchRecords(repo, entityId, back.batchIds, back.flow, { touched: back.touched })
+}

@@ -5,7 +5,7 @@ import { invoices } from '../../db/schema/sales.ts'
 import { createTraceRecordReads } from './trace-records.repository.ts'
 import { createTraceSearch } from './trace-search.repository.ts'
 import { createReadBatcher, dateOf, dateOrNull } from './trace.batch.ts'
-import { packagesWhere, rowsOf, uuidArray } from './trace.sql.ts'
+import { idsSql, noIds, packagesWhere, rowsOf, uuidArray, withOf, type Ids } from './trace.sql.ts'
 
 // Trace's queries (docs/decisions/300, 408): each one set-based over the ids of one step of the walk, scoped to the
 // brewery, so a trace is a fixed handful of reads whatever the size of the tree (never one per node).
@@ -70,10 +70,16 @@ const lotsOfOrders = (entityId: string, by: OrdersOf) => sql`(
     and (r.released_at is null or r.release_reason = 'dispatched'))`
 
 /** The batches the orders' lots were tagged with when packaged (the batches a backward walk starts from). */
-const batchesOfOrders = (entityId: string, by: OrdersOf) => sql`array(
+export const batchesOfOrders = (entityId: string, by: OrdersOf) => sql`array(
   select distinct batch_id from finished_goods_movements
   where entity_id = ${entityId} and kind = 'packaged' and batch_id is not null
     and (package_id, batch_id) in ${lotsOfOrders(entityId, by)})`
+
+/** The vessels the batches' own events went into or out of (what `touchedOf` finds among a walk's rows). */
+export const vesselsOfBatchesSql = (entityId: string, batchIds: SQL) => sql`array(
+  select distinct v.id from liquid_events le
+    cross join lateral (values (le.from_vessel_id), (le.to_vessel_id)) v(id)
+    where le.entity_id = ${entityId} and le.batch_id = any(${batchIds}) and v.id is not null)`
 
 const seedsSql = (entityId: string, seeds: FlowSeeds): SQL =>
   Array.isArray(seeds)
@@ -177,6 +183,8 @@ export type OrderRow = {
   status: string
   customerId: string
   dispatchedAt: Date | null
+  /** The order's customer's name (its label, read with it). */
+  customerName: string | null
 }
 
 const packagedRow = (row: Record<string, unknown>) =>
@@ -290,31 +298,40 @@ export function createTraceRepository(db: Db) {
       })
     },
 
-    vessels: async (entityId: string, ids: string[]) =>
-      ids.length === 0
+    /** The ids a `uuid[]` expression finds, read beside what was read for them (ADR 418). */
+    idsOf: async (ids: Ids) =>
+      (await read<{ id: string }>({ with: withOf(ids), sql: sql`select unnest(${idsSql(ids)}) as id` })).map(
+        (row) => row.id,
+      ),
+
+    vessels: async (entityId: string, ids: Ids) =>
+      noIds(ids)
         ? []
         : read<{ id: string; name: string; kind: string }>({
+            with: withOf(ids),
             sql: sql`select id, name, kind from vessels
-              where entity_id = ${entityId} and id = any(${uuidArray(ids)})`,
+              where entity_id = ${entityId} and id = any(${idsSql(ids)})`,
           }),
 
-    batches: async (entityId: string, ids: string[]) =>
-      ids.length === 0
+    batches: async (entityId: string, ids: Ids) =>
+      noIds(ids)
         ? []
         : read({
+            with: withOf(ids),
             sql: sql`select id, number, product_name as "productName", planned_brew_date as "plannedBrewDate",
                 brew_day_started_at as "brewDayStartedAt", status
-              from batches where entity_id = ${entityId} and id = any(${uuidArray(ids)})`,
+              from batches where entity_id = ${entityId} and id = any(${idsSql(ids)})`,
             decode: (row) => ({ ...row, brewDayStartedAt: dateOrNull(row.brewDayStartedAt) }) as BatchRow,
           }),
 
     /** What brew days took from the lots (consumed less reversed), per batch and lot. */
-    async consumption(entityId: string, by: { lotIds?: string[]; batchIds?: string[] }) {
-      if ((by.lotIds ?? by.batchIds ?? []).length === 0) return []
+    async consumption(entityId: string, by: { lotIds?: string[]; batchIds?: Ids }) {
+      if (noIds(by.lotIds ?? by.batchIds ?? [])) return []
       const filter = by.lotIds
         ? sql`sm.lot_id = any(${uuidArray(by.lotIds)})`
-        : sql`sm.batch_id = any(${uuidArray(by.batchIds ?? [])})`
+        : sql`sm.batch_id = any(${idsSql(by.batchIds ?? [])})`
       return read<ConsumptionRow>({
+        with: by.lotIds ? undefined : withOf(by.batchIds ?? []),
         sql: sql`select sm.batch_id as "batchId", sm.lot_id as "lotId", (-sum(sm.quantity))::text as used,
             l.lot_code as "lotCode", l.supplier, l.received_on as "receivedOn", i.name as "itemName", i.unit
           from stock_movements sm
@@ -323,7 +340,8 @@ export function createTraceRepository(db: Db) {
           where sm.entity_id = ${entityId} and sm.batch_id is not null
             and sm.kind in ('consumed', 'consumption-reversed') and ${filter}
           group by sm.batch_id, sm.lot_id, l.lot_code, l.supplier, l.received_on, i.name, i.unit
-          having sum(sm.quantity) <> 0`,
+          having sum(sm.quantity) <> 0
+          order by sm.batch_id, l.received_on, l.lot_code, sm.lot_id`,
       })
     },
 
@@ -423,7 +441,7 @@ export function createTraceRepository(db: Db) {
           left join invoices i on i.id = il.invoice_id
           where r.entity_id = ${entityId} and (r.released_at is null or r.release_reason = 'dispatched')
             and ${filter}
-          order by o.sequence`,
+          order by o.sequence, l.position, r.reserved_at, r.id`,
         decode: shipmentRow,
       })
     },
@@ -436,8 +454,11 @@ export function createTraceRepository(db: Db) {
       ids.length === 0
         ? []
         : read({
-            sql: sql`select id, sequence, status, customer_id as "customerId", dispatched_at as "dispatchedAt"
-              from sales_orders where entity_id = ${entityId} and id = any(${uuidArray(ids)})`,
+            sql: sql`select o.id, o.sequence, o.status, o.customer_id as "customerId",
+                o.dispatched_at as "dispatchedAt", c.name as "customerName"
+              from sales_orders o
+              left join customers c on c.id = o.customer_id and c.entity_id = ${entityId}
+              where o.entity_id = ${entityId} and o.id = any(${uuidArray(ids)})`,
             decode: (row) => ({ ...row, dispatchedAt: dateOrNull(row.dispatchedAt) }) as OrderRow,
           }),
 

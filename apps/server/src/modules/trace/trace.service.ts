@@ -8,23 +8,29 @@ import {
   type TraceMatch,
   type TraceOriginKind,
 } from '@brewcommand/domain'
+import { sql } from 'drizzle-orm'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import {
   backward,
+  backwardRecords,
   batchRecords,
   forward,
   forwardFlow,
   forwardGoods,
+  readBatchRecords,
   type Backward,
   type Forward,
+  type GuessedRecords,
   type PackagedRow,
   type Run,
 } from './trace.graph.ts'
 import {
+  batchesOfOrders,
   createTraceRepository,
   goodsLotKey,
+  vesselsOfBatchesSql,
   type FlowRow,
   type GoodsLot,
   type TraceRepository,
@@ -124,8 +130,7 @@ export function createTraceService({ db }: { db: Db }) {
       case 'order': {
         const [order] = await repo.orders(entityId, uuid(id))
         if (!order) throw notFound('Order')
-        const [customer] = await repo.customers(entityId, [order.customerId])
-        return { kind, id, label: formatOrderNumber(order.sequence), detail: customer?.name ?? '' }
+        return { kind, id, label: formatOrderNumber(order.sequence), detail: order.customerName ?? '' }
       }
       case 'invoice': {
         const invoice = UUID.test(id) ? await repo.invoice(entityId, id) : null
@@ -187,9 +192,10 @@ export function createTraceService({ db }: { db: Db }) {
     lots: GoodsLot[],
     packaged?: PackagedRow[],
     flowRows?: FlowRow[],
+    guessed?: GuessedRecords,
   ) {
     const back: Backward = await backward(repo, entityId, lots, packaged, flowRows)
-    const records = await batchRecords(repo, entityId, back.batchIds, back.flow, { touched: back.touched })
+    const records = await backwardRecords(repo, entityId, back, guessed)
     const names = records.names
     const batchById = new Map(records.batches.map((b) => [b.id, b]))
     const batchTree = (batchId: string, quantity: string) => {
@@ -247,12 +253,41 @@ export function createTraceService({ db }: { db: Db }) {
     // The orders' lots and how those lots were packaged, in one round (ADR 400).
     // The orders' lots, how those lots were packaged, and the joined vessels' events of the batches they were
     // tagged with, in one statement (ADR 400, 408).
+    // With them, the records of the batches the lots were tagged with and of the vessels those batches' own
+    // events touched: in the common case the walk arrives at exactly those, and a backward trace is one statement
+    // (ADR 418); else they are read again for the batches and vessels it arrived at.
+    const taggedCte = { name: 'trace_tagged', sql: sql`select ${batchesOfOrders(entityId, by)} as ids` }
+    const tagged = { ids: sql`(select ids from trace_tagged)::uuid[]`, with: [taggedCte] }
+    const touched = {
+      ids: sql`(select ids from trace_touched)::uuid[]`,
+      with: [
+        taggedCte,
+        { name: 'trace_touched', sql: sql`select ${vesselsOfBatchesSql(entityId, tagged.ids)} as ids` },
+      ],
+    }
+    const guessed: GuessedRecords = Promise.all([
+      repo.idsOf(tagged),
+      repo.idsOf(touched),
+      readBatchRecords(repo, entityId, {
+        batchIds: tagged,
+        vesselIds: touched,
+        namedBatches: tagged,
+        namedVessels: touched,
+      }),
+    ]).then(([batchIds, vesselIds, reads]) => ({ batchIds, vesselIds, reads }))
+    guessed.catch(() => {})
     const [{ rows, lots }, packaged, flowRows] = await Promise.all([
       lotsOfOrders(entityId, by),
       repo.packaged(entityId, { ordersOf: by }),
       repo.flowEvents(entityId, { ordersOf: by }),
     ])
-    const { back, names, batchTree, batchesOfRun } = await backwardFrom(entityId, lots, packaged, flowRows)
+    const { back, names, batchTree, batchesOfRun } = await backwardFrom(
+      entityId,
+      lots,
+      packaged,
+      flowRows,
+      guessed,
+    )
     const lotTree = (lotRows: typeof rows) => {
       const first = lotRows[0]
       const lotKey = goodsLotKey(first)

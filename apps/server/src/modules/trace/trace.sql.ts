@@ -14,6 +14,17 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 export const uuidArray = (ids: readonly string[]): SQL =>
   sql`${`{${ids.map((id) => `"${id.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::uuid[]`
 
+/** A common table expression a statement's reads share: computed once however many reads use it (ADR 418). */
+export type Cte = { name: string; sql: SQL }
+/**
+ * Ids a read is given: a list, or a `uuid[]` found in the same statement by the common table expressions `with`
+ * (a backward trace reads its batches' records beside the walk's first read, ADR 418).
+ */
+export type Ids = readonly string[] | { ids: SQL; with: Cte[] }
+export const idsSql = (ids: Ids): SQL => ('ids' in ids ? ids.ids : uuidArray(ids))
+export const withOf = (ids: Ids): Cte[] | undefined => ('ids' in ids ? ids.with : undefined)
+export const noIds = (ids: Ids) => !('ids' in ids) && ids.length === 0
+
 /** The brewery's packaging options that `filter` names, with their product's name (labels and the SKU search). */
 export const packagesWhere = (db: Db, entityId: string, filter: SQL | undefined) =>
   db
