@@ -1,5 +1,5 @@
 import { unitsToFormBarrels } from '@brewcommand/domain'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { downloads, type MonthRange } from '../api/reports-api.ts'
 import { useEfficiency, useLosses, useProduction } from '../api/use-reports.ts'
 import {
@@ -15,7 +15,9 @@ import {
 import { CostReports } from './costs.tsx'
 import { BarsChart, LinesChart } from './report-charts.tsx'
 import { DownloadButton, FigureTable, QueryState, ReportCard } from './report-card.tsx'
-import { EventsButton, RowEvents, type CountedRow } from './row-events.tsx'
+import { EventsButton, type CountedRow } from './row-events.tsx'
+
+const RowEvents = lazy(() => import('./row-events-dialog.tsx'))
 
 const LINE_NAMES: Record<string, string> = {
   losses: 'Loss',
@@ -32,6 +34,12 @@ export function Overview({ range }: { range: MonthRange }) {
   const losses = useLosses(range)
   const efficiency = useEfficiency(range)
   const [open, setOpen] = useState<CountedRow | null>(null)
+  // The dialog stays mounted once fetched, so closing it hands the focus back to the count that opened it.
+  const [fetched, setFetched] = useState(false)
+  const openRow = (row: CountedRow) => {
+    setFetched(true)
+    setOpen(row)
+  }
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap gap-2">
@@ -87,7 +95,7 @@ export function Overview({ range }: { range: MonthRange }) {
                     label: `${row.product}, ${row.month}`,
                     eventCount: row.eventCount,
                   }}
-                  onOpen={setOpen}
+                  onOpen={openRow}
                 />,
               ])}
             />
@@ -133,7 +141,7 @@ export function Overview({ range }: { range: MonthRange }) {
                     label: `${row.reason} (${LINE_NAMES[row.line] ?? row.line})`,
                     eventCount: row.eventCount,
                   }}
-                  onOpen={setOpen}
+                  onOpen={openRow}
                 />,
               ])}
             />
@@ -172,7 +180,11 @@ export function Overview({ range }: { range: MonthRange }) {
       </ReportCard>
 
       <CostReports range={range} />
-      <RowEvents range={range} counted={open} onClose={() => setOpen(null)} />
+      {fetched ? (
+        <Suspense fallback={null}>
+          <RowEvents range={range} counted={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }
