@@ -112,6 +112,10 @@ const ROUTES: Record<string, (s: Seeded) => string> = {
   'schedule-capacity': (s) => `/api/schedule/capacity?productId=${s.productId}&date=2026-12-01`,
   'reports-production': () => '/api/reports/production?from=2025-07&to=2025-09',
   'reports-losses': () => '/api/reports/losses?from=2025-07&to=2025-09',
+  'reports-production-events': () =>
+    '/api/reports/production/events?from=2025-07&to=2025-09&month=2025-08&product=Pale&limit=100',
+  'reports-losses-events': () =>
+    '/api/reports/losses/events?from=2025-07&to=2025-09&line=losses&reason=Spill&limit=100',
   'reports-efficiency': () => '/api/reports/efficiency?from=2025-07&to=2025-09',
   'reports-costs': () => '/api/reports/costs?from=2025-07&to=2025-09',
   'reports-5130-26': () => '/api/reports/ttb/5130-26?quarter=2025-Q3',

@@ -619,6 +619,8 @@ const REPORTING_ROUTES: Record<string, RouteDescriptor> = {
   'GET /api/reports/production.csv': report(`production.csv?${RANGE}`),
   'GET /api/reports/losses': report(`losses?${RANGE}`),
   'GET /api/reports/losses.csv': report(`losses.csv?${RANGE}`),
+  'GET /api/reports/production/events': report(`production/events?${RANGE}&month=2026-08&product=Pale`),
+  'GET /api/reports/losses/events': report(`losses/events?${RANGE}&line=losses&reason=Spill`),
   'GET /api/reports/efficiency': report(`efficiency?${RANGE}`),
   'GET /api/reports/efficiency.csv': report(`efficiency.csv?${RANGE}`),
   'GET /api/reports/costs': report(`costs?${RANGE}`),

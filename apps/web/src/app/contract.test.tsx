@@ -43,6 +43,7 @@ import {
   getExcise,
   getLine,
   getLosses,
+  getRowEvents,
   getOperations,
   getPeriods,
   getProduction,
@@ -147,6 +148,20 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ],
   ['reports-production', () => fetched((token) => getProduction(QUARTER, token))()],
   ['reports-losses', () => fetched((token) => getLosses(QUARTER, token))()],
+  [
+    'reports-production-events',
+    () =>
+      fetched((token) =>
+        getRowEvents(QUARTER, { table: 'production', month: '2025-08', product: 'Pale' }, 0, token),
+      )(),
+  ],
+  [
+    'reports-losses-events',
+    () =>
+      fetched((token) =>
+        getRowEvents(QUARTER, { table: 'losses', line: 'losses', reason: 'Spill' }, 0, token),
+      )(),
+  ],
   ['reports-efficiency', () => fetched((token) => getEfficiency(QUARTER, token))()],
   ['reports-costs', () => fetched((token) => getCosts(QUARTER, token))()],
   ['reports-5130-26', () => fetched((token) => getOperations('5130.26', '2025-Q3', token))()],

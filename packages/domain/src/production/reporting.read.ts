@@ -152,7 +152,8 @@ export const ProductionReadSchema = z.object({
       packagedUnits: z.number().int(),
       brewedBbl: z.string(),
       packagedBbl: z.string(),
-      eventIds: z.array(z.string()),
+      /** How many postings the row sums; `GET /production/events` lists them (ADR 419). */
+      eventCount: z.number().int(),
     }),
   ),
 })
@@ -165,11 +166,23 @@ export const LossesReadSchema = z.object({
       reason: z.string(),
       units: z.number().int(),
       barrels: z.string(),
-      eventIds: z.array(z.string()),
+      /** How many postings the row sums; `GET /losses/events` lists them (ADR 419). */
+      eventCount: z.number().int(),
     }),
   ),
 })
 export type LossesRead = z.infer<typeof LossesReadSchema>
+
+/** One posting behind a production or losses row (`rowEvents`): a page of `GET /production/events` or `/losses/events`. */
+export const RowEventReadSchema = z.object({
+  id: z.string(),
+  bookedAt: z.string(),
+  kind: z.string(),
+  units: z.number().int(),
+  barrels: z.string(),
+  reversalOf: z.string().nullable(),
+})
+export type RowEventRead = z.infer<typeof RowEventReadSchema>
 
 export const EfficiencyReadSchema = z.object({
   rows: z.array(

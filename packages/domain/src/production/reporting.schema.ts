@@ -110,22 +110,80 @@ const isRange = (range: { from: unknown; to: unknown }) =>
   parsePeriod(range.from)?.kind === 'month' &&
   parsePeriod(range.to)?.kind === 'month'
 
+/** A range's checks on an object of `from`, `to` and more: `to` not before `from`, at most 60 months. */
+const asRange = <S extends z.ZodObject<{ from: z.ZodType<string>; to: z.ZodType<string> }>>(schema: S) =>
+  schema
+    // Zod runs these even when a month failed its own check: they leave a bad month to that check's issue.
+    .refine((range) => !isRange(range) || range.from <= range.to, {
+      path: ['to'],
+      message: 'to must not be before from',
+    })
+    .refine(
+      (range) =>
+        !isRange(range) ||
+        monthsOf({ kind: 'month', key: '', from: `${range.from}-01`, to: parsePeriod(range.to)!.to })
+          .length <= 60,
+      { path: ['to'], message: 'A range covers at most 60 months' },
+    )
+
 /** `?from=2026-07&to=2026-09`: a range of whole months for the charts (both included, at most 5 years). */
-export const MonthRangeQuerySchema = z
-  .object({ from: monthKey('from'), to: monthKey('to') })
-  // Zod runs these even when a month failed its own check: they leave a bad month to that check's issue.
-  .refine((range) => !isRange(range) || range.from <= range.to, {
-    path: ['to'],
-    message: 'to must not be before from',
-  })
-  .refine(
-    (range) =>
-      !isRange(range) ||
-      monthsOf({ kind: 'month', key: '', from: `${range.from}-01`, to: parsePeriod(range.to)!.to }).length <=
-        60,
-    { path: ['to'], message: 'A range covers at most 60 months' },
-  )
+export const MonthRangeQuerySchema = asRange(z.object({ from: monthKey('from'), to: monthKey('to') }))
 export type MonthRange = z.infer<typeof MonthRangeQuerySchema>
+
+/** A page of a row's postings (ADR 419): `offset` postings skipped, at most `limit` (1–500, 100 by default). */
+const page = {
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must not be negative')
+    .max(10_000_000, 'offset is too large')
+    .default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(500, 'limit must be at most 500')
+    .default(100),
+}
+const label = (name: string, max: number) =>
+  z
+    .string({ error: `${name} is required` })
+    .min(1, `${name} is required`)
+    .max(max, `${name} must be at most ${max} characters`)
+
+/** `?from&to&month&product&offset&limit`: the postings of one production row, a page at a time (ADR 419). */
+export const ProductionEventsQuerySchema = asRange(
+  z.object({
+    from: monthKey('from'),
+    to: monthKey('to'),
+    month: monthKey('month'),
+    product: label('product', 500),
+    ...page,
+  }),
+).refine(
+  (query) =>
+    !isRange(query) || !MONTH.test(query.month) || (query.month >= query.from && query.month <= query.to),
+  {
+    path: ['month'],
+    message: 'month must be within from and to',
+  },
+)
+export type ProductionEventsQuery = z.infer<typeof ProductionEventsQuerySchema>
+
+/** The lines a losses row can be on. */
+export const LOSS_ROW_LINES = ['losses', 'destroyed', 'consumedOnPremises'] as const
+
+/** `?from&to&line&reason&offset&limit`: the postings of one losses row, a page at a time (ADR 419). */
+export const LossEventsQuerySchema = asRange(
+  z.object({
+    from: monthKey('from'),
+    to: monthKey('to'),
+    line: z.enum(LOSS_ROW_LINES, { error: `line must be one of ${LOSS_ROW_LINES.join(', ')}` }),
+    reason: label('reason', 2000),
+    ...page,
+  }),
+)
+export type LossEventsQuery = z.infer<typeof LossEventsQuerySchema>
 
 /** The period a month range covers. */
 export const rangePeriod = (range: MonthRange): Period => ({

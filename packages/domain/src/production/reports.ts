@@ -1,10 +1,10 @@
 import { unitsToBarrels } from './barrels.ts'
 import { efficiencyPercent, gravityPoints } from './brew-day-maths.ts'
-import { monthOf, monthsOf, type Period } from './reporting.schema.ts'
+import { LOSS_ROW_LINES, monthOf, monthsOf, type Period } from './reporting.schema.ts'
 import { classifyLedgerEvent, type Posting, type TtbLedgerEvent } from './ttb.ts'
 
 // The Reporting page's tables (docs/production.md "Reporting"): queries over the ledger's postings, each row
-// with the events behind it. Volumes stay exact (units) and are shown as barrels to 5 decimals.
+// with how many postings stand behind it (ADR 419: the postings themselves are read a row at a time, `rowEvents`). Volumes stay exact (units) and are shown as barrels to 5 decimals.
 
 /** Whether a day (YYYY-MM-DD, in the brewery's time zone) is in a period. */
 const within = (period: Period, day: string) => day >= period.from && day < period.to
@@ -17,7 +17,8 @@ export type ProductionRow = {
   packagedUnits: number
   brewedBbl: string
   packagedBbl: string
-  eventIds: string[]
+  /** How many postings (events, and reversals of corrected events) the row sums. */
+  eventCount: number
 }
 
 type Classified = Pick<TtbLedgerEvent, 'kind' | 'ttbClass' | 'details'>
@@ -65,10 +66,10 @@ export function productionByMonth(period: Period, postings: readonly Posting[]):
     const month = monthOf(posting.bookedOn)
     const product = posting.event.productName || 'No product'
     const key = `${month}\u0000${product}`
-    const row = rows.get(key) ?? { month, product, brewedUnits: 0, packagedUnits: 0, eventIds: [] }
+    const row = rows.get(key) ?? { month, product, brewedUnits: 0, packagedUnits: 0, eventCount: 0 }
     if (brewed) row.brewedUnits += posting.units
     else row.packagedUnits += posting.units
-    row.eventIds.push(posting.eventId)
+    row.eventCount += posting.weight ?? 1
     rows.set(key, row)
   }
   return productionRows([...rows.values()])
@@ -91,9 +92,9 @@ export function productionTotals(period: Period, rows: readonly ProductionRow[])
 }
 
 /** Beer lost by reason: losses, dumps and samples of the period. */
-export type LossRow = { line: string; reason: string; units: number; barrels: string; eventIds: string[] }
+export type LossRow = { line: string; reason: string; units: number; barrels: string; eventCount: number }
 
-const LOSS_LINES = new Set(['losses', 'destroyed', 'consumedOnPremises'])
+const LOSS_LINES = new Set<string>(LOSS_ROW_LINES)
 
 /** Whether an event's postings can make a row of beer lost: losses, dumps and samples. */
 export function feedsLosses(event: Classified): boolean {
@@ -122,12 +123,58 @@ export function lossesByReason(period: Period, postings: readonly Posting[]): Lo
     if (!within(period, posting.bookedOn) || !isLossLine(posting.line)) continue
     const reason = lossReason(posting.event.reason)
     const key = `${posting.line}\u0000${reason}`
-    const row = rows.get(key) ?? { line: posting.line, reason, units: 0, eventIds: [] }
+    const row = rows.get(key) ?? { line: posting.line, reason, units: 0, eventCount: 0 }
     row.units += posting.units
-    row.eventIds.push(posting.eventId)
+    row.eventCount += posting.weight ?? 1
     rows.set(key, row)
   }
   return lossRows([...rows.values()])
+}
+
+/** One posting behind a production or losses row, as its audit trail lists it (ADR 419). */
+export type RowEvent = {
+  /** The event posted (for a reversal, the correction's id). */
+  id: string
+  /** The instant it is booked at. */
+  bookedAt: string
+  /** The kind of the event it books (for a reversal, the corrected event's). */
+  kind: string
+  /** Signed: a reversal takes its event's volume back. */
+  units: number
+  barrels: string
+  /** For a reversal: the corrected event. */
+  reversalOf: string | null
+}
+
+/** Which row's postings: a production row by month and product, or a losses row by line and reason. */
+export type RowKey =
+  { table: 'production'; month: string; product: string } | { table: 'losses'; line: string; reason: string }
+
+/** The postings of one row of the production or losses table, in posting order (what `eventCount` counts). */
+export function rowEvents(period: Period, postings: readonly Posting[], key: RowKey): RowEvent[] {
+  return postings
+    .filter((posting) => {
+      if (!within(period, posting.bookedOn)) return false
+      if (key.table === 'production')
+        return (
+          productionColumn(posting.line, posting.event.kind) !== null &&
+          monthOf(posting.bookedOn) === key.month &&
+          (posting.event.productName || 'No product') === key.product
+        )
+      return (
+        isLossLine(posting.line) &&
+        posting.line === key.line &&
+        lossReason(posting.event.reason) === key.reason
+      )
+    })
+    .map((posting) => ({
+      id: posting.eventId,
+      bookedAt: new Date(posting.bookedAt).toISOString(),
+      kind: posting.event.kind,
+      units: posting.units,
+      barrels: unitsToBarrels(posting.units),
+      reversalOf: posting.reversalOf,
+    }))
 }
 
 /** One brew's measured efficiency: what the reports need of a batch, its plan and its measurements. */

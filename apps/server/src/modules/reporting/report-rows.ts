@@ -11,6 +11,9 @@ import {
   type LossRow,
   type Period,
   type ProductionRow,
+  type RowEvent,
+  type RowKey,
+  unitsToBarrels,
 } from '@brewcommand/domain'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -18,7 +21,7 @@ import { boundOf, jsonOf, ledgerRowsWhere } from './ledger-read.ts'
 import { dayStarts } from './ledger-summary.ts'
 
 // The production and losses tables computed in SQL (ADR 406): their rows are sums by month and product, or by line
-// and reason, each with the ids of the events behind it in booking order, so the database books the postings
+// and reason, each with how many postings it sums (ADR 419; `readRowEvents` lists one row's, in posting order), so the database books the postings
 // `postLedger` would book on their lines and aggregates them; no event is read into JavaScript. What the statement
 // does is `postLedger` restricted to those lines:
 // - an event lands on a column or line by its kind, class and purpose (`classifyLedgerEvent`): the brewery's
@@ -32,7 +35,7 @@ import { dayStarts } from './ledger-summary.ts'
 //   and column, with the correction's id, product and reason) where the correction is booked;
 // - a posting's month is the brewery's month (in its time zone) its booking instant falls in, by the instants the
 //   months start at (`dayStarts`, each checked against `dayIn`);
-// - the ids are listed in posting order: booking instant to the millisecond (`bookedAt`), then the booking order
+// - a row's postings are listed in posting order: booking instant to the millisecond (`bookedAt`), then the booking order
 //   of the event posted (happened, recorded, to the microsecond, then id), a reversal before its event's own
 //   posting; rows tied by the table's order keep the order their first postings were booked in.
 // report-rows.test.ts holds this to the event-by-event books (`createReportingService(db, { summarise: false })`).
@@ -154,7 +157,7 @@ function postingsStatement(
   // correction then books the reversal.
   const corrected = closedAt(booking('w'), sql`r.recorded_at`)
   const columns = sql`le.id, le.occurred_at, le.recorded_at, (le.volume_bbl * 100000)::bigint as units,
-    ${place}::text as place`
+    ${place}::text as place, le.kind`
   // The events of the table's places in one scan, streamed (not kept); each corrected event's latest correction from
   // the corrections' index (ADR 413); a corrected event of the table looked up again by id for its reversal, only
   // when a period is closed (else no correction books one). With no period closed, `r.of_id is null` (a column of
@@ -176,26 +179,26 @@ function postingsStatement(
     ),
     o as (
       select w.id as event_id, ${booking('w')} as at, w.occurred_at, w.recorded_at, w.id as source, 1 as own,
-        w.place, w.units, w.batch_id, w.said
+        w.place, w.units, w.batch_id, w.said, w.kind
       from w left join r on r.of_id = w.id
       where r.of_id is null or ${corrected}
       union all
-      select r.id, ${booking('r')}, w.occurred_at, w.recorded_at, w.id, 0, w.place, -w.units, r.batch_id, r.said
+      select r.id, ${booking('r')}, w.occurred_at, w.recorded_at, w.id, 0, w.place, -w.units, r.batch_id, r.said,
+        w.kind
       from r join (select ${columns} from liquid_events le where le.entity_id = ${entityId}) w on w.id = r.of_id
       where w.place is not null and ${corrected}
     ),
     p as (
       select o.event_id, o.place, o.units, ${LABELS[label].label} as label,
         width_bucket(o.at, ${`{${months.join(',')}}`}::timestamptz[]) as month,
-        date_trunc('milliseconds', o.at) as booked, o.occurred_at, o.recorded_at, o.source, o.own
+        date_trunc('milliseconds', o.at) as booked, o.at, o.occurred_at, o.recorded_at, o.source, o.own, o.kind
       from o ${label === 'product' ? sql`left join batches bt on bt.id = o.batch_id and bt.entity_id = ${entityId}` : sql``}
       where o.at >= ${months[0]}::timestamptz and o.at < ${months.at(-1)!}::timestamptz
     )`
 }
 
-/** A row's events in posting order, and the millisecond its first posting was booked at (since 1970). */
-const IDS = sql`array_agg(p.event_id order by p.booked, p.occurred_at, p.recorded_at, p.source, p.own) as ids,
-  (extract(epoch from min(p.booked)) * 1000)::bigint as first`
+/** How many postings a row sums (ADR 419), and the millisecond its first posting was booked at (since 1970). */
+const COUNT = sql`count(*) as count, (extract(epoch from min(p.booked)) * 1000)::bigint as first`
 
 /**
  * The rows in the order their first postings were booked (`first`, to the millisecond), for the table's order to
@@ -253,30 +256,30 @@ type Parts = NonNullable<Awaited<ReturnType<typeof tableParts>>>
 
 /**
  * The production table's statement: one row, one column (`rows`), a JSON array of [month, product, brewed units,
- * packaged units, first, ids].
+ * packaged units, first, count].
  */
 export function productionStatement({ entityId, bound, places, spans, months }: Parts): SQL {
   return sql`
     ${postingsStatement(entityId, bound, places, spans, months, 'product')}
-    select coalesce(json_agg(json_build_array(g.month, g.product, g.brewed, g.packaged, g.first, g.ids)), '[]')::text
+    select coalesce(json_agg(json_build_array(g.month, g.product, g.brewed, g.packaged, g.first, g.count)), '[]')::text
       as rows
     from (
       select p.month, p.label as product, coalesce(sum(p.units) filter (where p.place = 'brewed'), 0) as brewed,
-        coalesce(sum(p.units) filter (where p.place = 'packaged'), 0) as packaged, ${IDS}
+        coalesce(sum(p.units) filter (where p.place = 'packaged'), 0) as packaged, ${COUNT}
       from p group by p.month, p.label
     ) g`
 }
 
-/** The losses table's statement: one row, one column (`rows`), a JSON array of [line, reason, units, first, ids]. */
+/** The losses table's statement: one row, one column (`rows`), a JSON array of [line, reason, units, first, count]. */
 export function lossStatement({ entityId, bound, places, spans, months }: Parts): SQL {
   return sql`
     ${postingsStatement(entityId, bound, places, spans, months, 'reason')}
-    select coalesce(json_agg(json_build_array(g.place, g.reason, g.units, g.first, g.ids)), '[]')::text as rows
-    from (select p.place, p.label as reason, sum(p.units) as units, ${IDS} from p group by 1, 2) g`
+    select coalesce(json_agg(json_build_array(g.place, g.reason, g.units, g.first, g.count)), '[]')::text as rows
+    from (select p.place, p.label as reason, sum(p.units) as units, ${COUNT} from p group by 1, 2) g`
 }
 
 /**
- * The production table's rows of a period (brewed and packaged by month and product, with their events' ids) from
+ * The production table's rows of a period (brewed and packaged by month and product, with their postings' count) from
  * the ledger up to `booksEnd`; null when the brewery's days do not line up with its months.
  */
 export async function readProductionRows(
@@ -290,17 +293,17 @@ export async function readProductionRows(
   if (!parts) return null
   if (parts.places.length === 0) return []
   const names = monthsOf(period)
-  const groups = jsonOf<[number, string, number, number, number, string[]][]>(
+  const groups = jsonOf<[number, string, number, number, number, number][]>(
     await db.execute(productionStatement(parts)),
     'rows',
   )
   const rows = inFirstOrder(
-    groups.map(([month, product, brewedUnits, packagedUnits, first, eventIds]) => ({
+    groups.map(([month, product, brewedUnits, packagedUnits, first, count]) => ({
       month: names[month - 1],
       product,
       brewedUnits: Number(brewedUnits),
       packagedUnits: Number(packagedUnits),
-      eventIds,
+      eventCount: Number(count),
       first: Number(first),
     })),
     productionOrder,
@@ -309,7 +312,7 @@ export async function readProductionRows(
 }
 
 /**
- * The losses table's rows of a period (beer lost by line and reason, with their events' ids) from the ledger up to
+ * The losses table's rows of a period (beer lost by line and reason, with their postings' count) from the ledger up to
  * `booksEnd`; null when the brewery's days do not line up with its months.
  */
 export async function readLossRows(
@@ -322,19 +325,65 @@ export async function readLossRows(
   const parts = await tableParts(db, entityId, 'losses', period, booksEnd, books)
   if (!parts) return null
   if (parts.places.length === 0) return []
-  const groups = jsonOf<[string, string, number, number, string[]][]>(
+  const groups = jsonOf<[string, string, number, number, number][]>(
     await db.execute(lossStatement(parts)),
     'rows',
   )
   const rows = inFirstOrder(
-    groups.map(([line, reason, units, first, eventIds]) => ({
+    groups.map(([line, reason, units, first, count]) => ({
       line,
       reason,
       units: Number(units),
-      eventIds,
+      eventCount: Number(count),
       first: Number(first),
     })),
     lossOrder,
   )
   return rows && lossRows(rows.map(({ first: _first, ...row }) => row))
+}
+
+/**
+ * One row's postings in posting order, `offset` skipped and at most `limit` (ADR 419): what the row's `eventCount`
+ * counts, from the statement the table is computed with; null when the brewery's days do not line up with its months
+ * (read event by event then).
+ */
+export async function readRowEvents(
+  db: Db,
+  entityId: string,
+  period: Period,
+  booksEnd: string,
+  books: Books,
+  row: RowKey,
+  page: { offset: number; limit: number },
+): Promise<RowEvent[] | null> {
+  const parts = await tableParts(db, entityId, row.table, period, booksEnd, books)
+  if (!parts) return null
+  if (parts.places.length === 0) return []
+  const { bound, places, spans, months } = parts
+  const which =
+    row.table === 'production'
+      ? sql`p.month = ${monthsOf(period).indexOf(row.month) + 1} and p.label = ${row.product}`
+      : sql`p.place = ${row.line} and p.label = ${row.reason}`
+  const events = jsonOf<[string, string, string, number, string | null][]>(
+    await db.execute(sql`
+      ${postingsStatement(entityId, bound, places, spans, months, row.table === 'production' ? 'product' : 'reason')}
+      select coalesce(json_agg(json_build_array(e.event_id, e.at, e.kind, e.units, e.reversal_of) order by e.n), '[]')::text
+        as rows
+      from (
+        select p.event_id, to_char(p.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, p.kind, p.units,
+          case when p.own = 0 then p.source end as reversal_of,
+          row_number() over (order by p.booked, p.occurred_at, p.recorded_at, p.source, p.own) as n
+        from p where ${which}
+        order by n offset ${page.offset} limit ${page.limit}
+      ) e`),
+    'rows',
+  )
+  return events.map(([id, bookedAt, kind, units, reversalOf]) => ({
+    id,
+    bookedAt,
+    kind,
+    units: Number(units),
+    barrels: unitsToBarrels(Number(units)),
+    reversalOf,
+  }))
 }

@@ -190,6 +190,61 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
     expect(daily.body).toContain(`,${ids[Q3_IDS.augustDump]},dumped,destroyed,2.25000,Infected`)
   })
 
+  it("lists a row's events a page at a time, as many as the row counts (ADR 419)", async () => {
+    const range = 'from=2026-07&to=2026-09'
+    type Row = { month: string; product: string; eventCount: number }
+    const { rows } = await get<{ rows: Row[] }>(managerA, `/api/reports/production?${range}`)
+    expect(rows.every((row) => row.eventCount > 0)).toBe(true)
+    for (const row of rows) {
+      const query = `${range}&month=${row.month}&product=${encodeURIComponent(row.product)}`
+      const events = await get<{ id: string; kind: string; units: number; barrels: string }[]>(
+        managerA,
+        `/api/reports/production/events?${query}`,
+      )
+      expect(events).toHaveLength(row.eventCount)
+      expect(await get(managerA, `/api/reports/production/events?${query}&offset=1&limit=1`)).toEqual(
+        events.slice(1, 2),
+      )
+    }
+    const losses = await get<{ rows: { line: string; reason: string; eventCount: number }[] }>(
+      managerA,
+      `/api/reports/losses?${range}`,
+    )
+    const dumped = losses.rows.find((row) => row.line === 'destroyed' && row.reason === 'Infected')!
+    const events = await get<{ id: string; kind: string; barrels: string; reversalOf: string | null }[]>(
+      managerA,
+      `/api/reports/losses/events?${range}&line=destroyed&reason=Infected`,
+    )
+    expect(events).toHaveLength(dumped.eventCount)
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        id: ids[Q3_IDS.augustDump],
+        kind: 'dumped',
+        barrels: '2.25000',
+        reversalOf: null,
+      }),
+    )
+    // Another brewery's row of the same name has none of these events.
+    const other = await get<unknown[]>(
+      adminB,
+      `/api/reports/losses/events?${range}&line=destroyed&reason=Infected`,
+    )
+    expect(other).toEqual([])
+    expect(
+      (await call(brewerA, 'GET', `/api/reports/losses/events?${range}&line=destroyed&reason=Infected`))
+        .statusCode,
+    ).toBe(403)
+    // The CSVs write the count.
+    const csv = await call(managerA, 'GET', `/api/reports/losses.csv?${range}`)
+    expect(
+      csv.body
+        .split('\r\n')
+        .find((line) => line.startsWith('destroyed,Infected,'))!
+        .split(',')
+        .at(-1),
+    ).toBe(String(dumped.eventCount))
+  })
+
   it('downloads each report as a PDF laid out like the form and as CSV', async () => {
     for (const url of [
       '/api/reports/ttb/5130-26.pdf?quarter=2026-Q3',
@@ -230,6 +285,16 @@ describe.each(TEST_DATABASES)('reports API on %s', (kind) => {
     ['/api/reports/ttb/5000-24?period=next-year', 'period'],
     ['/api/reports/production?from=2026-09&to=2026-07', 'to'],
     ['/api/reports/losses?from=July&to=2026-07', 'from'],
+    ['/api/reports/production/events?from=2026-07&to=2026-09&product=Pils', 'month'],
+    ['/api/reports/production/events?from=2026-07&to=2026-09&month=2026-10&product=Pils', 'month'],
+    ['/api/reports/production/events?from=2026-07&to=2026-09&month=2026-08', 'product'],
+    ['/api/reports/production/events?from=2026-07&to=2026-09&month=2026-08&product=Pils&limit=0', 'limit'],
+    ['/api/reports/production/events?from=2026-07&to=2026-09&month=2026-08&product=Pils&limit=501', 'limit'],
+    ['/api/reports/losses/events?from=2026-07&to=2026-09&line=losses&reason=x&offset=-1', 'offset'],
+    ['/api/reports/losses/events?from=2026-07&to=2026-09&line=losses&reason=x&offset=1.5', 'offset'],
+    ['/api/reports/losses/events?from=2026-07&to=2026-09&line=racked&reason=x', 'line'],
+    ['/api/reports/losses/events?from=2026-07&to=2026-09&line=losses', 'reason'],
+    ['/api/reports/losses/events?from=2026-09&to=2026-07&line=losses&reason=x', 'to'],
   ])('refuses a bad period (%s) with a 400 naming %s', async (url, parameter) => {
     const response = await call(managerA, 'GET', url)
     expect(response.statusCode).toBe(400)

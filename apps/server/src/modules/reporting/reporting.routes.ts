@@ -8,17 +8,20 @@ import {
   ExciseReturnReadSchema,
   INVENTORY_CATEGORIES,
   LossesReadSchema,
+  LossEventsQuerySchema,
   MonthQuerySchema,
   MonthRangeQuerySchema,
   OBJECT_URI_SCHEME,
   OperationsReportReadSchema,
   PhysicalInventoryInputSchema,
   PhysicalInventorySchema,
+  ProductionEventsQuerySchema,
   ProductionReadSchema,
   QuarterQuerySchema,
   ReportLineDetailSchema,
   ReportPeriodReadSchema,
   ReportPeriodSnapshotSchema,
+  RowEventReadSchema,
   TaxSettingsInputSchema,
   TaxSettingsSchema,
   toCsv,
@@ -119,7 +122,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
     const { rows } = await reports.production(request.tenant, request.query)
     const csv = toCsv(
       ['month', 'product', 'brewed_bbl', 'packaged_bbl', 'events'],
-      rows.map((row) => [row.month, row.product, row.brewedBbl, row.packagedBbl, row.eventIds.length]),
+      rows.map((row) => [row.month, row.product, row.brewedBbl, row.packagedBbl, row.eventCount]),
     )
     return download(reply, `production-${request.query.from}-${request.query.to}`, 'csv', csv)
   })
@@ -134,10 +137,44 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
     const { rows } = await reports.losses(request.tenant, request.query)
     const csv = toCsv(
       ['ttb_line', 'reason', 'barrels', 'events'],
-      rows.map((row) => [row.line, row.reason, row.barrels, row.eventIds.length]),
+      rows.map((row) => [row.line, row.reason, row.barrels, row.eventCount]),
     )
     return download(reply, `losses-${request.query.from}-${request.query.to}`, 'csv', csv)
   })
+
+  // A row's postings, a page at a time (ADR 419): read when a brewer opens the row, not cached (each page of each row
+  // would be an entry of its own in the brewery's cache, read once).
+  const events = z.object({ data: z.array(RowEventReadSchema) })
+  app.get(
+    '/production/events',
+    { schema: { querystring: ProductionEventsQuerySchema, response: { 200: events } } },
+    async (request) => {
+      const { from, to, month, product, offset, limit } = request.query
+      return {
+        data: await reports.rowEvents(
+          request.tenant,
+          { from, to },
+          { table: 'production', month, product },
+          { offset, limit },
+        ),
+      }
+    },
+  )
+  app.get(
+    '/losses/events',
+    { schema: { querystring: LossEventsQuerySchema, response: { 200: events } } },
+    async (request) => {
+      const { from, to, line, reason, offset, limit } = request.query
+      return {
+        data: await reports.rowEvents(
+          request.tenant,
+          { from, to },
+          { table: 'losses', line, reason },
+          { offset, limit },
+        ),
+      }
+    },
+  )
 
   app.get(
     '/efficiency',

@@ -48,6 +48,9 @@ import {
   type ReportPeriodRead,
   type TaxSettings,
   type TaxSettingsInput,
+  rowEvents,
+  type RowEvent,
+  type RowKey,
 } from '@brewcommand/domain'
 import type { Tenant } from '../../auth/tenant.ts'
 import { lockForTransaction, type Db } from '../../db/client.ts'
@@ -62,7 +65,7 @@ import {
 } from './reporting.repository.ts'
 import { assertCan } from '../../auth/tenant.ts'
 import { summarisedReport } from './report-summary.ts'
-import { readLossRows, readProductionRows } from './report-rows.ts'
+import { readLossRows, readProductionRows, readRowEvents } from './report-rows.ts'
 
 /** The operations reports by their route name. */
 export type OperationsForm = '5130.26' | '5130.9'
@@ -436,6 +439,27 @@ export function createReportingService(
         (sqlOf && (await readLossRows(db, tenant.entityId, period, booksEnd(period), sqlOf))) ??
         lossesByReason(period, (await linesBooks(tenant.entityId, period, feedsLosses)).postings)
       return { rows }
+    },
+
+    /**
+     * A page of one production or losses row's postings in posting order (ADR 419): what its `eventCount` counts.
+     * A row the table does not have answers an empty page.
+     */
+    async rowEvents(
+      tenant: Tenant,
+      range: MonthRange,
+      row: RowKey,
+      page: { offset: number; limit: number },
+    ): Promise<RowEvent[]> {
+      assertCan(tenant, 'viewReports')
+      const period = rangePeriod(range)
+      const sqlOf = await sqlBooks(tenant.entityId)
+      const inSql =
+        sqlOf && (await readRowEvents(db, tenant.entityId, period, booksEnd(period), sqlOf, row, page))
+      if (inSql) return inSql
+      const wanted = row.table === 'production' ? feedsProduction : feedsLosses
+      const { postings } = await linesBooks(tenant.entityId, period, wanted)
+      return rowEvents(period, postings, row).slice(page.offset, page.offset + page.limit)
     },
 
     /** Batch cost, cost per unit of finished goods and inventory value for a range of months. */

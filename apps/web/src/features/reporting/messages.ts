@@ -97,3 +97,9 @@ export const TIME_ZONE_BROWSER = (zone: string) => `This device is set to ${zone
 export const TIME_ZONE_FIXED = (period: string, form: string) =>
   `It stays as it is: ${period} (TTB F ${form}) is closed, and closed periods were cut at midnight here.`
 export const SAVE = 'Save'
+/** The Events count of a production or losses row (ADR 419). */
+export const ROW_EVENTS = (count: number, label: string) =>
+  `${count} ${count === 1 ? 'event' : 'events'} behind ${label}: list them`
+export const ROW_EVENTS_TITLE = (label: string) => `Events behind ${label}`
+export const ROW_EVENTS_EMPTY =
+  'No event stands behind this row now: the books changed since the table was read.'

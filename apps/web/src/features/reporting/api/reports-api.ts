@@ -8,8 +8,10 @@ import {
   ProductionReadSchema,
   ReportLineDetailSchema,
   ReportPeriodReadSchema,
+  RowEventReadSchema,
   TaxSettingsSchema,
 } from '@brewcommand/domain'
+import { z } from 'zod'
 import { ApiError, api } from '@/lib/api-client.ts'
 
 // One fetcher per reporting route (`/api/reports`, apps/server/src/modules/reporting/reporting.routes.ts).
@@ -31,6 +33,22 @@ export const getProduction = (range: MonthRange, token: string) =>
   api.get(`/api/reports/production?${rangeQuery(range)}`, ProductionReadSchema, { token })
 export const getLosses = (range: MonthRange, token: string) =>
   api.get(`/api/reports/losses?${rangeQuery(range)}`, LossesReadSchema, { token })
+/** Which row's events: a production row by month and product, a losses row by line and reason (ADR 419). */
+export type RowOf =
+  { table: 'production'; month: string; product: string } | { table: 'losses'; line: string; reason: string }
+/** How many events a page of a row's events lists. */
+export const ROW_EVENTS_PAGE = 100
+const rowQuery = (row: RowOf) =>
+  row.table === 'production'
+    ? `month=${row.month}&product=${encodeURIComponent(row.product)}`
+    : `line=${row.line}&reason=${encodeURIComponent(row.reason)}`
+/** A page of one row's events in posting order (`GET /api/reports/production/events`, `/losses/events`). */
+export const getRowEvents = (range: MonthRange, row: RowOf, offset: number, token: string) =>
+  api.get(
+    `/api/reports/${row.table}/events?${rangeQuery(range)}&${rowQuery(row)}&offset=${offset}&limit=${ROW_EVENTS_PAGE}`,
+    z.array(RowEventReadSchema),
+    { token },
+  )
 export const getEfficiency = (range: MonthRange, token: string) =>
   api.get(`/api/reports/efficiency?${rangeQuery(range)}`, EfficiencyReadSchema, { token })
 export const getCosts = (range: MonthRange, token: string) =>

@@ -14,8 +14,10 @@ import {
   getOperations,
   getPeriods,
   getProduction,
+  getRowEvents,
   getTaxSettings,
   type MonthRange,
+  type RowOf,
   type TtbForm,
 } from './reports-api.ts'
 
@@ -50,6 +52,13 @@ export const useLine = (form: TtbForm, period: string, line: string | null) =>
     ['line', form, period, line],
     (token) => getLine(form, period, line ?? '', token),
     line !== null,
+  )
+/** A page of one row's events; idle while no row is open. */
+export const useRowEvents = (range: MonthRange, row: RowOf | null, offset: number) =>
+  useReportQuery(
+    ['row-events', range, row, offset],
+    (token) => getRowEvents(range, row!, offset, token),
+    row !== null,
   )
 export const useCounts = (range: MonthRange) =>
   useReportQuery(['counts', range], (token) => getCounts(range, token))

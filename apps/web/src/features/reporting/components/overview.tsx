@@ -1,4 +1,5 @@
 import { unitsToFormBarrels } from '@brewcommand/domain'
+import { lazy, Suspense, useState } from 'react'
 import { downloads, type MonthRange } from '../api/reports-api.ts'
 import { useEfficiency, useLosses, useProduction } from '../api/use-reports.ts'
 import {
@@ -14,6 +15,9 @@ import {
 import { CostReports } from './costs.tsx'
 import { BarsChart, LinesChart } from './report-charts.tsx'
 import { DownloadButton, FigureTable, QueryState, ReportCard } from './report-card.tsx'
+import { EventsButton, type CountedRow } from './row-events.tsx'
+
+const RowEvents = lazy(() => import('./row-events-dialog.tsx'))
 
 const LINE_NAMES: Record<string, string> = {
   losses: 'Loss',
@@ -29,6 +33,13 @@ export function Overview({ range }: { range: MonthRange }) {
   const production = useProduction(range)
   const losses = useLosses(range)
   const efficiency = useEfficiency(range)
+  const [open, setOpen] = useState<CountedRow | null>(null)
+  // The dialog stays mounted once fetched, so closing it hands the focus back to the count that opened it.
+  const [fetched, setFetched] = useState(false)
+  const openRow = (row: CountedRow) => {
+    setFetched(true)
+    setOpen(row)
+  }
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap gap-2">
@@ -67,7 +78,7 @@ export function Overview({ range }: { range: MonthRange }) {
           {(data) => (
             <FigureTable
               caption="Barrels brewed and packaged by month and product"
-              head={['Month', 'Product', 'Brewed (bbl)', 'Packaged (bbl)']}
+              head={['Month', 'Product', 'Brewed (bbl)', 'Packaged (bbl)', 'Events']}
               rows={data.rows.map((row) => [
                 row.month,
                 row.product,
@@ -77,6 +88,15 @@ export function Overview({ range }: { range: MonthRange }) {
                 <span key="packaged" title={`${row.packagedBbl} bbl`}>
                   {unitsToFormBarrels(row.packagedUnits)}
                 </span>,
+                <EventsButton
+                  key="events"
+                  counted={{
+                    row: { table: 'production', month: row.month, product: row.product },
+                    label: `${row.product}, ${row.month}`,
+                    eventCount: row.eventCount,
+                  }}
+                  onOpen={openRow}
+                />,
               ])}
             />
           )}
@@ -114,7 +134,15 @@ export function Overview({ range }: { range: MonthRange }) {
                 <span key="barrels" title={`${row.barrels} bbl`}>
                   {unitsToFormBarrels(row.units)}
                 </span>,
-                row.eventIds.length,
+                <EventsButton
+                  key="events"
+                  counted={{
+                    row: { table: 'losses', line: row.line, reason: row.reason },
+                    label: `${row.reason} (${LINE_NAMES[row.line] ?? row.line})`,
+                    eventCount: row.eventCount,
+                  }}
+                  onOpen={openRow}
+                />,
               ])}
             />
           )}
@@ -152,6 +180,11 @@ export function Overview({ range }: { range: MonthRange }) {
       </ReportCard>
 
       <CostReports range={range} />
+      {fetched ? (
+        <Suspense fallback={null}>
+          <RowEvents range={range} counted={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

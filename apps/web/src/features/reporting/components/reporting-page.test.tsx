@@ -219,7 +219,7 @@ beforeEach(() => {
               packagedUnits: 1_450_000,
               brewedBbl: '15.49871',
               packagedBbl: '14.50000',
-              eventIds: ['e1', 'e2'],
+              eventCount: 102,
             },
           ],
         },
@@ -286,6 +286,51 @@ describe('the Reporting page', { timeout: 20_000 }, () => {
     expect(calls).toContain('/api/reports/production?from=2026-10&to=2026-12')
     expect(await screen.findByText('No beer was lost, dumped or sampled in this period.')).toBeInTheDocument()
     expect(screen.getAllByRole('button', { name: 'Download CSV' }).length).toBeGreaterThanOrEqual(3)
+  })
+
+  it("opens a row's events in a dialog from its Events count, a page at a time (ADR 419)", async () => {
+    const event = (i: number) => ({
+      id: `e${i}`,
+      bookedAt: '2026-10-02T15:04:05.000Z',
+      kind: i === 1 ? 'correction' : 'brewed',
+      units: i === 1 ? -50_000 : 1_500_000,
+      barrels: i === 1 ? '-0.50000' : '15.00000',
+      reversalOf: i === 1 ? 'e0' : null,
+    })
+    let fail = false
+    answers['/api/reports/production/events'] = () =>
+      fail
+        ? json(500, { error: { code: 'INTERNAL', message: 'The events could not be read.' } })
+        : json(200, {
+            data: calls.at(-1)!.includes('offset=100')
+              ? [event(101), event(102)]
+              : Array.from({ length: 100 }, (_, i) => event(i + 1)),
+          })
+    renderWith('Manager', <ReportingPage now={NOW} />)
+    const button = await screen.findByRole('button', {
+      name: '102 events behind Hazy Daze, 2026-07: list them',
+    })
+    await userEvent.click(button)
+    const dialog = await screen.findByRole('dialog', { name: 'Events behind Hazy Daze, 2026-07' })
+    expect(await within(dialog).findByText('e100')).toBeInTheDocument()
+    expect(within(dialog).getByText('Reversal: correction')).toBeInTheDocument()
+    expect(within(dialog).getByText('-0.50')).toHaveAttribute('title', '-0.50000 bbl')
+    expect(calls).toContain(
+      '/api/reports/production/events?from=2026-10&to=2026-12&month=2026-07&product=Hazy%20Daze&offset=0&limit=100',
+    )
+    expect(within(dialog).getByRole('button', { name: 'Previous' })).toBeDisabled()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }))
+    expect(await within(dialog).findByText('e102')).toBeInTheDocument()
+    expect(within(dialog).getByText('101–102 of 102')).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled()
+    // Closed with Escape; opened again from the keyboard, and a failure said.
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    fail = true
+    button.focus()
+    await userEvent.keyboard('{Enter}')
+    const again = await screen.findByRole('dialog', { name: 'Events behind Hazy Daze, 2026-07' })
+    expect(await within(again).findByRole('alert')).toHaveTextContent('The events could not be read.')
   })
 
   it('opens on the quarter in progress where the brewery is, not on the browser’s clock', async () => {
