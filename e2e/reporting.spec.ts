@@ -30,10 +30,20 @@ test('reporting: choose the quarter, see the 5130.26 lines, drill into one, down
     await page.goto('/secure/reporting')
     await expect(page.getByRole('heading', { level: 1, name: 'Reporting' })).toBeVisible()
     await page.getByLabel('Quarter').selectOption('2026-Q3')
-    await expect(page.getByRole('cell', { name: 'Pils' })).toBeVisible()
+    await expect(page.getByRole('cell', { name: 'Pils', exact: true })).toBeVisible()
     // The charts come with the tables (plain SVG, ADR 410): each named, the overview passing the accessibility check.
     await expect(page.getByRole('img', { name: /^Barrels brewed and packaged by month/ })).toBeVisible()
     await expectAccessible(page, 'reporting overview')
+    // A row's events, listed on demand (ADR 419): the count opens them, and Escape returns to the count.
+    const pilsEvents = page.getByRole('button', { name: '2 events behind Pils, 2026-08' })
+    await pilsEvents.click()
+    const eventsDialog = page.getByRole('dialog', { name: 'Events behind Pils, 2026-08' })
+    await expect(eventsDialog.getByRole('table')).toBeVisible()
+    await expect(eventsDialog.getByRole('row')).toHaveCount(3)
+    await expectAccessible(page, 'reporting row events')
+    await page.keyboard.press('Escape')
+    await expect(eventsDialog).toBeHidden()
+    await expect(pilsEvents).toBeFocused()
     // What the quarter cost and held: the seed wrote no stock, so its months are worth nothing.
     const value = page.getByRole('region', { name: 'Inventory value' })
     await expect(value.getByRole('row', { name: /^2026-09/ })).toContainText('$0.00')
