@@ -1,5 +1,5 @@
 import { unitsToFormBarrels } from '@brewcommand/domain'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import {
   Dialog,
@@ -26,7 +26,6 @@ export default function RowEvents({
   onClose: () => void
 }) {
   // The page shown, of the row it was chosen for: each opening starts at the row's first page.
-  const opener = useRef<HTMLElement | null>(null)
   const [page, setPage] = useState<{ of: CountedRow | null; offset: number }>({ of: null, offset: 0 })
   const offset = page.of === counted ? page.offset : 0
   const setOffset = (to: number) => setPage({ of: counted, offset: to })
@@ -35,18 +34,7 @@ export default function RowEvents({
   const last = Math.min(offset + ROW_EVENTS_PAGE, total)
   return (
     <Dialog open={counted !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        className="max-h-[90dvh] max-w-3xl overflow-y-auto"
-        // The dialog is opened from a row's count, not from a Radix trigger: focus goes back to that count.
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-        }}
-        onCloseAutoFocus={(event) => {
-          if (!opener.current?.isConnected) return
-          event.preventDefault()
-          opener.current.focus()
-        }}
-      >
+      <DialogContent className="max-h-[90dvh] max-w-3xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{counted ? ROW_EVENTS_TITLE(counted.label) : ''}</DialogTitle>
           <DialogDescription>
