@@ -280,7 +280,12 @@ describe('contract fixtures: what each GET route the web reads answers', () => {
       extractPct: null,
     })
     expect(lot.statusCode, lot.body).toBe(201)
-    const brewing = await seedBatch(app.testDb.db, members.entityId, { recipe: brewableRecipe(productId) })
+    // Brewed today: the batch list (newest planned first) starts with it whatever the date, ahead of the
+    // cellar's batch brewed three days ago.
+    const brewing = await seedBatch(app.testDb.db, members.entityId, {
+      recipe: brewableRecipe(productId),
+      plannedBrewDate: new Date().toISOString().slice(0, 10),
+    })
     const started = await app.write(
       members.Brewer,
       'POST',

@@ -102,7 +102,12 @@ export async function seedVessel(
 export async function seedBatch(
   db: Db,
   entityId: string,
-  options: { recipe?: Recipe; brewhouse?: { id: string; versionId: string }; targetVolumeBbl?: number } = {},
+  options: {
+    recipe?: Recipe
+    brewhouse?: { id: string; versionId: string }
+    targetVolumeBbl?: number
+    plannedBrewDate?: string
+  } = {},
 ) {
   const recipe = options.recipe ?? brewableRecipe()
   const brewhouse = options.brewhouse ?? (await seedBrewhouse(db, entityId))
@@ -122,7 +127,7 @@ export async function seedBatch(
     recipeSnapshot: recipe,
     brewhouseId: brewhouse.id,
     brewhouseVersionId: brewhouse.versionId,
-    plannedBrewDate: '2026-11-24',
+    plannedBrewDate: options.plannedBrewDate ?? '2026-11-24',
     targetVolumeBbl: String(options.targetVolumeBbl ?? 10),
   })
   return { id, number, recipe, brewhouse }
