@@ -1,6 +1,7 @@
 import { DEFAULT_BREWHOUSE_CONSTANTS, makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
+import { appCached } from './support/offline.ts'
 import { setUpNewBrewery } from './support/onboarding.ts'
 
 /** One API call with the signed-in page's own token (the set-up a person would make through other screens). */
@@ -197,8 +198,7 @@ test('a brewer brews a batch: timeline, countdown on every screen, alarm, OG and
   await second.close()
 
   // Loaded once, the screen opens offline from the app's cache and its kept copy.
-  await page.evaluate(() => navigator.serviceWorker.ready)
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await appCached(page)
   await page.context().setOffline(true)
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: 'Brew Day' })).toBeVisible()

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { appCached } from './support/offline.ts'
 import { setUpNewBrewery } from './support/onboarding.ts'
 
 /** The header's save status (a button named "Sync status" whose text is the state). */
@@ -19,8 +20,7 @@ test('the installed app starts offline from the cached shell, queues a change an
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click()
   await expect(page.getByRole('heading', { name: "Let's Create Your Products!" })).toBeVisible()
   // The worker has installed (the app shell is precached) and controls the page.
-  await page.evaluate(() => navigator.serviceWorker.ready)
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await appCached(page)
 
   await context.setOffline(true)
   await page.reload()
@@ -51,8 +51,7 @@ test('the installed app starts offline from the cached shell, queues a change an
 
 test('the worker never answers for the API, the identity provider or uploads', async ({ page, context }) => {
   await page.goto('/')
-  await page.evaluate(() => navigator.serviceWorker.ready)
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await appCached(page)
   // Nothing but the app shell is in the worker's caches.
   const cached = await page.evaluate(async () => {
     const urls: string[] = []

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page, type Request } from '@playwright/test'
+import { appCached } from './support/offline.ts'
 import { setUpNewBrewery } from './support/onboarding.ts'
 import { freePort, startServer } from './support/server.ts'
 
@@ -79,6 +80,8 @@ test('offline: a new product and two edits survive a closed tab and reach the se
   await setUpNewBrewery(page, 'Olive')
   await openProducts(page)
   await expect(status(page)).toHaveText('All changes saved')
+  // Set up through the API, the page is seconds old: the New Product dialog's code may not be cached yet.
+  await appCached(page)
 
   await context.setOffline(true)
   await createProduct(page, 'Offline Stout')
