@@ -39,6 +39,11 @@ const RANGES = [
   { from: '2026-11', to: '2027-01' },
 ]
 const TIME_ZONES = ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati', 'Etc/GMT+12']
+/**
+ * The same statements run on both databases; PGlite is PostgreSQL's own engine with its own time zone data. All
+ * four zones on PGlite; on PostgreSQL the zone with summer time and the one a day ahead of UTC (CI time, ADR 412).
+ */
+const POSTGRES_ZONES = ['America/Los_Angeles', 'Pacific/Kiritimati']
 const WEEK = 7 * 24 * 3600 * 1000
 
 /** A fixture's events moved by whole weeks, with ids of their own (a correction's follows its mistake's). */
@@ -371,7 +376,7 @@ describe.each(TEST_DATABASES)('the production and losses tables in SQL on %s (AD
     )
   }
 
-  it.each(TIME_ZONES)(
+  it.each(kind === 'postgres' ? POSTGRES_ZONES : TIME_ZONES)(
     'answers every table exactly as the event-by-event books in %s, computed in SQL',
     async (timeZone) => {
       await inZone(timeZone)
