@@ -109,7 +109,7 @@ const fetched =
   () =>
     useQuery({ queryKey: ['contract'], queryFn: () => load('token') })
 
-const QUARTER = { from: '2025-07', to: '2025-09' }
+const QUARTER = { from: '2026-07', to: '2026-09' }
 
 /** The names the server's contract test gives the run's secrets (a checkout session, an invitation token). */
 const SESSION_NAME = 'cs_contract_session'
@@ -152,21 +152,21 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
     'reports-production-events',
     () =>
       fetched((token) =>
-        getRowEvents(QUARTER, { table: 'production', month: '2025-08', product: 'Pale' }, 0, token),
+        getRowEvents(QUARTER, { table: 'production', month: '2026-08', product: 'Pils' }, 0, token),
       )(),
   ],
   [
     'reports-losses-events',
     () =>
       fetched((token) =>
-        getRowEvents(QUARTER, { table: 'losses', line: 'losses', reason: 'Spill' }, 0, token),
+        getRowEvents(QUARTER, { table: 'losses', line: 'losses', reason: 'Trub and yeast' }, 0, token),
       )(),
   ],
   ['reports-efficiency', () => fetched((token) => getEfficiency(QUARTER, token))()],
   ['reports-costs', () => fetched((token) => getCosts(QUARTER, token))()],
-  ['reports-5130-26', () => fetched((token) => getOperations('5130.26', '2025-Q3', token))()],
-  ['reports-5130-9', () => fetched((token) => getOperations('5130.9', '2025-07', token))()],
-  ['reports-5000-24', () => fetched((token) => getExcise('2025-Q3', token))()],
+  ['reports-5130-26', () => fetched((token) => getOperations('5130.26', '2026-Q3', token))()],
+  ['reports-5130-9', () => fetched((token) => getOperations('5130.9', '2026-07', token))()],
+  ['reports-5000-24', () => fetched((token) => getExcise('2026-Q3', token))()],
   ['reports-physical-inventories', () => fetched((token) => getCounts(QUARTER, token))()],
   ['reports-tax-settings', () => fetched((token) => getTaxSettings(token))()],
   ['reports-periods', () => fetched((token) => getPeriods(token))()],
@@ -191,7 +191,7 @@ const HOOKS: [string, (ids: string[]) => UseQueryResult<unknown>][] = [
   ['schedule-batch', ([batchId]) => useBatchBooking(batchId)],
   ['cellar-batch', ([batchId]) => useLeftInTanks(batchId)],
   ['can-we-brew-batch', ([batchId]) => useStartShortfalls(batchId, true)],
-  ['reports-line', () => fetched((token) => getLine('5130.26', '2025-Q3', 'removedTaxpaid', token))()],
+  ['reports-line', () => fetched((token) => getLine('5130.26', '2026-Q3', 'removedTaxpaid', token))()],
   ['reports-periods', () => useClosedPeriods()],
   ['onboarding-status', () => fetched((token) => getOnboardingStatus(token, SESSION_NAME))()],
   ['invitation', () => fetched(() => getInvitation(INVITATION_NAME))()],
