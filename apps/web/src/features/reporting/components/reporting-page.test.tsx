@@ -331,6 +331,11 @@ describe('the Reporting page', { timeout: 20_000 }, () => {
     await userEvent.keyboard('{Enter}')
     const again = await screen.findByRole('dialog', { name: 'Events behind Hazy Daze, 2026-07' })
     expect(await within(again).findByRole('alert')).toHaveTextContent('The events could not be read.')
+    // The failure offers Try again, which reads the page again.
+    fail = false
+    await userEvent.click(within(again).getByRole('button', { name: 'Try again' }))
+    expect(await within(again).findByText('e100')).toBeInTheDocument()
+    expect(within(again).queryByRole('alert')).not.toBeInTheDocument()
   })
 
   it('opens on the quarter in progress where the brewery is, not on the browser’s clock', async () => {

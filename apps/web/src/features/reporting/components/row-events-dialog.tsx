@@ -8,11 +8,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx'
-import { Spinner } from '@/components/ui/spinner.tsx'
 import { ROW_EVENTS_PAGE, type MonthRange } from '../api/reports-api.ts'
 import { useRowEvents } from '../api/use-reports.ts'
 import { ROW_EVENTS_EMPTY, ROW_EVENTS_TITLE } from '../messages.ts'
-import { FigureTable } from './report-card.tsx'
+import { FigureTable, QueryState } from './report-card.tsx'
 import type { CountedRow } from './row-events.tsx'
 
 /** The events behind one production or losses row, a page at a time, in the order they were booked (ADR 419). */
@@ -41,61 +40,58 @@ export default function RowEvents({
             {range.from} to {range.to} · {total} {total === 1 ? 'event' : 'events'}
           </DialogDescription>
         </DialogHeader>
-        {events.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm">
-            <Spinner className="size-4" aria-hidden="true" /> Loading the events…
-          </p>
-        ) : events.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {events.error.message}
-          </p>
-        ) : events.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{ROW_EVENTS_EMPTY}</p>
-        ) : (
-          <div className="grid gap-3">
-            <div className="overflow-x-auto">
-              <FigureTable
-                caption={`Events ${offset + 1}–${offset + events.data.length} of ${total}`}
-                head={['Booked', 'What', 'Event', 'Barrels']}
-                rows={events.data.map((event) => [
-                  event.bookedAt.slice(0, 16).replace('T', ' '),
-                  `${event.reversalOf ? 'Reversal: ' : ''}${event.kind}`,
-                  <span key="id" className="font-mono text-xs break-all">
-                    {event.id}
-                  </span>,
-                  <span key="barrels" title={`${event.barrels} bbl`}>
-                    {unitsToFormBarrels(event.units)}
-                  </span>,
-                ])}
-              />
+        <QueryState
+          query={events}
+          what="the events"
+          isEmpty={(data) => data.length === 0}
+          empty={ROW_EVENTS_EMPTY}
+        >
+          {(data) => (
+            <div className="grid gap-3">
+              <div className="overflow-x-auto">
+                <FigureTable
+                  caption={`Events ${offset + 1}–${offset + data.length} of ${total}`}
+                  head={['Booked', 'What', 'Event', 'Barrels']}
+                  rows={data.map((event) => [
+                    event.bookedAt.slice(0, 16).replace('T', ' '),
+                    `${event.reversalOf ? 'Reversal: ' : ''}${event.kind}`,
+                    <span key="id" className="font-mono text-xs break-all">
+                      {event.id}
+                    </span>,
+                    <span key="barrels" title={`${event.barrels} bbl`}>
+                      {unitsToFormBarrels(event.units)}
+                    </span>,
+                  ])}
+                />
+              </div>
+              {total > ROW_EVENTS_PAGE ? (
+                <nav aria-label="Pages of events" className="flex flex-wrap items-center gap-2">
+                  <Button
+                    type="button"
+                    variant="outline"
+                    className="min-h-11"
+                    disabled={offset === 0}
+                    onClick={() => setOffset(Math.max(0, offset - ROW_EVENTS_PAGE))}
+                  >
+                    Previous
+                  </Button>
+                  <span className="text-sm tabular-nums" aria-live="polite">
+                    {offset + 1}–{last} of {total}
+                  </span>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    className="min-h-11"
+                    disabled={last >= total}
+                    onClick={() => setOffset(offset + ROW_EVENTS_PAGE)}
+                  >
+                    Next
+                  </Button>
+                </nav>
+              ) : null}
             </div>
-            {total > ROW_EVENTS_PAGE ? (
-              <nav aria-label="Pages of events" className="flex flex-wrap items-center gap-2">
-                <Button
-                  type="button"
-                  variant="outline"
-                  className="min-h-11"
-                  disabled={offset === 0}
-                  onClick={() => setOffset(Math.max(0, offset - ROW_EVENTS_PAGE))}
-                >
-                  Previous
-                </Button>
-                <span className="text-sm tabular-nums" aria-live="polite">
-                  {offset + 1}–{last} of {total}
-                </span>
-                <Button
-                  type="button"
-                  variant="outline"
-                  className="min-h-11"
-                  disabled={last >= total}
-                  onClick={() => setOffset(offset + ROW_EVENTS_PAGE)}
-                >
-                  Next
-                </Button>
-              </nav>
-            ) : null}
-          </div>
-        )}
+          )}
+        </QueryState>
       </DialogContent>
     </Dialog>
   )

@@ -15,11 +15,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx'
-import { Spinner } from '@/components/ui/spinner.tsx'
 import { saveBlob, type TtbForm } from '../api/reports-api.ts'
 import { useLine } from '../api/use-reports.ts'
 import { DOWNLOAD_CSV, DRILL_DOWN, DRILL_EMPTY, DRILL_TITLE, DRILL_TOTAL } from '../messages.ts'
-import { FigureTable } from './report-card.tsx'
+import { FigureTable, QueryState } from './report-card.tsx'
 
 type Figure = Omit<ReportLineRead, 'cells'>
 
@@ -167,89 +166,86 @@ function DrillDown({
             TTB F {form} · {period} · {line?.barrels} bbl
           </DialogDescription>
         </DialogHeader>
-        {detail.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm">
-            <Spinner className="size-4" aria-hidden="true" /> Loading the events…
-          </p>
-        ) : detail.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {detail.error.message}
-          </p>
-        ) : detail.data.sources.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{DRILL_EMPTY}</p>
-        ) : (
-          <div className="grid gap-3">
-            <div className="overflow-x-auto">
-              <FigureTable
-                caption={`Events behind line ${detail.data.ref}`}
-                head={['When', 'What', 'Reason or remark', 'Batch or product', 'Barrels']}
-                rows={detail.data.sources.map((source) => [
-                  source.day,
-                  `${source.type === 'reversal' ? 'Reversal: ' : ''}${source.kind}${source.adjustment ? ' (prior-period adjustment)' : ''}`,
-                  source.remark || source.reason || '—',
-                  source.batchNumber ?? source.productName ?? '—',
-                  <span key="barrels" title={`${unitsToBarrels(source.units)} bbl`}>
-                    {unitsToFormBarrels(source.units)}
-                  </span>,
-                ])}
-                foot={[
-                  DRILL_TOTAL,
-                  '',
-                  '',
-                  '',
-                  <span key="total" title={`${unitsToBarrels(detail.data.units)} bbl`}>
-                    {unitsToFormBarrels(detail.data.units)}
-                  </span>,
-                ]}
-              />
+        <QueryState
+          query={detail}
+          what="the events"
+          isEmpty={(data) => data.sources.length === 0}
+          empty={DRILL_EMPTY}
+        >
+          {(data) => (
+            <div className="grid gap-3">
+              <div className="overflow-x-auto">
+                <FigureTable
+                  caption={`Events behind line ${data.ref}`}
+                  head={['When', 'What', 'Reason or remark', 'Batch or product', 'Barrels']}
+                  rows={data.sources.map((source) => [
+                    source.day,
+                    `${source.type === 'reversal' ? 'Reversal: ' : ''}${source.kind}${source.adjustment ? ' (prior-period adjustment)' : ''}`,
+                    source.remark || source.reason || '—',
+                    source.batchNumber ?? source.productName ?? '—',
+                    <span key="barrels" title={`${unitsToBarrels(source.units)} bbl`}>
+                      {unitsToFormBarrels(source.units)}
+                    </span>,
+                  ])}
+                  foot={[
+                    DRILL_TOTAL,
+                    '',
+                    '',
+                    '',
+                    <span key="total" title={`${unitsToBarrels(data.units)} bbl`}>
+                      {unitsToFormBarrels(data.units)}
+                    </span>,
+                  ]}
+                />
+              </div>
+              <Button
+                type="button"
+                variant="outline"
+                className="min-h-11 w-fit"
+                onClick={() =>
+                  saveBlob(
+                    new Blob(
+                      [
+                        toCsv(
+                          [
+                            'source',
+                            'id',
+                            'day',
+                            'at',
+                            'kind',
+                            'reason',
+                            'remark',
+                            'batch',
+                            'product',
+                            'barrels',
+                            'reversal_of',
+                          ],
+                          data.sources.map((s) => [
+                            s.type,
+                            s.id,
+                            s.day,
+                            s.at,
+                            s.kind,
+                            s.reason,
+                            s.remark,
+                            s.batchNumber,
+                            s.productName,
+                            unitsToBarrels(s.units),
+                            s.reversalOf,
+                          ]),
+                        ),
+                      ],
+                      { type: 'text/csv' },
+                    ),
+                    `ttb-${form}-${period}-${data.key}.csv`,
+                  )
+                }
+              >
+                {DOWNLOAD_CSV}
+              </Button>
             </div>
-            <Button
-              type="button"
-              variant="outline"
-              className="min-h-11 w-fit"
-              onClick={() =>
-                saveBlob(
-                  new Blob(
-                    [
-                      toCsv(
-                        [
-                          'source',
-                          'id',
-                          'day',
-                          'at',
-                          'kind',
-                          'reason',
-                          'remark',
-                          'batch',
-                          'product',
-                          'barrels',
-                          'reversal_of',
-                        ],
-                        detail.data.sources.map((s) => [
-                          s.type,
-                          s.id,
-                          s.day,
-                          s.at,
-                          s.kind,
-                          s.reason,
-                          s.remark,
-                          s.batchNumber,
-                          s.productName,
-                          unitsToBarrels(s.units),
-                          s.reversalOf,
-                        ]),
-                      ),
-                    ],
-                    { type: 'text/csv' },
-                  ),
-                  `ttb-${form}-${period}-${detail.data.key}.csv`,
-                )
-              }
-            >
-              {DOWNLOAD_CSV}
-            </Button>
-          </div>
-        )}
+          )}
+        </QueryState>
       </DialogContent>
     </Dialog>
   )
