@@ -82,9 +82,12 @@ export function createBreweryReads({
   let bootstrapBytes = 0
 
   return {
-    /** `{"data":[…products]}` for the brewery in the asked form, or null when it is gone. */
-    async list(entityId: string, form: ListForm = 'full'): Promise<CachedBody | null> {
-      const read = await cache.get(entityId)
+    /**
+     * `{"data":[…products]}` for the brewery in the asked form, or null when it is gone; at `known`, the version read
+     * with the caller's row (ADR 421), else read here.
+     */
+    async list(entityId: string, form: ListForm = 'full', known?: number): Promise<CachedBody | null> {
+      const read = await cache.get(entityId, known)
       if (!read) return null
       const { list, catalogEtag } = read.value[form]
       return { body: list, catalogEtag }
@@ -96,10 +99,11 @@ export function createBreweryReads({
      */
     async bootstrap(
       user: object & { id: string },
-      entity: { entityId: string; role: Role } | null,
+      /** `dataVersion`: the brewery's version read with the user's row (ADR 421); else read here. */
+      entity: { entityId: string; role: Role; dataVersion?: number } | null,
       form: ListForm = 'full',
     ): Promise<CachedBody> {
-      const read = entity ? await cache.get(entity.entityId) : null
+      const read = entity ? await cache.get(entity.entityId, entity.dataVersion) : null
       const chosen = read?.value[form]
       const catalogEtag = chosen?.catalogEtag ?? null
       const userJson = JSON.stringify(user)
