@@ -2,7 +2,7 @@ import type { AppConfig as BrowserConfig, PlanId } from '@brewcommand/domain'
 import compress from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify'
-import helmet from 'helmet'
+import type { HelmetOptions } from 'helmet'
 import { decodeJwt } from 'jose'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { fastifyTrustProxy, type AppConfig } from './config.ts'
@@ -100,6 +100,7 @@ import storableText from './plugins/storable-text.ts'
 import './plugins/public-routes.ts'
 import staticWeb from './plugins/static-web.ts'
 import { requestIdOf, serializeRequest } from './plugins/request-log.ts'
+import { applySecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts'
 import { enforceRequestTimeout } from './plugins/request-timeout.ts'
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts'
 import { createApiKeyService } from './modules/api-keys/api-keys.service.ts'
@@ -197,6 +198,15 @@ function contentSecurityPolicy(config: AppConfig) {
   }
 }
 
+/** helmet's options: every response carries the headers they make (plugins/security-headers.ts, ADR 421). */
+export function helmetOptions(config: AppConfig): HelmetOptions {
+  return {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    crossOriginEmbedderPolicy: false,
+  }
+}
+
 /**
  * Sent last in every write's transaction, with its stored response (writes/write-runner.ts): the
  * brewery's read-cache version moves with the write, so no instance serves a cached list older than an
@@ -216,13 +226,9 @@ export async function buildApp({
   stripeApi,
   accountingApi,
 }: BuildAppOptions) {
-  // helmet's headers, its middleware built once (ADR 221): @fastify/helmet built it again on every
-  // request, parsing the policy each time.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: contentSecurityPolicy(config),
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
-    crossOriginEmbedderPolicy: false,
-  })
+  // helmet's headers, computed once at start-up and set in one loop per response (ADR 421; ADR 221 had built its
+  // middleware once, which still ran eleven middlewares per response).
+  const securityHeaders = securityHeadersOf(helmetOptions(config))
   // No secret in a log line: invitation and reset tokens and signed-link signatures are redacted.
   const serializers = { req: serializeRequest }
   const app = Fastify({
@@ -240,8 +246,10 @@ export async function buildApp({
     requestTimeout: Math.max(config.requestTimeoutMs, config.uploadTimeoutMs),
     routerOptions: { ignoreTrailingSlash: true },
     // The router's refusals (a path too long, a bad one) with the same headers and error shape as the rest.
-    frameworkErrors: (error, request, reply) =>
-      securityHeaders(request.raw, reply.raw, () => sendFrameworkError(error, request, reply)),
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(reply.raw, securityHeaders)
+      sendFrameworkError(error, request, reply)
+    },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -251,9 +259,10 @@ export async function buildApp({
   await app.register(storableText)
   // The OpenAPI document collects every route as it is added (ADR 280).
   await registerOpenApi(app, { publicUrl: config.publicUrl })
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-  )
+  app.addHook('onRequest', (_request, reply, done) => {
+    applySecurityHeaders(reply.raw, securityHeaders)
+    done()
+  })
   await app.register(rateLimit, {
     global: false,
     // The standard RateLimit-Limit / -Remaining / -Reset headers (draft-ietf-httpapi-ratelimit-headers).
@@ -263,13 +272,15 @@ export async function buildApp({
   })
   app.server.headersTimeout = Math.min(config.requestTimeoutMs, 60_000)
   enforceRequestTimeout(app, config.requestTimeoutMs)
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook: it never waits, so it takes no promise (ADR 421).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id)
     // API answers are the caller's own: no browser or proxy keeps them, unless a route chose its
     // caching itself (the catalogue's ETag).
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store')
     }
+    done(null, payload)
   })
   // JSON (and other text) above 1 KB compressed per Accept-Encoding; a body already encoded (the
   // cached brewery reads, the precompressed static files) goes out as it is.

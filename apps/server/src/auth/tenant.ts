@@ -18,7 +18,7 @@ export type Tenant = {
   apiKeyId?: string
   /**
    * The brewery's data version (cache/brewery-version.ts) read in the same statement and snapshot as the role, on
-   * routes with `config: { dataVersion: true }` (the cached reports, ADR 415); undefined elsewhere.
+   * routes with `config: { dataVersion: true }` (the cached reports, ADR 415; the product list, ADR 421); undefined elsewhere.
    */
   dataVersion?: number
 }

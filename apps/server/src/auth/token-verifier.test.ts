@@ -63,16 +63,22 @@ describe('token verifier for an external issuer', () => {
         { sub },
         { issuer, audience: 'https://api.brew.test', typ: 'JWT', expiresIn: 600 },
       )
+      // Not known before it was verified; known, without a promise, after (the auth plugin's hot path).
+      expect(verifier.knownAccessToken(access)).toBeUndefined()
       expect(await verifier.verifyAccessToken(access)).toEqual({ sub })
+      expect(verifier.knownAccessToken(access)).toEqual({ sub })
       // Nine minutes on, answered again; past its expiry and the minute of tolerance, refused.
       vi.advanceTimersByTime(9 * 60_000)
+      expect(verifier.knownAccessToken(access)).toEqual({ sub })
       expect(await verifier.verifyAccessToken(access)).toEqual({ sub })
       vi.advanceTimersByTime(2 * 60_000 + 1_000)
+      expect(verifier.knownAccessToken(access)).toBeUndefined()
       await expect(verifier.verifyAccessToken(access)).rejects.toThrow('Invalid or expired access token')
       // A token refused once is refused again (nothing was remembered of it).
       const other = await mintJwt(key, { sub }, { issuer, audience: 'spa', typ: 'JWT' })
       await expect(verifier.verifyAccessToken(other)).rejects.toThrow(InvalidTokenError)
       await expect(verifier.verifyAccessToken(other)).rejects.toThrow(InvalidTokenError)
+      expect(verifier.knownAccessToken(other)).toBeUndefined()
     } finally {
       vi.useRealTimers()
     }

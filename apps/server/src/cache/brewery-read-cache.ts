@@ -121,9 +121,13 @@ export function createBreweryReadCache<T>({
   }
 
   return {
-    /** The brewery's read as of now, or null when the brewery is gone. */
-    async get(entityId: string): Promise<BreweryRead<T> | null> {
-      const version = await breweryVersion(db, entityId)
+    /**
+     * The brewery's read as of now, or null when the brewery is gone. `known` is the version read with the caller's
+     * row after the request began (auth/tenant.ts, ADR 421): the same guarantee as reading it here, one statement
+     * fewer.
+     */
+    async get(entityId: string, known?: number): Promise<BreweryRead<T> | null> {
+      const version = known ?? (await breweryVersion(db, entityId))
       if (version === null) return null
       const now = epoch()
       const cached = entries.get(entityId)

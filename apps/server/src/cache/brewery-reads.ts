@@ -82,9 +82,12 @@ export function createBreweryReads({
   let bootstrapBytes = 0
 
   return {
-    /** `{"data":[…products]}` for the brewery in the asked form, or null when it is gone. */
-    async list(entityId: string, form: ListForm = 'full'): Promise<CachedBody | null> {
-      const read = await cache.get(entityId)
+    /**
+     * `{"data":[…products]}` for the brewery in the asked form, or null when it is gone; at `known`, the version read
+     * with the caller's row (ADR 421), else read here.
+     */
+    async list(entityId: string, form: ListForm = 'full', known?: number): Promise<CachedBody | null> {
+      const read = await cache.get(entityId, known)
       if (!read) return null
       const { list, catalogEtag } = read.value[form]
       return { body: list, catalogEtag }
@@ -96,10 +99,11 @@ export function createBreweryReads({
      */
     async bootstrap(
       user: object & { id: string },
-      entity: { entityId: string; role: Role } | null,
+      /** `dataVersion`: the brewery's version read with the user's row (ADR 421); else read here. */
+      entity: { entityId: string; role: Role; dataVersion?: number } | null,
       form: ListForm = 'full',
     ): Promise<CachedBody> {
-      const read = entity ? await cache.get(entity.entityId) : null
+      const read = entity ? await cache.get(entity.entityId, entity.dataVersion) : null
       const chosen = read?.value[form]
       const catalogEtag = chosen?.catalogEtag ?? null
       const userJson = JSON.stringify(user)
@@ -147,11 +151,11 @@ export type CachedBody = { body: EncodedBody; catalogEtag: string | null }
  * Accept-Encoding` (the `Accept` header chooses the list's form, ADR 172). A body holding ingredient
  * references says so in its media type and names their catalogue in `Catalog-ETag`.
  */
-export async function sendEncoded(
+export function sendEncoded(
   request: FastifyRequest,
   reply: FastifyReply,
   { body, catalogEtag }: CachedBody,
-) {
+): FastifyReply | Promise<FastifyReply> {
   reply
     .header('etag', body.etag)
     .header('vary', 'Accept, Accept-Encoding')
@@ -167,6 +171,8 @@ export async function sendEncoded(
   )
   const encoding =
     body.raw.length >= COMPRESS_THRESHOLD_BYTES ? negotiateEncoding(request.headers['accept-encoding']) : null
+  // A raw body goes out at once, without a promise (a kept report's hit, ADR 421).
   if (!encoding) return reply.send(body.raw)
-  return reply.header('content-encoding', encoding).send(await body.encode(encoding))
+  reply.header('content-encoding', encoding)
+  return body.encode(encoding).then((encoded) => reply.send(encoded))
 }

@@ -1,6 +1,6 @@
 import { paymentRequiredMessage, subscriptionStanding } from '@brewcommand/domain'
 import { eq } from 'drizzle-orm'
-import type { FastifyPluginCallback } from 'fastify'
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Db } from '../db/client.ts'
 import { entities } from '../db/schema/entities.ts'
@@ -39,9 +39,7 @@ export const isPaymentExempt = (method: string, url: string) =>
  * Register after the auth plugin (its onRequest hook sets `request.auth` and starts `request.tenantRow`).
  */
 const paymentGuard: FastifyPluginCallback<{ db: Db }> = (app, { db }, done) => {
-  app.addHook('onRequest', async (request) => {
-    const url = request.routeOptions.url
-    if (!request.auth || url === undefined || isPaymentExempt(request.method, url)) return
+  async function guard(request: FastifyRequest, sub: string) {
     // The auth plugin has started reading the caller's row with the subscription (one query for both).
     const row = request.tenantRow
       ? await request.tenantRow
@@ -51,10 +49,17 @@ const paymentGuard: FastifyPluginCallback<{ db: Db }> = (app, { db }, done) => {
             .from(users)
             .innerJoin(entities, eq(entities.id, users.entityId))
             .leftJoin(stripeSubscriptions, eq(stripeSubscriptions.entityId, entities.id))
-            .where(eq(users.idpIdentifier, request.auth.sub))
+            .where(eq(users.idpIdentifier, sub))
         )[0]
     if (!row?.status || subscriptionStanding(row.status, row.statusAt) !== 'unpaid') return
     throw new AppError('PAYMENT_REQUIRED', paymentRequiredMessage(row.status))
+  }
+  // A read (nearly every request) passes without a promise (ADR 421).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.auth) return done()
+    const url = request.routeOptions.url
+    if (url === undefined || isPaymentExempt(request.method, url)) return done()
+    guard(request, request.auth.sub).then(() => done(), done)
   })
   done()
 }

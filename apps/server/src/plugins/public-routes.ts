@@ -9,7 +9,7 @@ declare module 'fastify' {
      */
     tenant?: boolean
     /**
-     * `true`: the route reads the brewery's data version (a cached report, ADR 415), so the auth plugin reads it
+     * `true`: the route reads the brewery's data version (a cached report, ADR 415; the product list, ADR 421), so the auth plugin reads it
      * with the caller's row, in one statement, as `request.tenant.dataVersion`.
      */
     dataVersion?: boolean

@@ -1,5 +1,5 @@
-// Headers on every response of every route (CSP with frame-ancestors, nosniff, Referrer-Policy, HSTS
-// when PUBLIC_URL is https), error bodies without stack traces, SQL or file paths, and the rate limits
+// Headers on every response of every route (helmet's whole set, as its own middleware makes it for the app's
+// configuration: CSP with frame-ancestors, nosniff, Referrer-Policy, HSTS when PUBLIC_URL is https), error bodies without stack traces, SQL or file paths, and the rate limits
 // of the public routes and of sign-in (ADR 080).
 //
 // Sampled on the second database (ADR 412): the headers come from an onRequest hook and the public routes' limits
@@ -8,9 +8,13 @@
 // body), the allowed caller on the first route of each family (first path segment after /api), one rate-limited
 // public route that writes (POST /api/contacts), and the sign-in limit in full (its counts are in the database).
 import { randomUUID } from 'node:crypto'
+import { IncomingMessage, ServerResponse } from 'node:http'
+import { Socket } from 'node:net'
 import type { LightMyRequestResponse } from 'fastify'
+import helmet from 'helmet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../config.ts'
+import { helmetOptions } from '../app.ts'
+import { loadConfig, type AppConfig } from '../config.ts'
 import { freePort } from '../testing/free-port.ts'
 import { Browser, startAuthorization } from '../testing/oidc-client.ts'
 import { familyOf } from '../testing/matrix-route.ts'
@@ -36,10 +40,37 @@ import {
 const REFERRER_POLICIES = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']
 const HSTS_MIN_SECONDS = 180 * 24 * 3600
 
+/**
+ * The headers helmet's own middleware sets for an app's configuration, on a real response: every response carries
+ * all of them with these values (ADR 421 sets them from a list computed once; this is helmet itself, run here).
+ */
+function helmetHeaders(config: AppConfig): [string, string][] {
+  const raw = new ServerResponse(new IncomingMessage(new Socket()))
+  helmet(helmetOptions(config))(raw.req, raw, (error?: unknown) => {
+    expect(error).toBeUndefined()
+  })
+  return Object.entries(raw.getHeaders()).map(([name, value]) => [name, String(value)])
+}
+
+/**
+ * The identity provider's pages and its hijacked responses put their own policy over helmet's
+ * (idp/security-headers.ts): a stricter CSP, frames denied, a same-origin referrer.
+ */
+const IDP_OWN_HEADERS = new Set(['content-security-policy', 'x-frame-options', 'referrer-policy'])
+
 /** What is missing from a response's security headers. */
-function headerProblems(response: LightMyRequestResponse, https: boolean): string[] {
+function headerProblems(
+  response: LightMyRequestResponse,
+  https: boolean,
+  expected?: { headers: [string, string][]; url: string },
+): string[] {
   const h = response.headers
   const problems: string[] = []
+  for (const [name, value] of expected?.headers ?? []) {
+    if (expected!.url.startsWith('/idp') && IDP_OWN_HEADERS.has(name) && h[name] !== undefined) continue
+    if (h[name] !== value) problems.push(`${name}: ${String(h[name])}, helmet sets ${value}`)
+  }
+  if (h['x-powered-by'] !== undefined) problems.push(`X-Powered-By: ${String(h['x-powered-by'])}`)
   const csp = String(h['content-security-policy'] ?? '')
   if (!csp) problems.push('no Content-Security-Policy')
   else if (!/frame-ancestors 'none'/.test(csp)) problems.push(`CSP without frame-ancestors 'none': ${csp}`)
@@ -91,11 +122,15 @@ describe.each(TEST_DATABASES)('response headers, error bodies and rate limits on
     await httpApp?.close()
   })
 
-  it('sets CSP with frame-ancestors, nosniff, a Referrer-Policy and HSTS (https) on every route', async () => {
+  it("sets helmet's headers (CSP with frame-ancestors, nosniff, a Referrer-Policy, HSTS over https) on every route", async () => {
     const problems: string[] = []
-    const check = (label: string, response: LightMyRequestResponse, isHttps: boolean) => {
+    const expected = { https: helmetHeaders(https.config), http: helmetHeaders(httpApp.config) }
+    expect(expected.https.map(([name]) => name)).toContain('strict-transport-security')
+    expect(expected.http.map(([name]) => name)).not.toContain('strict-transport-security')
+    const check = (label: string, response: LightMyRequestResponse, isHttps: boolean, url: string) => {
       checked += 1
-      for (const problem of headerProblems(response, isHttps))
+      const headers = isHttps ? expected.https : expected.http
+      for (const problem of headerProblems(response, isHttps, { headers, url }))
         problems.push(`${label} → ${response.statusCode}: ${problem}`)
       if (response.statusCode >= 400 && response.headers['content-type']?.toString().includes('json'))
         for (const problem of leakProblems(response.body)) problems.push(`${label}: ${problem}`)
@@ -104,8 +139,8 @@ describe.each(TEST_DATABASES)('response headers, error bodies and rate limits on
     for (const route of https.routes) {
       for (const url of sampleUrls(route)) {
         const request = { method: route.method as MatrixRequest['method'], url }
-        check(`${route.method} ${url} (no token)`, await world.send(request), true)
-        check(`${route.method} ${url} over http`, await httpApp.app.inject(request), false)
+        check(`${route.method} ${url} (no token)`, await world.send(request), true, url)
+        check(`${route.method} ${url} over http`, await httpApp.app.inject(request), false, url)
       }
       // The positive case too: an allowed caller with a valid request (on the second database, one route a family).
       const descriptor = descriptorOf(route)
@@ -119,10 +154,22 @@ describe.each(TEST_DATABASES)('response headers, error bodies and rate limits on
           descriptor.kind === 'account' && descriptor.expect.Admin >= 300
             ? world.newcomer()
             : world.members.Admin
-        check(`${route.key} as an allowed caller`, await world.as(sub, request), true)
+        check(`${route.key} as an allowed caller`, await world.as(sub, request), true, request.url)
       }
     }
-    check('GET /api/does-not-exist', await world.send({ method: 'GET', url: '/api/does-not-exist' }), true)
+    check(
+      'GET /api/does-not-exist',
+      await world.send({ method: 'GET', url: '/api/does-not-exist' }),
+      true,
+      '/api/does-not-exist',
+    )
+    // The router's own refusals (frameworkErrors) carry them too.
+    check(
+      'a path parameter too long',
+      await world.send({ method: 'GET', url: `/api/products/${'p'.repeat(300)}` }),
+      true,
+      '/api/products',
+    )
     expect(problems, problems.join('\n')).toEqual([])
   }, 600_000)
 
@@ -147,6 +194,7 @@ describe.each(TEST_DATABASES)('response headers, error bodies and rate limits on
       ['path parameter too long', { method: 'GET', url: `/api/products/${'p'.repeat(300)}` }, 414],
     ]
     const problems: string[] = []
+    const helmet = helmetHeaders(https.config)
     for (const [name, request, expected] of cases) {
       const response = await world.send(request, admin)
       if (response.statusCode !== expected && !(expected === 415 && response.statusCode === 400))
@@ -154,7 +202,8 @@ describe.each(TEST_DATABASES)('response headers, error bodies and rate limits on
           `${name}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`,
         )
       for (const problem of errorShapeProblems(response)) problems.push(`${name}: ${problem}`)
-      for (const problem of headerProblems(response, true)) problems.push(`${name}: ${problem}`)
+      for (const problem of headerProblems(response, true, { headers: helmet, url: request.url }))
+        problems.push(`${name}: ${problem}`)
     }
     expect(problems, problems.join('\n')).toEqual([])
   })

@@ -12,7 +12,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
 import { expect } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../app.ts'
 import { mintJwt } from './tokens.ts'
-import { loadConfig } from '../config.ts'
+import { loadConfig, type AppConfig } from '../config.ts'
 import { entities } from '../db/schema/entities.ts'
 import { seedBatch, seedVessel } from './production-seed.ts'
 import { users } from '../db/schema/users.ts'
@@ -53,6 +53,8 @@ export interface CapturedRoute {
 
 export interface SecurityApp {
   app: FastifyInstance
+  /** The configuration the app was built with. */
+  config: AppConfig
   idp: BuiltInIdp
   testDb: TestDb
   outboxDir: string
@@ -115,6 +117,7 @@ export async function startSecurityApp(
   await app.ready()
   return {
     app,
+    config,
     idp: app.builtInIdp!,
     testDb,
     outboxDir: join(dataDir, 'outbox'),

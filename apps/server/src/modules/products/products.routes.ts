@@ -56,6 +56,8 @@ export const productRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/',
     {
+      // The brewery's data version comes with the caller's row, in the same statement (ADR 421).
+      config: { dataVersion: true },
       schema: { response: { 200: z.object({ data: z.array(ProductSchema) }) } },
       serializerCompiler: plainJson,
     },
@@ -64,7 +66,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // `Accept: application/json; ingredients=ref` asks for lines by catalogue reference (ADR 172).
       const form = wantsIngredientRefs(request.headers.accept) ? 'refs' : 'full'
-      const body = await reads.list(request.tenant.entityId, form)
+      const body = await reads.list(request.tenant.entityId, form, request.tenant.dataVersion)
       if (!body) throw new AppError('NOT_FOUND', 'Brewery not found.')
       return sendEncoded(request, reply, body)
     },

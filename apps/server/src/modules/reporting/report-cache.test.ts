@@ -224,6 +224,66 @@ describe.each(TEST_DATABASES)('the reports cache on %s', (kind) => {
     expect(queryKey('/x', { to: '2026-12', from: '2026-01' })).toBe('/x?from=2026-01&to=2026-12')
   })
 
+  it('serves one kept answer for a query in any order of its parameters, as a hit without a promise', async () => {
+    const [from, to] = [monthsFromNow(-3), monthsFromNow(2)]
+    const inOrder = `/api/reports/losses?from=${from}&to=${to}`
+    const reversed = `/api/reports/losses?to=${to}&from=${from}`
+    const first = await call(adminA, 'GET', inOrder)
+    expect(first.statusCode).toBe(200)
+    // Behind the app's back: only a computation would show it.
+    await insertLedgerEvent(testDb.db, entityA, {
+      kind: 'lost',
+      reason: 'Unseen',
+      volumeBbl: '0.50000',
+      ttbClass: 'losses',
+      fromVesselId: seedA.fermenterId,
+      batchId: seedA.batchId,
+    })
+    for (const url of [reversed, inOrder, reversed]) {
+      const again = await call(adminA, 'GET', url)
+      expect(again.headers.etag, url).toBe(first.headers.etag)
+      expect(reasons(again)).not.toContain('Unseen 0.50000')
+    }
+    // Kept under the version read with the caller's row: a hit is the kept body itself, not a promise of it.
+    const cache = createReportCache({ db: testDb.db })
+    const schema = z.object({ n: z.number() })
+    const computed = await cache.body(entityA, 'r', schema, async () => ({ n: 1 }), 7)
+    expect(cache.body(entityA, 'r', schema, async () => ({ n: 2 }), 7)).toBe(computed)
+    expect(cache.body(entityA, 'r', schema, async () => ({ n: 2 }), 6)).toBe(computed)
+    expect((await cache.body(entityA, 'r', schema, async () => ({ n: 3 }), 8)).raw.toString()).toBe(
+      '{"data":{"n":3}}',
+    )
+  })
+
+  it('lets the least recently served reports go first past its bytes, of any brewery', async () => {
+    const schema = z.object({ s: z.string() })
+    // Each body is {"data":{"s":"…"}} of 1,000 bytes, held as 1,300 (its compressed forms counted): three fit.
+    const filler = (c: string) => async () => ({ s: c.repeat(1000 - '{"data":{"s":""}}'.length) })
+    const cache = createReportCache({ db: testDb.db, maxBytes: 3 * 1300 })
+    const kept = new Map<string, unknown>()
+    for (const [entity, report] of [
+      [entityA, 'a'],
+      [entityB, 'b'],
+      [entityA, 'c'],
+    ] as const) {
+      kept.set(report, await cache.body(entity, report, schema, filler(report), 1))
+    }
+    expect(cache.stats()).toEqual({ reports: 3, bytes: 3 * 1300 })
+    // 'a' served again: 'b' is now the least recently served, and goes when 'd' comes.
+    expect(cache.body(entityA, 'a', schema, filler('x'), 1)).toBe(kept.get('a'))
+    await cache.body(entityB, 'd', schema, filler('d'), 1)
+    expect(cache.stats()).toEqual({ reports: 3, bytes: 3 * 1300 })
+    expect(cache.body(entityA, 'a', schema, filler('x'), 1)).toBe(kept.get('a'))
+    expect(cache.body(entityA, 'c', schema, filler('x'), 1)).toBe(kept.get('c'))
+    const b = await cache.body(entityB, 'b', schema, filler('B'), 1)
+    expect(b).not.toBe(kept.get('b'))
+    expect(JSON.parse(b.raw.toString())).toEqual({ data: { s: 'B'.repeat(1000 - 17) } })
+    // A report larger than the whole budget is answered, and held alone.
+    const huge = await cache.body(entityA, 'huge', schema, async () => ({ s: 'h'.repeat(5000) }), 1)
+    expect(huge.raw.length).toBeGreaterThan(5000)
+    expect(cache.stats().reports).toBe(1)
+  })
+
   it('compresses a body of event ids at brotli quality 1 and gzip level 1, a smaller one at 4 and 6', async () => {
     const cache = createReportCache({ db: testDb.db })
     const schema = z.object({ ids: z.array(z.string()) })

@@ -20,7 +20,13 @@ const QUARTER_HOUR_MS = 15 * 60 * 1000
  */
 export const FAST_COMPRESSION_BYTES = 256 * 1024
 
-type Entry = { version: number; quarter: number; body: EncodedBody }
+type Entry = {
+  version: number
+  quarter: number
+  body: EncodedBody
+  /** When it was last served (a counter): the least recently used go first past `maxBytes`. */
+  used: number
+}
 
 /**
  * The Reporting page's and the TTB reports' answers, serialised once per brewery data version (ADR 376): the
@@ -29,7 +35,8 @@ type Entry = { version: number; quarter: number; body: EncodedBody }
  * write, and another brewery's writes leave it be. A hit costs no read of its own: the version comes with the
  * caller's row (auth/tenant.ts, ADR 415; read here for a caller without it, an API key); the answer goes
  * out with its strong ETag (304 on `If-None-Match`), brotli or gzip made once. Concurrent misses of one report
- * share one computation. Least recently used reports go first past `maxBytes`.
+ * share one computation. Least recently used reports go first past `maxBytes`. A hit takes no promise and builds no
+ * key (ADR 421): reports are held per brewery, each under the key its route made once for its query.
  */
 export function createReportCache({
   db,
@@ -40,48 +47,59 @@ export function createReportCache({
   maxBytes?: number
   now?: () => number
 }) {
-  const entries = new Map<string, Entry>()
+  const entries = new Map<string, Map<string, Entry>>()
   const building = new Map<string, Promise<Entry>>()
   let total = 0
+  let count = 0
+  let clock = 0
 
-  function remember(key: string, entry: Entry) {
-    const old = entries.get(key)
+  /** Drops the least recently used report but `kept` (a scan: it runs only past `maxBytes`, after a computation). */
+  function evictOne(kept: Entry): boolean {
+    let oldest: { entityId: string; report: string; entry: Entry } | null = null
+    for (const [entityId, reports] of entries)
+      for (const [report, entry] of reports)
+        if (entry !== kept && (!oldest || entry.used < oldest.entry.used))
+          oldest = { entityId, report, entry }
+    if (!oldest) return false
+    const reports = entries.get(oldest.entityId)!
+    reports.delete(oldest.report)
+    if (reports.size === 0) entries.delete(oldest.entityId)
+    total -= oldest.entry.body.size
+    count -= 1
+    return true
+  }
+
+  function remember(entityId: string, report: string, entry: Entry) {
+    let reports = entries.get(entityId)
+    const old = reports?.get(report)
     if (old) {
       if (old.version > entry.version || old.quarter > entry.quarter) return
       total -= old.body.size
-      entries.delete(key)
+      count -= 1
     }
-    entries.set(key, entry)
+    if (!reports) entries.set(entityId, (reports = new Map<string, Entry>()))
+    entry.used = ++clock
+    reports.set(report, entry)
     total += entry.body.size
-    for (const [id, held] of entries) {
-      if (total <= maxBytes || id === key) break
-      entries.delete(id)
-      total -= held.body.size
-    }
+    count += 1
+    while (total > maxBytes && evictOne(entry));
   }
 
-  /**
-   * The report's `{ data }` as of now: from memory when neither the brewery's version nor the quarter hour moved,
-   * else computed (the version read first, so what is computed is at least as new as the version it is kept under).
-   */
-  async function body<T>(
+  /** The kept answer at `version` (or newer) in this quarter hour, else a computation shared by concurrent misses. */
+  function bodyAt<T>(
+    version: number | null,
     entityId: string,
     report: string,
     schema: z.ZodType<T>,
     compute: () => Promise<T>,
-    /** The version read with the caller's row, before this call (ADR 415); read here when not given. */
-    known?: number,
-  ): Promise<EncodedBody> {
-    const version = known ?? (await breweryVersion(db, entityId))
+  ): EncodedBody | Promise<EncodedBody> {
     const quarter = Math.floor(now() / QUARTER_HOUR_MS)
-    const key = `${entityId} ${report}`
-    const cached = entries.get(key)
+    const cached = entries.get(entityId)?.get(report)
     if (version !== null && cached && cached.version >= version && cached.quarter === quarter) {
-      entries.delete(key)
-      entries.set(key, cached)
+      cached.used = ++clock
       return cached.body
     }
-    const buildKey = `${key} ${version} ${quarter}`
+    const buildKey = `${entityId} ${report} ${version} ${quarter}`
     let pending = building.get(buildKey)
     if (!pending) {
       pending = (async () => {
@@ -92,13 +110,31 @@ export function createReportCache({
           version: version ?? -1,
           quarter,
           body: new EncodedBody(raw, undefined, raw.length >= FAST_COMPRESSION_BYTES),
+          used: 0,
         }
-        if (version !== null) remember(key, entry)
+        if (version !== null) remember(entityId, report, entry)
         return entry
       })().finally(() => building.delete(buildKey))
       building.set(buildKey, pending)
     }
-    return (await pending).body
+    return pending.then((entry) => entry.body)
+  }
+
+  /**
+   * The report's `{ data }` as of now: from memory when neither the brewery's version nor the quarter hour moved,
+   * else computed (the version read first, so what is computed is at least as new as the version it is kept under).
+   * A hit is answered at once, not in a promise.
+   */
+  function body<T>(
+    entityId: string,
+    report: string,
+    schema: z.ZodType<T>,
+    compute: () => Promise<T>,
+    /** The version read with the caller's row, before this call (ADR 415); read here when not given. */
+    known?: number,
+  ): EncodedBody | Promise<EncodedBody> {
+    if (known !== undefined) return bodyAt(known, entityId, report, schema, compute)
+    return breweryVersion(db, entityId).then((version) => bodyAt(version, entityId, report, schema, compute))
   }
 
   return {
@@ -108,21 +144,24 @@ export function createReportCache({
      * version read with the caller's row when the route asked for it (`config: { dataVersion: true }`, one round
      * trip for the role and the version, ADR 415); the caller has checked the permission.
      */
-    async send<T>(
+    send<T>(
       request: FastifyRequest,
       reply: FastifyReply,
       tenant: Pick<Tenant, 'entityId' | 'dataVersion'>,
       report: string,
       schema: z.ZodType<T>,
       compute: () => Promise<T>,
-    ) {
-      return sendEncoded(request, reply, {
-        body: await body(tenant.entityId, report, schema, compute, tenant.dataVersion),
-        catalogEtag: null,
-      })
+    ): void | Promise<void> {
+      const kept = body(tenant.entityId, report, schema, compute, tenant.dataVersion)
+      const sent =
+        kept instanceof EncodedBody
+          ? sendEncoded(request, reply, { body: kept, catalogEtag: null })
+          : kept.then((computed) => sendEncoded(request, reply, { body: computed, catalogEtag: null }))
+      // Sent already (a raw kept body): nothing to wait for.
+      if (sent instanceof Promise) return sent.then(() => undefined)
     },
     /** How many reports and bytes are held (tests, diagnostics). */
-    stats: () => ({ reports: entries.size, bytes: total }),
+    stats: () => ({ reports: count, bytes: total }),
   }
 }
 export type ReportCache = ReturnType<typeof createReportCache>
@@ -133,6 +172,21 @@ export const queryKey = (path: string, query: unknown) =>
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, value]) => `${name}=${String(value)}`)
     .join('&')}`
+
+/**
+ * `queryKey` made once per validated query: `reportQueryValidator` answers a repeated query with the same frozen
+ * object, which belongs to one route, so the key (path and query) is kept beside it (ADR 421). `path` is read only
+ * for a query not seen before.
+ */
+export function createQueryKeys() {
+  const keys = new WeakMap<object, string>()
+  return (path: () => string, query: unknown): string => {
+    if (typeof query !== 'object' || query === null || !Object.isFrozen(query)) return queryKey(path(), query)
+    let key = keys.get(query)
+    if (key === undefined) keys.set(query, (key = queryKey(path(), query)))
+    return key
+  }
+}
 
 /** Distinct queries remembered per route before the oldest are forgotten. */
 const REMEMBERED_QUERIES = 256

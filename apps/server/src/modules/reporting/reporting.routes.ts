@@ -31,7 +31,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { assertCan, type Tenant } from '../../auth/tenant.ts'
 import { WriteHeadersSchema, type Broadcast, type WriteRunner } from '../../writes/write-runner.ts'
-import { queryKey, reportQueryValidator, type ReportCache } from './report-cache.ts'
+import { createQueryKeys, reportQueryValidator, type ReportCache } from './report-cache.ts'
 import { dailyCsv, reportCsv, reportPdf } from './reporting.documents.ts'
 import type { ReportingService } from './reporting.service.ts'
 
@@ -92,6 +92,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
   cache: ReportCache
 }> = async (app, { reports, runWrite, cache }) => {
   app.setValidatorCompiler(reportQueryValidator)
+  const keyOf = createQueryKeys()
   const headers = WriteHeadersSchema
   const range = { querystring: MonthRangeQuerySchema }
   /**
@@ -105,8 +106,8 @@ export const reportingRoutes: FastifyPluginAsyncZod<{
     compute: () => Promise<T>,
   ) => {
     assertCan(request.tenant, 'viewReports')
-    const path = request.routeOptions.url ?? request.url.split('?')[0]
-    return cache.send(request, reply, request.tenant, queryKey(path, request.query), schema, compute)
+    const key = keyOf(() => request.routeOptions.url ?? request.url.split('?')[0], request.query)
+    return cache.send(request, reply, request.tenant, key, schema, compute)
   }
 
   app.get(

@@ -1,4 +1,5 @@
-import { eq, or, sql } from 'drizzle-orm'
+import { eq, getTableColumns, or, sql } from 'drizzle-orm'
+import { breweryDataVersions, entities } from '../../db/schema/entities.ts'
 import { users, type UserRow } from '../../db/schema/users.ts'
 import type { Db } from '../../db/client.ts'
 
@@ -18,6 +19,28 @@ export function createUserRepository(db: Db) {
     async findByIdpIdentifier(idpIdentifier: string): Promise<UserRow | null> {
       const [row] = await db.select().from(users).where(eq(users.idpIdentifier, idpIdentifier))
       return row ?? null
+    },
+
+    /**
+     * The user with their brewery's data version (the sum of its slots, as `breweryVersion` reads it) in the same
+     * statement and snapshot: bootstrap's brewery part is served at that version without a statement of its own
+     * (ADR 421). `dataVersion` is null when the user has no brewery.
+     */
+    async findWithDataVersion(
+      idpIdentifier: string,
+    ): Promise<{ row: UserRow; dataVersion: number | null } | null> {
+      const [found] = await db
+        .select({
+          row: getTableColumns(users),
+          dataVersion: sql<string | null>`case when ${entities.id} is null then null else
+            (select coalesce(sum(${breweryDataVersions.version}), 0) from ${breweryDataVersions}
+              where ${breweryDataVersions.entityId} = ${entities.id}) end`,
+        })
+        .from(users)
+        .leftJoin(entities, eq(entities.id, users.entityId))
+        .where(eq(users.idpIdentifier, idpIdentifier))
+      if (!found) return null
+      return { row: found.row, dataVersion: found.dataVersion === null ? null : Number(found.dataVersion) }
     },
 
     /** Creates the user or updates the supplied profile fields; `rev` grows only on a real change. */

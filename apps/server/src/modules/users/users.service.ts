@@ -16,8 +16,11 @@ export interface BootstrapUser {
 /** The caller as bootstrap needs them: their profile, and their brewery and role once they have one. */
 export interface BootstrapCaller {
   user: BootstrapUser
-  /** The user's brewery (one per user, docs/product/01-access.md §1), or null before onboarding. */
-  membership: { entityId: string; role: Role } | null
+  /**
+   * The user's brewery (one per user, docs/product/01-access.md §1), or null before onboarding; with its data version
+   * as read with the user's row (ADR 421).
+   */
+  membership: { entityId: string; role: Role; dataVersion?: number } | null
 }
 
 const text = (value: unknown, max = 320) =>
@@ -55,9 +58,11 @@ export function createUserService(repo: UserRepository) {
      */
     async bootstrap(auth: AuthContext, idTokenClaims?: JWTPayload): Promise<BootstrapCaller> {
       let row: UserRow | null
+      // The brewery's version comes with the stored row, read after the request began (ADR 421).
+      const found = await repo.findWithDataVersion(auth.sub)
+      const stored = found?.row ?? null
       if (idTokenClaims) {
         const profile = profileFromIdToken(idTokenClaims)
-        const stored = await repo.findByIdpIdentifier(auth.sub)
         // An ID token minted before the address was verified must not undo the verification.
         if (stored?.emailVerified && (profile.email === undefined || profile.email === stored.email)) {
           profile.emailVerified = true
@@ -70,16 +75,29 @@ export function createUserService(repo: UserRepository) {
           )
         row = unchanged ? stored : await repo.upsertProfile(auth.sub, profile)
       } else {
-        row = await repo.findByIdpIdentifier(auth.sub)
-        row ??= await repo.upsertProfile(auth.sub, {
-          email: auth.email,
-          emailVerified: auth.emailVerified,
-        })
+        row =
+          stored ??
+          (await repo.upsertProfile(auth.sub, {
+            email: auth.email,
+            emailVerified: auth.emailVerified,
+          }))
       }
       const role = RoleSchema.safeParse(row.role)
+      // The version belongs to the brewery of the stored row (a profile's upsert never changes the brewery).
+      const dataVersion =
+        found && found.dataVersion !== null && found.row.entityId === row.entityId
+          ? found.dataVersion
+          : undefined
       return {
         user: toBootstrapUser(row),
-        membership: row.entityId && role.success ? { entityId: row.entityId, role: role.data } : null,
+        membership:
+          row.entityId && role.success
+            ? {
+                entityId: row.entityId,
+                role: role.data,
+                ...(dataVersion === undefined ? {} : { dataVersion }),
+              }
+            : null,
       }
     },
 
