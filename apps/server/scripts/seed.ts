@@ -32,7 +32,15 @@ const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 
 // SEED_PROFILE=1 counts the statements each request sends (the route profile shows them; not exact when
 // requests overlap).
 let statements = 0
-const onQuery = process.env.SEED_PROFILE ? () => void statements++ : undefined
+// SEED_TRACE=N (with SEED_PROFILE) also prints the statements of the first N requests of each route and count.
+const traceFirst = process.env.SEED_PROFILE ? Number(process.env.SEED_TRACE ?? 0) : 0
+let sent: string[] = []
+const onQuery = process.env.SEED_PROFILE
+  ? (query: string) => {
+      statements++
+      if (traceFirst > 0) sent.push(query.replace(/\s+/g, ' ').slice(0, 400))
+    }
+  : undefined
 // The seed's PostgreSQL sessions commit without waiting for the WAL to reach the disk (ADR 380): a crash may
 // lose the last fraction of a second of commits — never consistency — and the seed is run again from scratch;
 // each commit's flush (~3 ms on this machine) was most of a year's wall time. The server itself keeps the default.
@@ -64,6 +72,18 @@ try {
     lanes,
     log: (line) => console.error(`  … ${line}`),
     ...(onQuery ? { statements: () => statements } : {}),
+    ...(traceFirst > 0
+      ? {
+          trace: {
+            first: traceFirst,
+            take: () => {
+              const taken = sent
+              sent = []
+              return taken
+            },
+          },
+        }
+      : {}),
   })
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   console.log(`Seeded a ${scale} of High Desert Brewing (seed ${seed}) in ${seconds} s on ${database.kind}:`)

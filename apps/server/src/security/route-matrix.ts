@@ -866,6 +866,18 @@ export const SALES_MATRIX: Record<string, RouteDescriptor> = {
     url: '/api/sales/orders',
     payload: makeEnvelope('sales', salesOrder(await salesCustomerOf(ctx), (await ctx.product()).packageId)),
   })),
+  // Several orders of brewery A's customer: another brewery does not know the customer (404).
+  'POST /api/sales/orders/many': tenant('sell', 'record', 201, async (ctx) => {
+    const customerId = await salesCustomerOf(ctx)
+    const packageId = (await ctx.product()).packageId
+    return {
+      method: 'POST',
+      url: '/api/sales/orders/many',
+      payload: makeEnvelope('sales', {
+        orders: [salesOrder(customerId, packageId), salesOrder(customerId, packageId)],
+      }),
+    }
+  }),
   'GET /api/sales/orders/:orderId': tenant('read', 'record', 200, async (ctx) => ({
     method: 'GET',
     url: `/api/sales/orders/${await salesOrderOf(ctx)}`,
@@ -894,6 +906,12 @@ export const SALES_MATRIX: Record<string, RouteDescriptor> = {
     method: 'POST',
     url: `/api/sales/orders/${await salesOrderOf(ctx, 'picked')}/dispatch`,
     payload: makeEnvelope('sales', { dispatchedAt: null }),
+  })),
+  // A van's load of brewery A's orders: another brewery does not know them (404).
+  'POST /api/sales/orders/dispatch': tenant('fulfilOrders', 'record', 200, async (ctx) => ({
+    method: 'POST',
+    url: '/api/sales/orders/dispatch',
+    payload: makeEnvelope('sales', { orderIds: [await salesOrderOf(ctx, 'picked')], dispatchedAt: null }),
   })),
   'POST /api/sales/orders/:orderId/deliver': tenant('fulfilOrders', 'record', 200, async (ctx) => ({
     method: 'POST',

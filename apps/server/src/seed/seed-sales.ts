@@ -2,7 +2,7 @@
 // — created, confirmed, picked and dispatched (the dispatch is the removal and issues the invoice), paid some
 // days later — with every keg scanned as it is filled from a packaging run, shipped on an order, returned and
 // cleaned (several kegs in one scan where a brewery scans them together, ADR 416).
-import { KEG_SCAN_MANY_MAX } from '@brewcommand/domain'
+import { KEG_SCAN_MANY_MAX, ORDERS_MANY_MAX } from '@brewcommand/domain'
 import type { PackagedLine } from './seed-production.ts'
 import { inParallel, scaled, type SeedContext } from './seed-kit.ts'
 
@@ -15,6 +15,9 @@ const PRICES: Record<string, [number, number]> = {
   '16oz Cans': [140, 190],
 }
 const KEG_SIZE: Record<string, string> = { '1/2 BBL Keg': '1/2 BBL', '1/6 BBL Keg': '1/6 BBL' }
+
+/** Orders on one van (a route of a regional brewery's day); a day's orders fill several. */
+const VAN_ORDERS = 15
 
 type Keg = { assetNumber: string; size: string; packageId: string | null; returnDay: number | null }
 type Payment = { day: number; share: 1 | 0.5; order: number }
@@ -197,38 +200,43 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
     return { index, id, customerId, lines, kegs: shipped, pays }
   }
 
-  /** The planned order through the routes: placed confirmed, picked and dispatched, its kegs scanned onto it. */
-  async function send(day: number, planned: ReturnType<typeof plan>): Promise<void> {
+  /** The order as New Order takes it: placed confirmed, or a draft while nothing is on hand. */
+  function newOrder(day: number, planned: ReturnType<typeof plan>) {
     const requestedDeliveryOn = ctx.date(Math.min(day + 2, ctx.days - 1))
-    if ('draft' in planned) {
-      await ctx.write('POST', '/api/sales/orders', 'sales', {
+    if ('draft' in planned)
+      return {
         id: planned.id,
         customerId: planned.customerId,
         requestedDeliveryOn,
         notes: 'Waiting for the first beer',
         lines: [{ id: planned.lineId, packageId: planned.packageId, quantity: 1, unitPriceCents: 9000 }],
-      })
-      return
-    }
-    const { id } = planned
-    await ctx.write('POST', '/api/sales/orders', 'sales', {
-      id,
+      }
+    return {
+      id: planned.id,
       customerId: planned.customerId,
       requestedDeliveryOn,
       notes: '',
       lines: planned.lines,
-      // Placed confirmed, then picked and dispatched as the van is loaded: two writes, as a brewery does it (ADR 416).
+      // Placed confirmed, then picked and dispatched as the van is loaded (ADR 416).
       confirm: true,
-    })
-    const dispatched = await ctx.write('POST', `/api/sales/orders/${id}/dispatch`, 'sales', {
+    }
+  }
+
+  /** A van's load: its orders picked and dispatched in one write (ADR 422), then each order's kegs scanned onto it. */
+  async function load(van: PlannedOrder[]): Promise<void> {
+    const dispatched = (await ctx.write('POST', '/api/sales/orders/dispatch', 'sales', {
+      orderIds: van.map((order) => order.id),
       dispatchedAt: new Date(ctx.clock.now()).toISOString(),
       pick: true,
-    })
-    if (planned.kegs.length > 0) await scan({ kind: 'shipped', orderId: id }, planned.kegs)
-    invoiced.set(planned.index, {
-      invoiceId: String(dispatched.invoiceId),
-      totalCents: Number(dispatched.totalCents),
-    })
+    })) as unknown as { invoiceId: string; totalCents: number }[]
+    van.forEach((order, index) =>
+      invoiced.set(order.index, {
+        invoiceId: String(dispatched[index].invoiceId),
+        totalCents: Number(dispatched[index].totalCents),
+      }),
+    )
+    for (const order of van)
+      if (order.kegs.length > 0) await scan({ kind: 'shipped', orderId: order.id }, order.kegs)
   }
 
   return {
@@ -270,8 +278,21 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
         Math.floor(((day + 1) * totalOrders) / ctx.days) - Math.floor((day * totalOrders) / ctx.days)
       ctx.at(day, 23.6)
       const planned = Array.from({ length: count }, () => plan(day))
+      // The day's orders arrive together (the ordering portal's day), placed up to the route's limit a write (ADR 422).
+      const placing = Array.from({ length: Math.ceil(planned.length / ORDERS_MANY_MAX) }, (_, n) =>
+        planned.slice(n * ORDERS_MANY_MAX, (n + 1) * ORDERS_MANY_MAX),
+      )
+      for (const orders of placing)
+        await ctx.write('POST', '/api/sales/orders/many', 'sales', {
+          orders: orders.map((order) => newOrder(day, order)),
+        })
+      // The day's vans, loaded in the plan's order.
+      const shipping = planned.filter((order): order is PlannedOrder => !('draft' in order))
+      const vans = Array.from({ length: Math.ceil(shipping.length / VAN_ORDERS) }, (_, n) =>
+        shipping.slice(n * VAN_ORDERS, (n + 1) * VAN_ORDERS),
+      )
       await inParallel(
-        planned.map((order) => () => send(day, order)),
+        vans.map((van) => () => load(van)),
         ctx.lanes,
       )
       for (const order of planned) {

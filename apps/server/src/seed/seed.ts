@@ -43,6 +43,8 @@ export interface SeedOptions {
   lanes?: number
   /** The statements sent to the database so far (the route profile shows them per request when given). */
   statements?: () => number
+  /** The statements' texts since the last take: the first `first` requests of each route are logged with theirs. */
+  trace?: { first: number; take: () => string[] }
 }
 
 export interface SeedResult {
@@ -119,6 +121,22 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
       { sub: account.id },
       { issuer: idp.settings.issuer, audience: idp.settings.audience, expiresIn: (days + 365) * 86_400 },
     )
+    const tracedCount = new Map<string, number>()
+    /** The first requests of each route and statement count, with their statements (SEED_TRACE). */
+    function traced(
+      method: string,
+      url: string,
+      statements: number,
+      trace: NonNullable<SeedOptions['trace']>,
+    ) {
+      const texts = trace.take()
+      const key = `${method} ${url.replace(/[0-9a-f-]{36}/g, ':id')}, ${statements} statements`
+      const seen = tracedCount.get(key) ?? 0
+      tracedCount.set(key, seen + 1)
+      if (seen >= trace.first) return
+      options.log?.(key)
+      for (const text of texts.slice(-statements)) options.log?.(`    ${text}`)
+    }
     const digest = createHash('sha256')
     const counts: Record<string, number> = {}
     async function call(
@@ -137,6 +155,7 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
       })
       const ms = performance.now() - began
       const statements = (options.statements?.() ?? 0) - sent
+      if (options.trace) traced(method, url, statements, options.trace)
       profile.add(method, url, ms, statements)
       period.add(method, url, ms, statements)
       if (!expected.includes(response.statusCode))
@@ -289,6 +308,8 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
     ctx.progress('set up: vessels, products, devices, stock items, customers and kegs')
 
     // ---- the days ----
+    const daysBegan = performance.now()
+    const statementsBefore = options.statements?.() ?? 0
     for (let day = 0; day < days; day++) {
       await stock.day(day)
       const packaged = await production.day(day)
@@ -299,6 +320,13 @@ export async function seedBrewery(app: FastifyInstance, db: Db, options: SeedOpt
         period.reset()
       }
     }
+
+    ctx.progress(
+      `the days: ${((performance.now() - daysBegan) / 1000).toFixed(1)} s` +
+        (options.statements
+          ? `, ${(options.statements() - statementsBefore).toLocaleString('en-US')} statements`
+          : ''),
+    )
 
     // ---- the devices' readings, through the ingestion service's bulk path ----
     clock.set(endsAt)

@@ -223,6 +223,38 @@ export const NewOrderSchema = z.object({
   confirm: z.boolean({ error: 'Confirm is true or false' }).optional(),
 })
 export type NewOrder = z.infer<typeof NewOrderSchema>
+/** At most this many orders placed in one write (ADR 422). */
+export const ORDERS_MANY_MAX = 50
+
+/**
+ * Several orders placed at once (an ordering portal's or a distributor's orders of the day, ADR 422): each as New
+ * Order would place it (a draft, or confirmed with `confirm`), in the order listed, all or none.
+ */
+export const NewOrdersSchema = z.object({
+  orders: z
+    .array(NewOrderSchema, { error: 'List the orders' })
+    .min(1, 'Place at least one order')
+    .max(ORDERS_MANY_MAX, `At most ${ORDERS_MANY_MAX} orders in one write`)
+    .superRefine((orders, context) => {
+      const ids = new Set<string>()
+      const lineIds = new Set<string>()
+      orders.forEach((order, index) => {
+        if (ids.has(order.id))
+          context.addIssue({ code: 'custom', path: [index, 'id'], message: 'This order is listed twice' })
+        ids.add(order.id)
+        order.lines.forEach((line, at) => {
+          if (lineIds.has(line.id))
+            context.addIssue({
+              code: 'custom',
+              path: [index, 'lines', at, 'id'],
+              message: 'Each line has its own id',
+            })
+          lineIds.add(line.id)
+        })
+      })
+    }),
+})
+export type NewOrders = z.infer<typeof NewOrdersSchema>
 /** A draft edited: the whole order again. */
 export const OrderChangeSchema = z.object(orderFields)
 export type OrderChange = z.infer<typeof OrderChangeSchema>
@@ -241,6 +273,29 @@ export const DispatchOrderSchema = z.object({
   pick: z.boolean({ error: 'Pick is true or false' }).optional(),
 })
 export type DispatchOrder = z.infer<typeof DispatchOrderSchema>
+
+/** At most this many orders in one dispatch of several (a van's load, ADR 422). */
+export const DISPATCH_MANY_MAX = 50
+
+/**
+ * Dispatch Orders: a van's load leaving at once (ADR 422) — each order dispatched (picked first with `pick`) as its
+ * own Dispatch would, in the order listed, each with its own removal and invoice; all or none.
+ */
+export const DispatchOrdersSchema = DispatchOrderSchema.extend({
+  orderIds: z
+    .array(z.uuid('The order id must be a UUID'), { error: 'List the orders' })
+    .min(1, 'Dispatch at least one order')
+    .max(DISPATCH_MANY_MAX, `At most ${DISPATCH_MANY_MAX} orders in one dispatch`)
+    .superRefine((ids, context) => {
+      const seen = new Set<string>()
+      ids.forEach((id, index) => {
+        if (seen.has(id))
+          context.addIssue({ code: 'custom', path: [index], message: 'This order is listed twice' })
+        seen.add(id)
+      })
+    }),
+})
+export type DispatchOrders = z.infer<typeof DispatchOrdersSchema>
 
 // ---- invoices and payments ----
 

@@ -1,6 +1,7 @@
 import {
   AgingSchema,
   DispatchOrderSchema,
+  DispatchOrdersSchema,
   EmailInvoiceSchema,
   envelopeOf,
   InvoiceSchema,
@@ -50,16 +51,34 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
       (request, reply) =>
         runWrite(request, reply, {
           status: 200,
-          run: async (tx) => {
-            // Pick and dispatch at once: the pick's own checks and rows, then the dispatch, in one transaction.
-            if (request.body.data.pick) await orders.pick(tx, request.tenant, request.params.orderId)
-            return service.dispatch(tx, request.tenant, request.params.orderId, request.body.data)
-          },
+          // With `pick`, picked and dispatched at once: the pick's own checks and rows, then the dispatch's (ADR 416).
+          run: (tx) => service.dispatch(tx, request.tenant, request.params.orderId, request.body.data),
           body: (order) => ({ data: OrderSchema.parse(order) }),
           afterCommit: async () => {
             await afterSalesWrite?.(request.tenant.entityId, request.log)
           },
           broadcast: (order) => ({ objectUri: salesObjectUri(`orders/${order.id}`), data: { id: order.id } }),
+        }),
+    )
+  }
+  if (dispatch) {
+    const service = dispatch
+    // A van's load: several orders dispatched (picked first with `pick`) in one write, all or none (ADR 422).
+    app.post(
+      '/orders/dispatch',
+      { schema: { body: sales(DispatchOrdersSchema), headers } },
+      (request, reply) =>
+        runWrite(request, reply, {
+          status: 200,
+          run: (tx) => {
+            const { orderIds, ...input } = request.body.data
+            return service.dispatchMany(tx, request.tenant, orderIds, input)
+          },
+          body: (dispatched) => ({ data: z.array(OrderSchema).parse(dispatched) }),
+          afterCommit: async () => {
+            await afterSalesWrite?.(request.tenant.entityId, request.log)
+          },
+          broadcast: () => ({ objectUri: salesObjectUri('orders'), data: { id: request.tenant.entityId } }),
         }),
     )
   }

@@ -97,6 +97,76 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
     }
   }
 
+  /**
+   * Issues invoices (see `issue`), numbered in the order given: the numbers taken in one statement, the invoices and
+   * their lines written in one each.
+   */
+  async function issueAll(tx: Db, tenant: Tenant, inputs: IssueInput[]) {
+    if (inputs.length === 0) return []
+    const repo = createSalesRepository(tx)
+    const { sequence: first, prefix } = await repo.takeNumber(tenant.entityId, 'invoice', inputs.length)
+    const timeZone = inputs.find((input) => input.timeZone)?.timeZone
+    const issuedOn = todayIn(timeZone ?? (await breweryTimeZone(tx, tenant.entityId)))
+    const rows: Parameters<SalesRepository['insertInvoices']>[0] = []
+    const lineRows: Parameters<SalesRepository['insertInvoices']>[1] = []
+    const issued = inputs.map(
+      ({ id = crypto.randomUUID(), orders, customer, lines, lots, batchNumbers, liquidEventOf }, index) => {
+        const sequence = first + index
+        const orderOf = new Map(orders.map((order) => [order.id, order]))
+        const amounts = lines.map((line) => amountsOfLine(orderOf.get(line.orderId)!, line))
+        const totals = totalsOf(amounts)
+        const lotsOf = groupBy(lots, (lot) => lot.orderLineId)
+        rows.push({
+          id,
+          entityId: tenant.entityId,
+          sequence,
+          number: formatInvoiceNumber(prefix, sequence),
+          // One order's invoice names it; an invoice of several names them through its lines' order lines.
+          orderId: orders.length === 1 ? orders[0].id : null,
+          customerId: customer.id,
+          customerName: customer.name,
+          billingAddress: customer.billingAddress,
+          licenceNumber: customer.licenceNumber,
+          paymentTerms: customer.paymentTerms,
+          issuedOn,
+          dueOn: dueDateOf(issuedOn, customer.paymentTerms as PaymentTerms),
+          subtotalCents: totals.subtotalCents,
+          depositCents: totals.depositCents,
+          taxCents: totals.taxCents,
+          totalCents: totals.totalCents,
+        })
+        lines.forEach((line, position) => {
+          const sent = lotsOf.get(line.id) ?? []
+          lineRows.push({
+            entityId: tenant.entityId,
+            invoiceId: id,
+            position,
+            orderLineId: line.id,
+            packageId: line.packageId,
+            productName: line.productName,
+            packageType: line.packageType,
+            sku: line.sku,
+            upc: line.upc,
+            batchId: sent[0]?.batchId ?? null,
+            batchNumber: sent
+              .map((lot) => (lot.batchId ? (batchNumbers.get(lot.batchId) ?? '') : ''))
+              .filter((n) => n !== '')
+              .join(', '),
+            quantity: line.quantity,
+            unitPriceCents: line.unitPriceCents,
+            depositCents: amounts[position].depositCents,
+            subtotalCents: amounts[position].subtotalCents,
+            taxCents: amounts[position].taxCents,
+            liquidEventId: liquidEventOf.get(line.id) ?? null,
+          })
+        })
+        return { id, sequence }
+      },
+    )
+    await repo.insertInvoices(rows, lineRows)
+    return issued
+  }
+
   return {
     async list(tenant: Tenant): Promise<Invoice[]> {
       assertCan(tenant, 'sell')
@@ -129,8 +199,19 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
      */
     async issueForOrder(tx: Db, tenant: Tenant, input: Omit<IssueInput, 'orders'> & { order: OrderRow }) {
       const { order, ...rest } = input
-      return this.issue(tx, tenant, { ...rest, orders: [order] })
+      return (await issueAll(tx, tenant, [{ ...rest, orders: [order] }]))[0]
     },
+
+    /**
+     * The invoices of several dispatched orders, one each, numbered in the order given (a van's load, ADR 422): as
+     * `issueForOrder` one after the other, with their numbers taken and their rows written in one statement each.
+     */
+    issueForOrders: (tx: Db, tenant: Tenant, inputs: (Omit<IssueInput, 'orders'> & { order: OrderRow })[]) =>
+      issueAll(
+        tx,
+        tenant,
+        inputs.map(({ order, ...rest }) => ({ ...rest, orders: [order] })),
+      ),
 
     /**
      * Issues one invoice for dispatched orders of one customer, inside the caller's transaction: the next number of
@@ -138,75 +219,7 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
      * out, the figures of the order's lines (ADR 270) and the customer as billed. Dispatch issues it for its order;
      * Create Invoice for several (ADR 345).
      */
-    async issue(
-      tx: Db,
-      tenant: Tenant,
-      {
-        id = crypto.randomUUID(),
-        orders,
-        customer,
-        lines,
-        lots,
-        batchNumbers,
-        liquidEventOf,
-        timeZone,
-      }: IssueInput,
-    ) {
-      const repo = createSalesRepository(tx)
-      const { sequence, prefix } = await repo.takeNumber(tenant.entityId, 'invoice')
-      const issuedOn = todayIn(timeZone ?? (await breweryTimeZone(tx, tenant.entityId)))
-      const orderOf = new Map(orders.map((order) => [order.id, order]))
-      const amounts = lines.map((line) => amountsOfLine(orderOf.get(line.orderId)!, line))
-      const totals = totalsOf(amounts)
-      const lotsOf = groupBy(lots, (lot) => lot.orderLineId)
-      await repo.insertInvoice(
-        {
-          id,
-          entityId: tenant.entityId,
-          sequence,
-          number: formatInvoiceNumber(prefix, sequence),
-          // One order's invoice names it; an invoice of several names them through its lines' order lines.
-          orderId: orders.length === 1 ? orders[0].id : null,
-          customerId: customer.id,
-          customerName: customer.name,
-          billingAddress: customer.billingAddress,
-          licenceNumber: customer.licenceNumber,
-          paymentTerms: customer.paymentTerms,
-          issuedOn,
-          dueOn: dueDateOf(issuedOn, customer.paymentTerms as PaymentTerms),
-          subtotalCents: totals.subtotalCents,
-          depositCents: totals.depositCents,
-          taxCents: totals.taxCents,
-          totalCents: totals.totalCents,
-        },
-        lines.map((line, index) => {
-          const sent = lotsOf.get(line.id) ?? []
-          return {
-            entityId: tenant.entityId,
-            invoiceId: id,
-            position: index,
-            orderLineId: line.id,
-            packageId: line.packageId,
-            productName: line.productName,
-            packageType: line.packageType,
-            sku: line.sku,
-            upc: line.upc,
-            batchId: sent[0]?.batchId ?? null,
-            batchNumber: sent
-              .map((lot) => (lot.batchId ? (batchNumbers.get(lot.batchId) ?? '') : ''))
-              .filter((n) => n !== '')
-              .join(', '),
-            quantity: line.quantity,
-            unitPriceCents: line.unitPriceCents,
-            depositCents: amounts[index].depositCents,
-            subtotalCents: amounts[index].subtotalCents,
-            taxCents: amounts[index].taxCents,
-            liquidEventId: liquidEventOf.get(line.id) ?? null,
-          }
-        }),
-      )
-      return { id, sequence }
-    },
+    issue: async (tx: Db, tenant: Tenant, input: IssueInput) => (await issueAll(tx, tenant, [input]))[0],
 
     /** Record Payment: full or part; an overpayment, or a payment to a void or paid invoice, is refused. */
     async recordPayment(tx: Db, tenant: Tenant, invoiceId: string, input: RecordPayment): Promise<Invoice> {

@@ -2,6 +2,7 @@ import {
   allocateLots,
   can,
   finishedLots,
+  formatOrderNumber,
   priceFor,
   shortLinesMessage,
   type Availability,
@@ -157,65 +158,232 @@ export function createOrderService({ db }: { db: Db }) {
     return row
   }
 
-  /** The lines to store: each option the brewery's, its price from the customer's list unless given. */
-  async function linesToStore(repo: SalesRepository, tenant: Tenant, orderId: string, input: OrderChange) {
-    const customer = await repo.customer(tenant.entityId, input.customerId)
-    if (!customer) throw new AppError('NOT_FOUND', 'Customer not found.')
-    const options = new Map(
-      (await repo.options(tenant.entityId, [...new Set(input.lines.map((l) => l.packageId))])).map((row) => [
-        row.option.id,
-        row,
-      ]),
+  /**
+   * The rows to store of orders (new, or a draft changed): each option the brewery's, each price from the customer's
+   * list unless given. What the orders share is read once (ADR 422): their customers, options, price lists, the
+   * sales settings and the line ids already taken. `at` says where a refusal points: the one order's `data`, or
+   * `data.orders.<i>` of several (which then name it in `issues`).
+   */
+  async function ordersToStore(
+    repo: SalesRepository,
+    tenant: Tenant,
+    orders: { orderId: string; input: OrderChange; at: string }[],
+    many: boolean,
+  ) {
+    const refusal = (code: 'NOT_FOUND' | 'CONFLICT', message: string, path: string) =>
+      new AppError(code, message, many ? [{ path, message }] : undefined)
+    const customerIds = [...new Set(orders.map(({ input }) => input.customerId))]
+    const customers = new Map(
+      (orders.length === 1
+        ? [await repo.customer(tenant.entityId, customerIds[0])].filter((row) => row !== null)
+        : await repo.customersOf(tenant.entityId, customerIds)
+      ).map((row) => [row.id, row]),
     )
-    // The customer's list, else the default, with its prices of these options (ADR 407).
-    const { list, prices } = await repo.priceListFor(tenant.entityId, customer.priceListId, [
-      ...new Set(input.lines.map((l) => l.packageId)),
-    ])
+    orders.forEach(({ input, at }) => {
+      if (!customers.has(input.customerId))
+        throw refusal('NOT_FOUND', 'Customer not found.', `${at}.customerId`)
+    })
+    const packageIds = [...new Set(orders.flatMap(({ input }) => input.lines.map((l) => l.packageId)))]
+    const options = new Map(
+      (await repo.options(tenant.entityId, packageIds)).map((row) => [row.option.id, row]),
+    )
+    // Each customer's list, else the default, with its prices of these options (ADR 407).
+    const lists = await repo.priceListsFor(
+      tenant.entityId,
+      [...new Set([...customers.values()].flatMap((c) => (c.priceListId ? [c.priceListId] : [])))],
+      packageIds,
+    )
     const settings = await settingsOf(repo, tenant.entityId)
     const deposits = new Map(settings.deposits.map((d) => [d.packageTypeId, d.depositCents]))
-    const taken = await repo.lineIdsTaken(input.lines.map((l) => l.id))
-    const lines = input.lines.map((line, index) => {
-      const found = options.get(line.packageId)
-      if (!found) throw new AppError('NOT_FOUND', 'Packaging option not found.')
-      if (taken.some((t) => t.id === line.id && t.orderId !== orderId))
-        throw new AppError('CONFLICT', `An order line with id ${line.id} already exists.`)
-      const name = `${found.productName} ${found.option.type}`
-      const unitPriceCents = line.unitPriceCents ?? priceFor(prices, line.packageId, line.quantity)
-      if (unitPriceCents === null)
-        throw invalid(
-          `data.lines.${index}.unitPriceCents`,
-          list
-            ? `${name} has no price on the ${list.name} list for ${line.quantity}; enter a price.`
-            : `${name} has no price: the customer has no price list; enter a price.`,
-        )
+    const taken = await repo.lineIdsTaken(orders.flatMap(({ input }) => input.lines.map((l) => l.id)))
+    return orders.map(({ orderId, input, at }) => {
+      const customer = customers.get(input.customerId)!
+      const { list, prices } = lists.chooseList(customer.priceListId)
+      const lines = input.lines.map((line, index) => {
+        const found = options.get(line.packageId)
+        if (!found)
+          throw refusal('NOT_FOUND', 'Packaging option not found.', `${at}.lines.${index}.packageId`)
+        if (taken.some((t) => t.id === line.id && t.orderId !== orderId))
+          throw refusal(
+            'CONFLICT',
+            `An order line with id ${line.id} already exists.`,
+            `${at}.lines.${index}.id`,
+          )
+        const name = `${found.productName} ${found.option.type}`
+        const unitPriceCents = line.unitPriceCents ?? priceFor(prices, line.packageId, line.quantity)
+        if (unitPriceCents === null)
+          throw invalid(
+            `${at}.lines.${index}.unitPriceCents`,
+            list
+              ? `${name} has no price on the ${list.name} list for ${line.quantity}; enter a price.`
+              : `${name} has no price: the customer has no price list; enter a price.`,
+          )
+        return {
+          id: line.id,
+          entityId: tenant.entityId,
+          orderId,
+          position: index,
+          packageId: line.packageId,
+          productName: found.productName,
+          packageType: found.option.type,
+          packageTypeId: found.option.typeId,
+          sku: found.option.sku,
+          upc: found.option.upc,
+          quantity: line.quantity,
+          unitPriceCents,
+          depositCents: deposits.get(found.option.typeId) ?? 0,
+        }
+      })
       return {
-        id: line.id,
-        entityId: tenant.entityId,
-        orderId,
-        position: index,
-        packageId: line.packageId,
-        productName: found.productName,
-        packageType: found.option.type,
-        packageTypeId: found.option.typeId,
-        sku: found.option.sku,
-        upc: found.option.upc,
-        quantity: line.quantity,
-        unitPriceCents,
-        depositCents: deposits.get(found.option.typeId) ?? 0,
+        lines,
+        customerName: customer.name,
+        order: {
+          customerId: customer.id,
+          requestedDeliveryOn: input.requestedDeliveryOn,
+          deliveryAddress: input.deliveryAddress ?? customer.deliveryAddress,
+          notes: input.notes,
+          taxRateBasisPoints: customer.taxExempt ? 0 : settings.taxRateBasisPoints,
+          taxExempt: customer.taxExempt,
+        },
       }
     })
-    return {
-      lines,
-      customerName: customer.name,
-      order: {
-        customerId: customer.id,
-        requestedDeliveryOn: input.requestedDeliveryOn,
-        deliveryAddress: input.deliveryAddress ?? customer.deliveryAddress,
-        notes: input.notes,
-        taxRateBasisPoints: customer.taxExempt ? 0 : settings.taxRateBasisPoints,
-        taxExempt: customer.taxExempt,
-      },
+  }
+
+  /**
+   * What confirming orders holds (Confirm Order, or orders placed confirmed): each line's units of finished goods,
+   * first-expiring lot first, the orders one after the other (a later order takes what an earlier one left). All or
+   * nothing: when any line is short, nothing is held and the refusal names every short line of the first order short
+   * (`many`: naming the order, `data.orders.<i>`).
+   */
+  async function holdsFor(
+    repo: SalesRepository,
+    tx: Db,
+    tenant: Tenant,
+    orders: {
+      lines: { id: string; packageId: string; quantity: number; productName: string; packageType: string }[]
+      number: string
+      at: string
+    }[],
+    many: boolean,
+  ) {
+    const packageIds = [...new Set(orders.flatMap((o) => o.lines.map((l) => l.packageId)))]
+    // Lots on hold (a recall, ADR 303) are not available to promise.
+    const held = await heldGoods(tx, tenant.entityId, packageIds)
+    const lots = (await lotsAvailable(repo, tenant.entityId, packageIds)).filter(
+      (lot) => !held.has(`${lot.packageId}:${lot.batchId ?? ''}`),
+    )
+    const holds: { orderLineId: string; packageId: string; batchId: string | null; units: number }[] = []
+    for (const { lines, number, at } of orders) {
+      const short: { index: number; name: string; ordered: number; available: number }[] = []
+      lines.forEach((line, index) => {
+        const ofOption = lots.filter((lot) => lot.packageId === line.packageId)
+        const { allocations, short: missing } = allocateLots(ofOption, line.quantity)
+        if (missing > 0) {
+          short.push({
+            index,
+            name: `${line.productName} ${line.packageType}`,
+            ordered: line.quantity,
+            available: ofOption.reduce((sum, lot) => sum + Math.max(0, lot.available), 0),
+          })
+          return
+        }
+        for (const allocation of allocations) {
+          const lot = ofOption.find((l) => l.batchId === allocation.batchId)!
+          lot.available -= allocation.units
+          holds.push({ orderLineId: line.id, packageId: line.packageId, ...allocation })
+        }
+      })
+      if (short.length > 0) {
+        const message = shortLinesMessage(short)
+        throw new AppError(
+          'CONFLICT',
+          many ? message.replace('this order', `order ${number}`) : message,
+          short.map((s) => ({
+            path: `${many ? `${at}.` : ''}lines.${s.index}.quantity`,
+            message: `${s.ordered} ordered, ${Math.max(0, s.available)} available`,
+          })),
+        )
+      }
     }
+    return holds.map((hold) => ({ entityId: tenant.entityId, ...hold }))
+  }
+
+  /**
+   * New orders, each a draft or placed confirmed (`confirm`), in the order given, all or none. Placing confirmed takes
+   * the finished-goods lock first, before the orders' numbers: Dispatch takes that lock before the invoice's number on
+   * the same settings row, so taking them the other way round would deadlock against it (ADR 416). An order placed
+   * confirmed is stored confirmed with what it holds, as Confirm Order would have left the draft (ADR 422).
+   */
+  async function addAll(tx: Db, tenant: Tenant, inputs: NewOrder[], many: boolean): Promise<Order[]> {
+    assertCan(tenant, 'sell')
+    const repo = createSalesRepository(tx)
+    const confirming = inputs.some((input) => input.confirm)
+    if (confirming) await lockForTransaction(tx, finishedGoodsLock(tenant.entityId))
+    const at = (index: number) => (many ? `data.orders.${index}` : 'data')
+    const stored = await ordersToStore(
+      repo,
+      tenant,
+      inputs.map((input, index) => ({ orderId: input.id, input, at: at(index) })),
+      many,
+    )
+    const { sequence: first } = await repo.takeNumber(tenant.entityId, 'order', inputs.length)
+    const now = new Date()
+    const rows = new Map(
+      (
+        await repo.insertOrders(
+          inputs.map((input, index) => ({
+            id: input.id,
+            entityId: tenant.entityId,
+            sequence: first + index,
+            createdBy: tenant.userId,
+            ...stored[index].order,
+            ...(input.confirm ? { status: 'confirmed', confirmedAt: now } : { status: 'draft' }),
+          })),
+        )
+      ).map((row) => [row.id, row]),
+    )
+    const clash = inputs.findIndex((input) => !rows.has(input.id))
+    if (clash >= 0) {
+      const message = `An order with id ${inputs[clash].id} already exists.`
+      throw new AppError('CONFLICT', message, many ? [{ path: `${at(clash)}.id`, message }] : undefined)
+    }
+    // What the orders placed confirmed hold, one after the other; a short one refuses them all (rolled back).
+    const reservations = confirming
+      ? await holdsFor(
+          repo,
+          tx,
+          tenant,
+          inputs.flatMap((input, index) =>
+            input.confirm
+              ? [{ lines: stored[index].lines, number: formatOrderNumber(first + index), at: at(index) }]
+              : [],
+          ),
+          many,
+        )
+      : []
+    const lines = groupBy(
+      await repo.insertLines(stored.flatMap((order) => order.lines)),
+      (line) => line.orderId,
+    )
+    const reserved = groupBy(await repo.insertReservations(reservations), (r) => r.orderLineId)
+    const batchIds = [...new Set(reservations.flatMap((r) => (r.batchId ? [r.batchId] : [])))]
+    const batchNumbers = await repo.batchNumbers(tenant.entityId, batchIds)
+    const views: Order[] = []
+    for (const [index, input] of inputs.entries()) {
+      const ofOrder = (lines.get(input.id) ?? []).toSorted((a, b) => a.position - b.position)
+      views.push(
+        await asWritten(
+          repo,
+          tenant,
+          { order: rows.get(input.id)!, customerName: stored[index].customerName },
+          ofOrder,
+          // A draft holds nothing; an order placed confirmed what was just reserved.
+          ofOrder.flatMap((line) => reserved.get(line.id) ?? []),
+          { batchNumbers, invoiceId: null },
+        ),
+      )
+    }
+    return views
   }
 
   const service = {
@@ -269,36 +437,16 @@ export function createOrderService({ db }: { db: Db }) {
       })
     },
 
-    async add(tx: Db, tenant: Tenant, input: NewOrder): Promise<Order> {
-      assertCan(tenant, 'sell')
-      const repo = createSalesRepository(tx)
-      const { lines, order, customerName } = await linesToStore(repo, tenant, input.id, input)
-      const { sequence } = await repo.takeNumber(tenant.entityId, 'order')
-      const row = await repo.insertOrder({
-        id: input.id,
-        entityId: tenant.entityId,
-        sequence,
-        status: 'draft',
-        createdBy: tenant.userId,
-        ...order,
-      })
-      if (!row) throw new AppError('CONFLICT', `An order with id ${input.id} already exists.`)
-      const stored = await repo.replaceLines(tenant.entityId, input.id, lines, { isNew: true })
-      // A draft holds nothing.
-      return asWritten(repo, tenant, { order: row, customerName }, stored, [])
-    },
+    /** New Order: a draft, or placed confirmed with `confirm` (ADR 416). */
+    add: async (tx: Db, tenant: Tenant, input: NewOrder): Promise<Order> =>
+      (await addAll(tx, tenant, [input], false))[0],
 
     /**
-     * Place Order confirmed (`confirm: true`, ADR 416): Create then Confirm Order in one transaction, all or none.
-     * The finished-goods lock is taken first, before the order's number: Dispatch takes that lock before the
-     * invoice's number on the same settings row, so taking them the other way round would deadlock against it.
+     * Several new orders at once (an ordering portal's or a distributor's day of orders, ADR 422), each as New
+     * Order would place it, in the order listed, all or none; a refusal names its order (`data.orders.<i>`).
      */
-    async addConfirmed(tx: Db, tenant: Tenant, input: NewOrder): Promise<Order> {
-      assertCan(tenant, 'sell')
-      await lockForTransaction(tx, finishedGoodsLock(tenant.entityId))
-      const draft = await service.add(tx, tenant, input)
-      return service.confirm(tx, tenant, draft.id)
-    },
+    addMany: (tx: Db, tenant: Tenant, inputs: NewOrder[]): Promise<Order[]> =>
+      addAll(tx, tenant, inputs, true),
 
     async change(tx: Db, tenant: Tenant, id: string, input: OrderChange): Promise<Order> {
       const repo = createSalesRepository(tx)
@@ -311,7 +459,12 @@ export function createOrderService({ db }: { db: Db }) {
             ? 'A dispatched order cannot be edited; record a return instead.'
             : `Only a draft order can be edited; this order is ${STATUS_WORDS[current.status as OrderStatus]}.`,
         )
-      const { lines, order, customerName } = await linesToStore(repo, tenant, id, input)
+      const [{ lines, order, customerName }] = await ordersToStore(
+        repo,
+        tenant,
+        [{ orderId: id, input, at: 'data' }],
+        false,
+      )
       const row = await repo.updateOrder(tenant.entityId, id, order)
       const stored = await repo.replaceLines(tenant.entityId, id, lines)
       // A draft holds nothing.
@@ -329,44 +482,8 @@ export function createOrderService({ db }: { db: Db }) {
       if (order.status !== 'draft') throw notNow('Confirm Order', order.status, 'a draft')
       await lockForTransaction(tx, finishedGoodsLock(tenant.entityId))
       const lines = await repo.lines(tenant.entityId, [id])
-      const packageIds = [...new Set(lines.map((l) => l.packageId))]
-      // Lots on hold (a recall, ADR 303) are not available to promise.
-      const held = await heldGoods(tx, tenant.entityId, packageIds)
-      const lots = (await lotsAvailable(repo, tenant.entityId, packageIds)).filter(
-        (lot) => !held.has(`${lot.packageId}:${lot.batchId ?? ''}`),
-      )
-      const short: { index: number; name: string; ordered: number; available: number }[] = []
-      const holds: { orderLineId: string; packageId: string; batchId: string | null; units: number }[] = []
-      lines.forEach((line, index) => {
-        const ofOption = lots.filter((lot) => lot.packageId === line.packageId)
-        const { allocations, short: missing } = allocateLots(ofOption, line.quantity)
-        if (missing > 0) {
-          short.push({
-            index,
-            name: `${line.productName} ${line.packageType}`,
-            ordered: line.quantity,
-            available: ofOption.reduce((sum, lot) => sum + Math.max(0, lot.available), 0),
-          })
-          return
-        }
-        for (const allocation of allocations) {
-          const lot = ofOption.find((l) => l.batchId === allocation.batchId)!
-          lot.available -= allocation.units
-          holds.push({ orderLineId: line.id, packageId: line.packageId, ...allocation })
-        }
-      })
-      if (short.length > 0)
-        throw new AppError(
-          'CONFLICT',
-          shortLinesMessage(short),
-          short.map((s) => ({
-            path: `lines.${s.index}.quantity`,
-            message: `${s.ordered} ordered, ${Math.max(0, s.available)} available`,
-          })),
-        )
-      const reserved = await repo.insertReservations(
-        holds.map((hold) => ({ entityId: tenant.entityId, ...hold })),
-      )
+      const holds = await holdsFor(repo, tx, tenant, [{ lines, number: '', at: 'data' }], false)
+      const reserved = await repo.insertReservations(holds)
       const row = await repo.updateOrder(tenant.entityId, id, {
         status: 'confirmed',
         confirmedAt: new Date(),

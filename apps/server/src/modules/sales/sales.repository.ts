@@ -103,19 +103,24 @@ export function createSalesRepository(db: Db) {
      * settings row gets it, numbered from 1): the row stays locked until the transaction ends, so concurrent takers
      * queue and a rollback gives the number back.
      */
-    async takeNumber(entityId: string, counter: 'order' | 'invoice') {
+    async takeNumber(entityId: string, counter: 'order' | 'invoice', count = 1) {
       const column = counter === 'order' ? salesSettings.nextOrderNumber : salesSettings.nextInvoiceNumber
+      // `count` numbers at once (a van's invoices, ADR 422): the first is answered, the rest follow it.
       const [row] = await db
         .insert(salesSettings)
-        .values(counter === 'order' ? { entityId, nextOrderNumber: 2 } : { entityId, nextInvoiceNumber: 2 })
+        .values(
+          counter === 'order'
+            ? { entityId, nextOrderNumber: count + 1 }
+            : { entityId, nextInvoiceNumber: count + 1 },
+        )
         .onConflictDoUpdate({
           target: salesSettings.entityId,
           set:
             counter === 'order'
-              ? { nextOrderNumber: sql`${column} + 1` }
-              : { nextInvoiceNumber: sql`${column} + 1` },
+              ? { nextOrderNumber: sql`${column} + ${count}` }
+              : { nextInvoiceNumber: sql`${column} + ${count}` },
         })
-        .returning({ taken: sql<number>`${column} - 1`, prefix: salesSettings.invoicePrefix })
+        .returning({ taken: sql<number>`${column} - ${count}`, prefix: salesSettings.invoicePrefix })
       return { sequence: Number(row.taken), prefix: row.prefix }
     },
 
@@ -123,23 +128,11 @@ export function createSalesRepository(db: Db) {
       db.select().from(priceLists).where(eq(priceLists.entityId, entityId)).orderBy(asc(priceLists.name)),
 
     /**
-     * The list an order of a customer is priced from — the customer's, else the brewery's default — with its prices
-     * of some options (none when it has none), in one statement (ADR 407).
+     * The lists orders of several customers are priced from (ADR 422): the customers' lists and the brewery's
+     * default, each with its prices of some options, in one statement; `chooseList` picks a customer's: its own list,
+     * else the default (ADR 407).
      */
-    async priceListFor(entityId: string, priceListId: string | null, packageIds: string[]) {
-      const chosen = db
-        .select({ id: priceLists.id })
-        .from(priceLists)
-        .where(
-          and(
-            eq(priceLists.entityId, entityId),
-            priceListId
-              ? or(eq(priceLists.id, priceListId), eq(priceLists.isDefault, true))
-              : eq(priceLists.isDefault, true),
-          ),
-        )
-        .orderBy(...(priceListId ? [sql`${priceLists.id} = ${priceListId} desc`] : []), asc(priceLists.name))
-        .limit(1)
+    async priceListsFor(entityId: string, priceListIds: string[], packageIds: string[]) {
       const rows = await db
         .select({ list: priceLists, price: priceListPrices })
         .from(priceLists)
@@ -150,11 +143,30 @@ export function createSalesRepository(db: Db) {
             packageIds.length > 0 ? inArray(priceListPrices.packageId, packageIds) : sql`false`,
           ),
         )
-        .where(inArray(priceLists.id, chosen))
-        .orderBy(asc(priceListPrices.packageId), asc(priceListPrices.minQuantity))
+        .where(
+          and(
+            eq(priceLists.entityId, entityId),
+            priceListIds.length > 0
+              ? or(inArray(priceLists.id, priceListIds), eq(priceLists.isDefault, true))
+              : eq(priceLists.isDefault, true),
+          ),
+        )
+        .orderBy(asc(priceLists.name), asc(priceListPrices.packageId), asc(priceListPrices.minQuantity))
+      const lists = new Map<
+        string,
+        { list: typeof priceLists.$inferSelect; prices: (typeof priceListPrices.$inferSelect)[] }
+      >()
+      for (const row of rows) {
+        const entry = lists.get(row.list.id) ?? { list: row.list, prices: [] }
+        if (row.price) entry.prices.push(row.price)
+        lists.set(row.list.id, entry)
+      }
+      const byName = [...lists.values()]
       return {
-        list: rows[0]?.list ?? null,
-        prices: rows.flatMap((row) => (row.price ? [row.price] : [])),
+        /** The customer's list, else the default (the first by name), with its prices; none without either. */
+        chooseList: (priceListId: string | null) =>
+          (priceListId ? lists.get(priceListId) : undefined) ??
+          byName.find((entry) => entry.list.isDefault) ?? { list: null, prices: [] },
       }
     },
 
@@ -318,6 +330,15 @@ export function createSalesRepository(db: Db) {
       return row ?? null
     },
 
+    /** Some customers of the brewery, by id. */
+    customersOf: (entityId: string, ids: string[]) =>
+      ids.length === 0
+        ? none<CustomerRow>()
+        : db
+            .select()
+            .from(customers)
+            .where(and(eq(customers.entityId, entityId), inArray(customers.id, ids))),
+
     async customerNamed(entityId: string, name: string) {
       const [row] = await db
         .select({ id: customers.id })
@@ -365,9 +386,28 @@ export function createSalesRepository(db: Db) {
       return row ?? null
     },
 
+    /**
+     * Several orders locked for one write (a van's load, ADR 422), in id order so that two writes locking some of the
+     * same orders take them in the same order; the missing are not answered.
+     */
+    ordersLocked: (entityId: string, ids: string[]) =>
+      db
+        .select({ order: salesOrders, customerName: customers.name })
+        .from(salesOrders)
+        .innerJoin(customers, eq(customers.id, salesOrders.customerId))
+        .where(and(eq(salesOrders.entityId, entityId), inArray(salesOrders.id, ids)))
+        .orderBy(asc(salesOrders.id))
+        .for('update', { of: salesOrders }),
+
     async insertOrder(values: typeof salesOrders.$inferInsert) {
       const rows = await db.insert(salesOrders).values(values).onConflictDoNothing().returning()
       return rows[0] ?? null
+    },
+
+    /** New orders (a second with an id already used is left out: the caller names it). */
+    async insertOrders(values: (typeof salesOrders.$inferInsert)[]) {
+      if (values.length === 0) return []
+      return db.insert(salesOrders).values(values).onConflictDoNothing().returning()
     },
 
     /** Changes an order; answers its row as changed. */
@@ -379,6 +419,14 @@ export function createSalesRepository(db: Db) {
         .returning()
       return row
     },
+
+    /** Changes several orders alike; answers their rows as changed. */
+    updateOrders: (entityId: string, ids: string[], values: Partial<typeof salesOrders.$inferInsert>) =>
+      db
+        .update(salesOrders)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(salesOrders.entityId, entityId), inArray(salesOrders.id, ids)))
+        .returning(),
 
     lines: (entityId: string, orderIds: string[]) =>
       orderIds.length === 0
@@ -397,21 +445,23 @@ export function createSalesRepository(db: Db) {
         .where(inArray(salesOrderLines.id, ids))
     },
 
-    /** An order's lines replaced by `lines` (a new order has none to delete); answers them as stored. */
+    /** An order's lines replaced by `lines`; answers them as stored. */
     async replaceLines(
       entityId: string,
       orderId: string,
       lines: (typeof salesOrderLines.$inferInsert)[],
-      { isNew = false } = {},
     ): Promise<OrderLineRow[]> {
-      if (!isNew)
-        await db
-          .delete(salesOrderLines)
-          .where(and(eq(salesOrderLines.entityId, entityId), eq(salesOrderLines.orderId, orderId)))
+      await db
+        .delete(salesOrderLines)
+        .where(and(eq(salesOrderLines.entityId, entityId), eq(salesOrderLines.orderId, orderId)))
       if (lines.length === 0) return []
       const rows = await db.insert(salesOrderLines).values(lines).returning()
       return rows.toSorted((a, b) => a.position - b.position)
     },
+
+    /** New orders' lines (they have none to delete), of any number of orders; answers them as stored. */
+    insertLines: (lines: (typeof salesOrderLines.$inferInsert)[]) =>
+      lines.length === 0 ? none<OrderLineRow>() : db.insert(salesOrderLines).values(lines).returning(),
 
     reservationsOfLines: (entityId: string, lineIds: string[], { active = true } = {}) =>
       lineIds.length === 0
@@ -434,17 +484,21 @@ export function createSalesRepository(db: Db) {
       return db.insert(salesReservations).values(values).returning()
     },
 
-    /** Releases what the lines hold; answers the reservations released. */
+    /**
+     * Releases what the lines hold; answers the reservations released. `pickedAt` marks them picked in the same
+     * statement (picked and dispatched in one write, ADR 422).
+     */
     async releaseReservations(
       entityId: string,
       lineIds: string[],
       reason: string,
       at: Date,
+      { pickedAt }: { pickedAt?: Date } = {},
     ): Promise<ReservationRow[]> {
       if (lineIds.length === 0) return []
       return db
         .update(salesReservations)
-        .set({ releasedAt: at, releaseReason: reason })
+        .set({ releasedAt: at, releaseReason: reason, ...(pickedAt ? { pickedAt } : {}) })
         .where(
           and(
             eq(salesReservations.entityId, entityId),
@@ -512,7 +566,12 @@ export function createSalesRepository(db: Db) {
       return new Map(rows.map((row) => [row.orderId, { id: row.id, number: row.number }]))
     },
 
-    async insertInvoice(values: typeof invoices.$inferInsert, lines: (typeof invoiceLines.$inferInsert)[]) {
+    /** Invoices and all their lines, in two statements whatever their number. */
+    async insertInvoices(
+      values: (typeof invoices.$inferInsert)[],
+      lines: (typeof invoiceLines.$inferInsert)[],
+    ) {
+      if (values.length === 0) return
       await db.insert(invoices).values(values)
       if (lines.length > 0) await db.insert(invoiceLines).values(lines)
     },

@@ -451,6 +451,112 @@ describe.each(TEST_DATABASES)('sales API on %s', (kind) => {
       expect(brewer.statusCode).toBe(403)
       await step(order.id, 'cancel')
     })
+    // Several orders in one write (ADR 422): each as New Order would place it, one after the other, all or none.
+    it('places several orders in one write, drafts and confirmed, numbered in the order listed, a later one taking what an earlier left', async () => {
+      const customerId = await newCustomer()
+      const other = await newCustomer()
+      const before = await availabilityOf(keg)
+      const order = (quantity: number, extra: Json = {}) => ({
+        id: crypto.randomUUID(),
+        customerId,
+        lines: [{ id: crypto.randomUUID(), packageId: keg, quantity }],
+        ...extra,
+      })
+      const many = (orders: Json[], sub = managerA) =>
+        write(sub, 'POST', '/api/sales/orders/many', { orders })
+      const drafted = order(before.available + 5)
+      const first = order(before.available - 1, { confirm: true })
+      // The last keg, at the other customer's price, and a can order as a draft.
+      const second = order(1, { confirm: true, customerId: other })
+      const canDraft = { ...order(24), lines: [{ id: crypto.randomUUID(), packageId: can, quantity: 24 }] }
+      // Two left to the second order, one on hand: refused whole, naming the order and its line.
+      const short = await many([drafted, first, { ...second, lines: [{ ...second.lines[0], quantity: 2 }] }])
+      expect(short.statusCode).toBe(409)
+      expect(errorOf(short).message).toMatch(
+        /^Not enough on hand to confirm order SO-\d+\. Hazy IPA 1\/6 BBL Keg: 2 ordered, 1 available\.$/,
+      )
+      expect(errorOf(short).issues).toEqual([
+        { path: 'data.orders.2.lines.0.quantity', message: '2 ordered, 1 available' },
+      ])
+      expect((await call(managerA, 'GET', `/api/sales/orders/${drafted.id}`)).statusCode).toBe(404)
+      expect((await availabilityOf(keg)).available).toBe(before.available)
+
+      const placed = await many([drafted, first, second, canDraft])
+      expect(placed.statusCode, placed.body).toBe(201)
+      const orders = dataOf<Order[]>(placed)
+      expect(orders.map((o) => [o.id, o.status])).toEqual([
+        [drafted.id, 'draft'],
+        [first.id, 'confirmed'],
+        [second.id, 'confirmed'],
+        [canDraft.id, 'draft'],
+      ])
+      const numbers = orders.map((o) => Number(o.number.replace(/\D/g, '')))
+      expect(numbers).toEqual([numbers[0], numbers[0] + 1, numbers[0] + 2, numbers[0] + 3])
+      expect(orders[1].lines[0].lots.reduce((sum, lot) => sum + lot.units, 0)).toBe(before.available - 1)
+      expect(orders[2].lines[0].lots.map((lot) => lot.units)).toEqual([1])
+      // Priced from each customer's list as one New Order would be (both on Wholesale: $89.99 a keg, $2.15 a can).
+      expect(orders[2].lines[0].unitPriceCents).toBe(8999)
+      expect(orders[3].lines[0].unitPriceCents).toBe(215)
+      for (const placedOrder of orders)
+        expect(placedOrder).toEqual(
+          dataOf<Order>(await call(managerA, 'GET', `/api/sales/orders/${placedOrder.id}`)),
+        )
+      expect((await availabilityOf(keg)).available).toBe(0)
+      for (const held of [first, second]) expect((await step(held.id, 'cancel')).statusCode).toBe(200)
+      // The same ids again: a conflict naming the order, nothing more placed.
+      const again = await many([order(1), drafted])
+      expect(again.statusCode).toBe(409)
+      expect(errorOf(again).issues).toEqual([
+        { path: 'data.orders.1.id', message: `An order with id ${drafted.id} already exists.` },
+      ])
+    })
+
+    it('refuses several orders naming the field, an unknown customer, a Brewer, and another brewery’s customer', async () => {
+      const customerId = await newCustomer()
+      const order = (extra: Json = {}) => ({
+        id: crypto.randomUUID(),
+        customerId,
+        lines: [{ id: crypto.randomUUID(), packageId: can, quantity: 1 }],
+        ...extra,
+      })
+      const many = (orders: unknown, sub = managerA) =>
+        write(sub, 'POST', '/api/sales/orders/many', { orders })
+      const issuesOf = async (orders: unknown) => {
+        const response = await many(orders)
+        expect(response.statusCode).toBe(400)
+        return errorOf(response).issues
+      }
+      expect(await issuesOf([])).toContainEqual({ path: 'data.orders', message: 'Place at least one order' })
+      expect(await issuesOf(Array.from({ length: 51 }, () => order()))).toContainEqual({
+        path: 'data.orders',
+        message: 'At most 50 orders in one write',
+      })
+      const twice = order()
+      expect(await issuesOf([twice, twice])).toContainEqual({
+        path: 'data.orders.1.id',
+        message: 'This order is listed twice',
+      })
+      const shared = order()
+      expect(await issuesOf([shared, order({ lines: shared.lines })])).toContainEqual({
+        path: 'data.orders.1.lines.0.id',
+        message: 'Each line has its own id',
+      })
+      expect(await issuesOf([order(), order({ confirm: 'yes' })])).toContainEqual({
+        path: 'data.orders.1.confirm',
+        message: 'Confirm is true or false',
+      })
+      const unknown = await many([order(), order({ customerId: crypto.randomUUID() })])
+      expect(unknown.statusCode).toBe(404)
+      expect(errorOf(unknown).issues).toEqual([
+        { path: 'data.orders.1.customerId', message: 'Customer not found.' },
+      ])
+      expect((await many([order()], brewerA)).statusCode).toBe(403)
+      // Brewery B does not know brewery A's customer.
+      expect((await many([order()], adminB)).statusCode).toBe(404)
+      const orders = dataOf<Order[]>(await call(managerA, 'GET', '/api/sales/orders'))
+      expect(orders.filter((o) => o.customerId === customerId)).toEqual([])
+    })
+
     it('shows the customer’s orders on their page; a Brewer may pick but not confirm', async () => {
       const customerId = await newCustomer()
       const order = await newOrder(customerId, [{ packageId: can, quantity: 2 }])
@@ -594,6 +700,148 @@ describe.each(TEST_DATABASES)('sales API on %s', (kind) => {
         ]),
       )
       expect(answers.map((a) => a.statusCode)).toEqual(confirmed.flatMap(() => [200, 201]))
+    })
+
+    // A van's load (ADR 422): several orders in one write, each dispatched as its own Dispatch would dispatch it.
+    it('dispatches a van of orders in one write as each Dispatch would: removals, invoices numbered in the order listed, answers as read back', async () => {
+      const bar = await newCustomer()
+      const exporter = await newCustomer({ kind: 'export' })
+      const later = await newCustomer({ invoiceAtDispatch: false })
+      const first = await picked(bar, [
+        { packageId: can, quantity: 2 },
+        { packageId: keg, quantity: 1 },
+      ])
+      const second = await newOrder(exporter, [{ packageId: can, quantity: 1 }])
+      expect((await step(second.id, 'confirm')).statusCode).toBe(200)
+      const third = await picked(later, [{ packageId: can, quantity: 3 }])
+      const lineIds = [first, second, third].flatMap((order) => order.lines.map((l) => l.id))
+      // The second is confirmed, not picked: the van is refused whole, naming it, and nothing leaves.
+      const unpicked = await write(brewerA, 'POST', '/api/sales/orders/dispatch', {
+        orderIds: [first.id, second.id, third.id],
+      })
+      expect(unpicked.statusCode).toBe(409)
+      const sentence = `Dispatch needs a picked order; order ${second.number} is confirmed.`
+      expect(errorOf(unpicked)).toEqual({
+        code: 'CONFLICT',
+        message: sentence,
+        issues: [
+          {
+            path: 'data.orderIds.1',
+            message: `Dispatch needs a picked order; order ${second.number} is confirmed.`,
+          },
+        ],
+      })
+      expect(await removalsOf(lineIds)).toEqual([])
+      expect((await step(second.id, 'pick', brewerA)).statusCode).toBe(200)
+
+      const at = new Date(Date.now() - 60_000).toISOString()
+      const van = await write(brewerA, 'POST', '/api/sales/orders/dispatch', {
+        orderIds: [third.id, first.id, second.id],
+        dispatchedAt: at,
+      })
+      expect(van.statusCode, van.body).toBe(200)
+      const answered = dataOf<Order[]>(van)
+      expect(answered.map((o) => [o.id, o.status])).toEqual([
+        [third.id, 'dispatched'],
+        [first.id, 'dispatched'],
+        [second.id, 'dispatched'],
+      ])
+      // Each answer is the order as the Brewer reads it back; the customer invoiced later has no invoice yet.
+      for (const order of answered)
+        expect(order).toEqual(dataOf<Order>(await call(brewerA, 'GET', `/api/sales/orders/${order.id}`)))
+      expect(answered[0].invoiceId).toBeNull()
+      const invoices = await Promise.all(
+        [answered[1], answered[2]].map(async (order) =>
+          dataOf<Invoice>(await call(managerA, 'GET', `/api/sales/invoices/${order.invoiceId}`)),
+        ),
+      )
+      expect(invoices[1].sequence).toBe(invoices[0].sequence + 1)
+      // Tax 8.25 % a line (ADR 270): 2 cans at $2.15, 430 + 35.475 → 35; a keg at $89.99, 8999 + 742.42 → 742, and its
+      // $30.00 deposit: 13206. The exporter's can: 215 + 17.74 → 18 = 233.
+      expect(invoices[0]).toMatchObject({ orderId: first.id, totalCents: 13206, status: 'open' })
+      expect(invoices[1]).toMatchObject({ orderId: second.id, totalCents: 233 })
+      // One removal per line and lot, dated the dispatch; the exporter's without payment of tax.
+      const removals = await removalsOf(lineIds)
+      expect(removals).toHaveLength(4)
+      expect(removals.every((r) => r.occurredAt.toISOString() === at)).toBe(true)
+      expect(
+        removals
+          .filter((r) => r.ttbClass.replace(/_/g, '-') === 'removed-without-tax')
+          .map((r) => r.details?.orderLineId),
+      ).toEqual([second.lines[0].id])
+      // Nothing dispatched is dispatched again, alone or in a van.
+      const again = await write(brewerA, 'POST', '/api/sales/orders/dispatch', { orderIds: [first.id] })
+      expect(errorOf(again).message).toBe(`Order ${first.number} is already dispatched.`)
+    })
+
+    it('picks a van of confirmed orders with its dispatch; refuses a draft whole naming it; refuses an empty, repeated, oversized or unknown list and another brewery', async () => {
+      const customerId = await newCustomer()
+      const confirmed = await newOrder(customerId, [{ packageId: can, quantity: 1 }])
+      expect((await step(confirmed.id, 'confirm')).statusCode).toBe(200)
+      const draft = await newOrder(customerId, [{ packageId: can, quantity: 1 }])
+      const refused = await write(brewerA, 'POST', '/api/sales/orders/dispatch', {
+        orderIds: [confirmed.id, draft.id],
+        pick: true,
+      })
+      expect(refused.statusCode).toBe(409)
+      expect(errorOf(refused).message).toBe(`Pick needs a confirmed order; order ${draft.number} is a draft.`)
+      expect(errorOf(refused).issues?.[0].path).toBe('data.orderIds.1')
+      expect(dataOf<Order>(await call(managerA, 'GET', `/api/sales/orders/${confirmed.id}`)).status).toBe(
+        'confirmed',
+      )
+      const issuesOf = async (data: object) => {
+        const response = await write(brewerA, 'POST', '/api/sales/orders/dispatch', data)
+        expect(response.statusCode).toBe(400)
+        return errorOf(response).issues
+      }
+      expect(await issuesOf({ orderIds: [] })).toContainEqual({
+        path: 'data.orderIds',
+        message: 'Dispatch at least one order',
+      })
+      expect(await issuesOf({ orderIds: [confirmed.id, confirmed.id] })).toContainEqual({
+        path: 'data.orderIds.1',
+        message: 'This order is listed twice',
+      })
+      expect(await issuesOf({ orderIds: ['SO-1'] })).toContainEqual({
+        path: 'data.orderIds.0',
+        message: 'The order id must be a UUID',
+      })
+      expect(
+        await issuesOf({ orderIds: Array.from({ length: 51 }, () => crypto.randomUUID()) }),
+      ).toContainEqual({ path: 'data.orderIds', message: 'At most 50 orders in one dispatch' })
+      expect(await issuesOf({ orderIds: [confirmed.id], pick: 'yes' })).toContainEqual({
+        path: 'data.pick',
+        message: 'Pick is true or false',
+      })
+      const unknown = await write(brewerA, 'POST', '/api/sales/orders/dispatch', {
+        orderIds: [confirmed.id, crypto.randomUUID()],
+        pick: true,
+      })
+      expect(unknown.statusCode).toBe(404)
+      expect(errorOf(unknown).issues).toEqual([
+        { path: 'data.orderIds.1', message: 'Not an order of this brewery' },
+      ])
+      // Another brewery's van does not know brewery A's orders.
+      const foreign = await write(adminB, 'POST', '/api/sales/orders/dispatch', {
+        orderIds: [confirmed.id],
+        pick: true,
+      })
+      expect(foreign.statusCode).toBe(404)
+      expect(dataOf<Order>(await call(managerA, 'GET', `/api/sales/orders/${confirmed.id}`)).status).toBe(
+        'confirmed',
+      )
+
+      const loaded = await write(brewerA, 'POST', '/api/sales/orders/dispatch', {
+        orderIds: [confirmed.id],
+        pick: true,
+      })
+      expect(loaded.statusCode, loaded.body).toBe(200)
+      const [dispatched] = dataOf<Order[]>(loaded)
+      expect(dispatched.status).toBe('dispatched')
+      expect(dispatched.pickedAt).not.toBeNull()
+      expect(dispatched).toEqual(
+        dataOf<Order>(await call(brewerA, 'GET', `/api/sales/orders/${confirmed.id}`)),
+      )
     })
 
     it('dispatches exactly once under a retried request', async () => {

@@ -9,6 +9,7 @@ import {
   envelopeOf,
   NewCustomerSchema,
   NewOrderSchema,
+  NewOrdersSchema,
   NewPriceListSchema,
   OrderChangeSchema,
   OrderSchema,
@@ -172,12 +173,18 @@ export const salesRoutes: FastifyPluginAsyncZod<{
   app.post('/orders', { schema: { body: sales(NewOrderSchema), headers } }, (request, reply) =>
     runWrite(request, reply, {
       status: 201,
-      run: (tx) =>
-        request.body.data.confirm
-          ? orders.addConfirmed(tx, request.tenant, request.body.data)
-          : orders.add(tx, request.tenant, request.body.data),
+      run: (tx) => orders.add(tx, request.tenant, request.body.data),
       body: (order) => ({ data: order }),
       broadcast: (order) => salesChange(`orders/${order.id}`, order.id),
+    }),
+  )
+  // Several orders placed at once (a portal's or a distributor's day of orders), all or none (ADR 422).
+  app.post('/orders/many', { schema: { body: sales(NewOrdersSchema), headers } }, (request, reply) =>
+    runWrite(request, reply, {
+      status: 201,
+      run: (tx) => orders.addMany(tx, request.tenant, request.body.data.orders),
+      body: (placed) => ({ data: placed }),
+      broadcast: () => salesChange('orders', request.tenant.entityId),
     }),
   )
   app.get(

@@ -295,6 +295,24 @@ describe.each(TEST_DATABASES)('trace and recall API on %s', (kind) => {
       expect(messageOf(response)).toContain('is on hold')
     })
 
+    it('refuses held stock loaded on a van with its pick or picked before, on one order or several, naming the order', async () => {
+      const one = await sales(managerA, 'POST', `/api/sales/orders/${order2.id}/dispatch`, { pick: true })
+      expect(one.statusCode).toBe(409)
+      expect(messageOf(one)).toMatch(/is on hold \(recall RC-\d{4}: Foreign matter in malt\)/)
+      const van = await sales(managerA, 'POST', '/api/sales/orders/dispatch', {
+        orderIds: [order2.id],
+        pick: true,
+      })
+      expect(van.statusCode).toBe(409)
+      expect(messageOf(van)).toMatch(/is on hold \(recall RC-\d{4}: Foreign matter in malt\)/)
+      expect(van.json<{ error: { issues: { path: string }[] } }>().error.issues[0].path).toBe(
+        'data.orderIds.0',
+      )
+      const picked = await sales(managerA, 'POST', '/api/sales/orders/dispatch', { orderIds: [order3.id] })
+      expect(picked.statusCode).toBe(409)
+      expect(messageOf(picked)).toContain('is on hold')
+    })
+
     it('refuses to confirm an order from held stock (it is not available to promise)', async () => {
       const id = crypto.randomUUID()
       await sales(managerA, 'POST', '/api/sales/orders', {
