@@ -63,6 +63,7 @@ import {
 import {
   dayStarts,
   ledgerParts,
+  SUMMARY_PLAN,
   summaryStatement,
 } from '../apps/server/src/modules/reporting/ledger-summary.ts'
 import {
@@ -401,6 +402,9 @@ async function cannon(options: Options, measure?: () => () => void): Promise<Res
 }
 const rps = (r: Result) => Math.round(r['2xx'] / SECONDS)
 
+/** A statement to explain: its title, text and parameters, and what it runs under (a `set local`), if anything. */
+type Explained = [title: string, text: string, params: unknown[], setting?: string]
+
 /**
  * The year's hot report statements: the production and losses tables (ADR 406) with their combinations read, and
  * the 5000.24 year's summary (ADR 402) with its whole read (ADR 413), as the server builds them for the bench's
@@ -416,7 +420,7 @@ async function yearStatements(store: Store, entityId: string, dialect: PgDialect
     ])
     const books = { closed: closed.map(spanOf), timeZone }
     const year = { from: '2026-01-01', to: '2027-01-01' }
-    const out: [string, string, unknown[]][] = []
+    const out: Explained[] = []
     const combinations = dialect.sqlToQuery(combinationsStatement(entityId, boundOf(booksEnd(year))))
     out.push([
       "the production and losses tables' first read: the brewery's kinds, classes and purposes (report-rows.ts)",
@@ -442,9 +446,10 @@ async function yearStatements(store: Store, entityId: string, dialect: PgDialect
       const parts = ledgerParts(entityId, starts[0], bound, books.closed)
       const query = dialect.sqlToQuery(summaryStatement(entityId, parts.plain, starts))
       out.push([
-        'the 5000.24 year: the summarised ledger (modules/reporting/ledger-summary.ts)',
+        'the 5000.24 year: the summarised ledger, without sorting (modules/reporting/ledger-summary.ts, ADR 420)',
         query.sql,
         query.params,
+        dialect.sqlToQuery(SUMMARY_PLAN).sql,
       ])
       const whole = dialect.sqlToQuery(ledgerStatement(entityId, bound, false, parts.wholeRead))
       out.push([
@@ -479,7 +484,7 @@ async function explainHotQueries(
     sql`select le.ttb_class, le.kind, sum(le.volume_bbl) as barrels, count(*) as events from liquid_events le
       where ${readRows(entityId, month)} group by le.ttb_class, le.kind`,
   )
-  const queries: [string, string, unknown[]][] = [
+  const queries: Explained[] = [
     [
       'ingest: the one statement of an accepted post (modules/cellar/ingest.ts), rolled back',
       `with d as (
@@ -516,9 +521,10 @@ async function explainHotQueries(
     ],
   ]
   try {
-    for (const [title, text, params] of queries) {
+    for (const [title, text, params, setting] of queries) {
       if (title.startsWith('ingest') && token === null) continue
       await client.query('begin')
+      if (setting) await client.query(setting)
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(
         `explain (analyze, buffers, costs off) ${text}`,
         params,

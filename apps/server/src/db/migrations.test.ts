@@ -87,3 +87,37 @@ describe('0009: par-level alerts into the brewery alerts (docs/decisions/220-par
     await client.close()
   })
 })
+
+describe('0029: the superseded flag of ledger events (docs/decisions/420-summary-reads-superseded-flag.md)', () => {
+  it("marks the events a correction of the same brewery names, and no other brewery's", async () => {
+    const client = await PGlite.create()
+    const db = drizzle(client)
+    await migrate(db, { migrationsFolder: migrationsUpTo('0028_liquid_events_corrections_and_adjustments') })
+    const [entity, other] = [crypto.randomUUID(), crypto.randomUUID()]
+    const [mistake, fix, fixOfFix, plain, foreign, foreignFix] = Array.from({ length: 6 }, () =>
+      crypto.randomUUID(),
+    )
+    const event = (id: string, brewery: string, supersedes: string | null) =>
+      `('${id}', '${brewery}', 'removed', 1, 'removed_taxpaid', ${supersedes ? `'${supersedes}'` : 'null'})`
+    await client.exec(`
+      ${breweryRow(entity)}
+      ${breweryRow(other)}
+      insert into liquid_events (id, entity_id, kind, volume_bbl, ttb_class, supersedes_id) values
+        ${event(mistake, entity, null)}, ${event(fix, entity, mistake)}, ${event(fixOfFix, entity, fix)},
+        ${event(plain, entity, null)}, ${event(foreign, entity, null)}, ${event(foreignFix, other, foreign)};
+    `)
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    const { rows } = await client.query<{ id: string; superseded: boolean }>(
+      `select id, superseded from liquid_events`,
+    )
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.superseded]))).toEqual({
+      [mistake]: true,
+      [fix]: true,
+      [fixOfFix]: false,
+      [plain]: false,
+      [foreign]: false,
+      [foreignFix]: false,
+    })
+    await client.close()
+  })
+})

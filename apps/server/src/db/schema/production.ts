@@ -1,4 +1,5 @@
 import {
+  boolean,
   date,
   doublePrecision,
   index,
@@ -254,6 +255,11 @@ export const liquidEvents = pgTable(
     ttbClass: text('ttb_class').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
     supersedesId: uuid('supersedes_id'),
+    /**
+     * Whether a correction of the same brewery supersedes this event (some row's `supersedes_id` is its id): kept by
+     * the database in the inserting transaction (migration 0029's triggers), never written by the app (ADR 420).
+     */
+    superseded: boolean('superseded').notNull().default(false),
     occurredAt: instant('occurred_at').notNull().defaultNow(),
     recordedBy: byUser('recorded_by'),
     recordedAt: instant('recorded_at').notNull().defaultNow(),

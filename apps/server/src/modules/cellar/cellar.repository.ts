@@ -20,7 +20,12 @@ export type AlertRow = typeof cellarAlerts.$inferSelect
 /** Batches whose beer may still be in the cellar (a completed or dumped batch has left it). */
 const IN_CELLAR_STATUSES = ['completed', 'dumped']
 
-export const toLedgerEvent = (row: EventRow): LedgerEvent => ({
+export const toLedgerEvent = (
+  row: Pick<
+    EventRow,
+    'id' | 'kind' | 'batchId' | 'fromVesselId' | 'toVesselId' | 'volumeBbl' | 'supersedesId' | 'occurredAt'
+  >,
+): LedgerEvent => ({
   id: row.id,
   kind: row.kind as LiquidEventKind,
   batchId: row.batchId,

@@ -97,7 +97,7 @@ export async function packageRun(ctx: CellarContext, tx: Db, tenant: Tenant, inp
     }
   })
   const touching = (await repo.eventsTouching(tenant.entityId, [from.id], [batchId])).map(toLedgerEvent)
-  const asked = rows.map((row) => toLedgerEvent({ ...row, recordedAt: at }))
+  const asked = rows.map(toLedgerEvent)
   const settled = settleToContents(touching, asked, from.id, batchId)
   const booked = rows.map((row, index) => ({ ...row, volumeBbl: settled[index].volumeBbl.toFixed(5) }))
   const loss = emptyTankLoss(

@@ -64,18 +64,17 @@ function nearClosed(alias: string, entityId: string, closed: readonly ClosedSpan
  */
 export function ledgerParts(entityId: string, from: string, bound: string, closed: readonly ClosedSpan[]) {
   const near = nearClosed('le', entityId, closed)
-  const superseded = sql`le.id in (select s.supersedes_id from liquid_events s
-    where s.entity_id = ${entityId} and s.supersedes_id is not null)`
+  // Whether a correction supersedes the event: the row's own flag, which the database keeps as corrections are
+  // written (migration 0029, ADR 420), instead of an anti-join of every event against the brewery's corrections.
+  const superseded = sql`le.superseded`
   const adjustment = sql`coalesce(le.details ? 'priorPeriodAdjustment', false)`
   const whole = sql`(${near} or (${adjustment} and not ${superseded}))`
-  // `not adjustment` and `not superseded` spelled so that the planner estimates them (a bare `?`, an anti-join)
-  // rather than taking half the rows for each: it then plans the year's 141,678 rows as such (ADR 413).
+  // `not adjustment` spelled so that the planner estimates it (a bare `?`) rather than taking half the rows for it
+  // (ADR 413).
   const plainAdjustment = sql`(le.details is null or not le.details ? 'priorPeriodAdjustment')`
-  const plainSuperseded = sql`exists (select 1 from liquid_events s
-    where s.entity_id = ${entityId} and s.supersedes_id = le.id)`
   return {
     plain: sql`(le.occurred_at >= ${from}::timestamptz and le.occurred_at < ${bound}::timestamptz
-      and not ${near} and ${plainAdjustment} and not ${plainSuperseded})`,
+      and not ${near} and ${plainAdjustment} and not ${superseded})`,
     whole,
     /**
      * `whole` as a statement's condition (null where it is false): the adjustment test bare, so that the brewery's
@@ -91,11 +90,20 @@ export function ledgerParts(entityId: string, from: string, bound: string, close
 }
 
 /**
+ * What the summary statement runs under (`set local`, in a transaction of its own): no sort. The planner guesses the
+ * number of (day, kind, class, reason, details, sign) groups as the product of each column's guess, held down only
+ * to a tenth of the whole table's rows: tens of thousands for the bench's year of 519, too many to hash in its
+ * estimate, so it sorted the 141,678 rows instead, on disk past `work_mem` (ADR 420). Hashed, the aggregate holds
+ * only the groups there are; no shape of the statement moved the guess (the ADR lists those tried).
+ */
+export const SUMMARY_PLAN = sql`set local enable_sort = off`
+
+/**
  * The statement of the summary rows: one row, one column (`groups`), a JSON array of [count, summed volume, first
  * happened and first recorded (UTC wall time), kind, class, reason, details.source, .container, whether it has a
  * container, .packageType, whether it has one, .purpose, .taxFreeReason, .tavern]. The events are summed by their
  * whole details first, then by the details the domain reads: a ledger's details repeat (a keg size, a customer),
- * and comparing them whole costs less than taking every event's fields apart.
+ * and comparing them whole costs less than taking every event's fields apart. Run under `SUMMARY_PLAN`.
  */
 export function summaryStatement(entityId: string, plain: SQL, starts: readonly string[]): SQL {
   return sql`
@@ -199,7 +207,10 @@ export async function readLedgerSummary(
   const [whole, references, summed, batchOf] = await Promise.all([
     db.execute(ledgerStatement(entityId, bound, false, parts.wholeRead)),
     parts.reference ? db.execute(ledgerStatement(entityId, bound, false, parts.reference)) : null,
-    db.execute(summaryStatement(entityId, parts.plain, starts)),
+    db.transaction(async (tx) => {
+      await tx.execute(SUMMARY_PLAN)
+      return tx.execute(summaryStatement(entityId, parts.plain, starts))
+    }),
     batchesOf(db, entityId),
   ])
   const read = jsonOf<Row[]>(whole, 'ledger')
