@@ -84,7 +84,7 @@ import { createDispatchService } from './modules/sales/dispatch.service.ts'
 import { removeFinishedGoodsLots, returnFinishedGoods } from './modules/inventory/finished-goods.service.ts'
 import { creditNoteRoutes } from './modules/sales/credit-notes.routes.ts'
 import { createCreditNoteService } from './modules/sales/credit-notes.service.ts'
-import { creditKegDeposit } from './modules/sales/keg-deposit-credit.ts'
+import { kegDepositCredits } from './modules/sales/keg-deposit-credit.ts'
 import { takeFinishedGoods } from './modules/inventory/finished-goods-ledger.ts'
 import { createSalesReportService } from './modules/sales/sales-report.service.ts'
 import { INVOICE_MAIL_CRON, invoiceMailJob, invoiceMailQueuer } from './modules/sales/invoice-mail.job.ts'
@@ -596,7 +596,7 @@ export async function buildApp({
     scans: createKegScans({
       db: database.db,
       // A keg back empty: its deposit credited on the invoice that charged it, a Sales credit note (ADR 350).
-      creditKegDeposit,
+      kegDepositCredits,
       // A full keg damaged or lost at the brewery: its beer a breakage on the ledger (ADR 351).
       loseKegBeer: (tx, tenant, input) => takeFinishedGoods(tx, tenant, { kind: 'broken', ...input }),
     }),

@@ -947,6 +947,23 @@ export const SALES_MATRIX: Record<string, RouteDescriptor> = {
       reference: 'Check 1042',
     }),
   })),
+  // A deposit paying brewery A's invoice: another brewery does not know the invoice (404).
+  'POST /api/sales/invoices/payments': tenant('sell', 'record', 201, async (ctx) => ({
+    method: 'POST',
+    url: '/api/sales/invoices/payments',
+    payload: makeEnvelope('sales', {
+      payments: [
+        {
+          invoiceId: (await ctx.salesInvoice()).invoiceId,
+          id: uuid(),
+          method: 'check',
+          amountCents: 10_000,
+          receivedOn: '2026-11-20',
+          reference: 'Deposit 12',
+        },
+      ],
+    }),
+  })),
   'POST /api/sales/invoices/:invoiceId/void': tenant('voidInvoices', 'record', 200, async (ctx) => ({
     method: 'POST',
     url: `/api/sales/invoices/${(await ctx.salesInvoice()).invoiceId}/void`,

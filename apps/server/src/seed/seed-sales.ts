@@ -2,7 +2,7 @@
 // — created, confirmed, picked and dispatched (the dispatch is the removal and issues the invoice), paid some
 // days later — with every keg scanned as it is filled from a packaging run, shipped on an order, returned and
 // cleaned (several kegs in one scan where a brewery scans them together, ADR 416).
-import { KEG_SCAN_MANY_MAX, ORDERS_MANY_MAX } from '@brewcommand/domain'
+import { KEG_SCAN_MANY_MAX, ORDERS_MANY_MAX, PAYMENTS_MANY_MAX } from '@brewcommand/domain'
 import type { PackagedLine } from './seed-production.ts'
 import { inParallel, scaled, type SeedContext } from './seed-kit.ts'
 
@@ -251,19 +251,21 @@ export function createSales(ctx: SeedContext, packageTypes: Map<string, string>)
         id: rnd.uuid(),
         method: rnd.pick(['check', 'ach', 'card'] as const),
       }))
-      await inParallel(
-        paying.map(({ payment, id, method }) => () => {
-          const { invoiceId, totalCents } = invoiced.get(payment.order)!
-          return ctx.write('POST', `/api/sales/invoices/${invoiceId}/payments`, 'sales', {
-            id,
-            method,
-            amountCents: payment.share === 1 ? totalCents : Math.floor(totalCents / 2),
-            receivedOn: ctx.date(day),
-            reference: `REF-${payment.order + 1}`,
-          })
-        }),
-        ctx.lanes,
-      )
+      // The day's checks and transfers deposited together, up to the route's limit a write (ADR 422).
+      for (let at = 0; at < paying.length; at += PAYMENTS_MANY_MAX)
+        await ctx.write('POST', '/api/sales/invoices/payments', 'sales', {
+          payments: paying.slice(at, at + PAYMENTS_MANY_MAX).map(({ payment, id, method }) => {
+            const { invoiceId, totalCents } = invoiced.get(payment.order)!
+            return {
+              invoiceId,
+              id,
+              method,
+              amountCents: payment.share === 1 ? totalCents : Math.floor(totalCents / 2),
+              receivedOn: ctx.date(day),
+              reference: `REF-${payment.order + 1}`,
+            }
+          }),
+        })
       for (const { payment } of paying) {
         const { totalCents } = invoiced.get(payment.order)!
         ctx.wrote(

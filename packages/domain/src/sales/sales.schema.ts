@@ -317,6 +317,31 @@ export const RecordPaymentSchema = z.object({
 })
 export type RecordPayment = z.infer<typeof RecordPaymentSchema>
 
+/** At most this many payments in one deposit (ADR 422). */
+export const PAYMENTS_MANY_MAX = 100
+
+/**
+ * Record Payments: a deposit of several payments at once (the day's checks and transfers, ADR 422), each as Record
+ * Payment would record it on its invoice, in the order listed, all or none.
+ */
+export const RecordPaymentsSchema = z.object({
+  payments: z
+    .array(RecordPaymentSchema.extend({ invoiceId: z.uuid('The invoice id must be a UUID') }), {
+      error: 'List the payments',
+    })
+    .min(1, 'Record at least one payment')
+    .max(PAYMENTS_MANY_MAX, `At most ${PAYMENTS_MANY_MAX} payments in one deposit`)
+    .superRefine((payments, context) => {
+      const ids = new Set<string>()
+      payments.forEach((payment, index) => {
+        if (ids.has(payment.id))
+          context.addIssue({ code: 'custom', path: [index, 'id'], message: 'This payment is listed twice' })
+        ids.add(payment.id)
+      })
+    }),
+})
+export type RecordPayments = z.infer<typeof RecordPaymentsSchema>
+
 /**
  * Create Invoice (ADR 345): one invoice for several dispatched, not yet invoiced orders of one customer, with all
  * their lines.

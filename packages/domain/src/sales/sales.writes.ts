@@ -15,6 +15,7 @@ import {
   OrderStepSchema,
   PriceListChangeSchema,
   RecordPaymentSchema,
+  RecordPaymentsSchema,
   SalesSettingsChangeSchema,
   VoidInvoiceSchema,
 } from './sales.schema.ts'
@@ -143,6 +144,13 @@ export const SALES_WRITES = {
     schema: RecordPaymentSchema,
     permission: 'sell',
     noun: 'Payment',
+  },
+  'sales:record-payments': {
+    method: 'POST',
+    envelopeType: 'sales',
+    schema: RecordPaymentsSchema,
+    permission: 'sell',
+    noun: 'Payments',
   },
   'sales:email-invoice': {
     method: 'POST',

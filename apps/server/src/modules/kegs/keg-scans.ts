@@ -16,13 +16,15 @@ import { lockForTransaction, type Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { FinishedGoodsWrite } from '../inventory/finished-goods.service.ts'
 import { breweryTimeZone } from '../reporting/brewery-time-zone.ts'
-import type { CreditKegDeposit } from '../sales/keg-deposit-credit.ts'
+import type { KegDepositCredits } from '../sales/keg-deposit-credit.ts'
 import { assertNotHeld } from '../trace/holds.ts'
 import {
   createKegsRepository,
   type KegEventRow,
+  type KegPlace,
   type KegRow,
   type KegsRepository,
+  type NewKegEventRow,
 } from './kegs.repository.ts'
 import { eventView, kegView, namesOf, stateOf, type Names } from './kegs.views.ts'
 
@@ -64,6 +66,9 @@ type Shared = {
     }
   >
   known: Names
+  /** Kegs scanned back: each keg's last shipment, and their deposits' credits (ADR 422). */
+  lastShipments: Map<string, KegEventRow>
+  credits: Awaited<ReturnType<KegDepositCredits>> | null
 }
 
 /** Filled: the package run's batch, a keg option of the keg's size, and a keg left of its units. */
@@ -170,17 +175,18 @@ export type LoseKegBeer = (
 
 export function createKegScans({
   now = () => new Date(),
-  creditKegDeposit,
+  kegDepositCredits,
   loseKegBeer,
 }: {
   db?: Db
   now?: () => Date
-  creditKegDeposit: CreditKegDeposit
+  kegDepositCredits: KegDepositCredits
   loseKegBeer: LoseKegBeer
 }) {
   /**
    * One keg's scan, after the keg's row is locked and read: where the keg is decides first, then what the kind
-   * needs (the run, the order), then the keg's row and its event are written. `path` names the keg in a refusal.
+   * needs (the run, the order); answers the keg's new place and its event, which the scan writes with its other
+   * kegs' (ADR 422). `path` names the keg in a refusal.
    */
   async function scanKeg(
     tx: Db,
@@ -256,18 +262,20 @@ export function createKegScans({
     }
     let creditNoteId: string | null = null
     if (input.kind === 'returned' && state.status === 'at-customer') {
-      const shipment = await repo.lastShipment(tenant.entityId, keg.id)
-      if (shipment?.orderId) {
-        const credit = await creditKegDeposit(tx, tenant, {
-          orderId: shipment.orderId,
-          isKegLine: (packageType) => sizeOfPackageType(packageType) === keg.size,
-          batchId: state.fill?.batchId ?? null,
-          depositCents: state.depositCents,
-          assetNumber: keg.assetNumber,
-          returnedAt: at,
-        })
-        creditNoteId = credit?.creditNoteId ?? null
-      }
+      const shipment = shared.lastShipments.get(keg.id)
+      if (shipment?.orderId && shared.credits)
+        creditNoteId = await shared.credits.credit(
+          {
+            orderId: shipment.orderId,
+            isKegLine: (packageType) => sizeOfPackageType(packageType) === keg.size,
+            batchId: state.fill?.batchId ?? null,
+            depositCents: state.depositCents,
+            assetNumber: keg.assetNumber,
+            returnedAt: at,
+          },
+          path,
+          timeZone,
+        )
     }
     let liquidEventId: string | null = null
     if ((input.kind === 'damaged' || input.kind === 'lost') && state.status === 'full') {
@@ -289,15 +297,15 @@ export function createKegScans({
     const fill = next.status === 'full' || next.status === 'at-customer' ? next.fill : null
     const customerId =
       next.status === 'at-customer' ? next.customerId : next.status === 'lost' ? next.customerId : null
-    const updated = await repo.updateKeg(tenant.entityId, keg.id, {
+    const place: KegPlace = {
       status: next.status,
       since: at,
       customerId,
       depositCents: next.status === 'at-customer' ? next.depositCents : 0,
       batchId: fill?.batchId ?? null,
       packageRunId: fill?.packageRunId ?? null,
-    })
-    const event = await repo.insertEvent({
+    }
+    const event: NewKegEventRow = {
       entityId: tenant.entityId,
       kegId: keg.id,
       kind: input.kind,
@@ -313,8 +321,8 @@ export function createKegScans({
       status: next.status,
       creditNoteId,
       liquidEventId,
-    })
-    return { updated, event }
+    }
+    return { place, event }
   }
 
   /**
@@ -366,20 +374,43 @@ export function createKegScans({
         customers: new Map(names.customers),
         orders: new Map(names.orders),
       },
+      lastShipments: new Map(),
+      credits: null,
     }
-    const written: { updated: KegRow; event: KegEventRow; assetNumber: string }[] = []
-    for (const { assetNumber, path } of numbers) {
-      const { updated, event } = await scanKeg(
-        tx,
-        repo,
-        tenant,
-        { ...kind, assetNumber },
-        byNumber.get(assetNumber)!,
-        path,
-        shared,
+    // Kegs back from customers: the orders that charged their deposits, read once for the scan (ADR 422).
+    if (kind.kind === 'returned') {
+      const out = rows.filter((row) => row.status === 'at-customer')
+      shared.lastShipments = await repo.lastShipments(
+        tenant.entityId,
+        out.map((row) => row.id),
       )
-      written.push({ updated, event, assetNumber })
+      const orderIds = [...shared.lastShipments.values()].flatMap((e) => (e.orderId ? [e.orderId] : []))
+      if (orderIds.length > 0) shared.credits = await kegDepositCredits(tx, tenant, orderIds)
     }
+    const scanned: { id: string; place: KegPlace; event: NewKegEventRow; assetNumber: string }[] = []
+    for (const { assetNumber, path } of numbers) {
+      const keg = byNumber.get(assetNumber)!
+      const { place, event } = await scanKeg(tx, repo, tenant, { ...kind, assetNumber }, keg, path, shared)
+      scanned.push({ id: keg.id, place, event, assetNumber })
+    }
+    // Written together, each keg once (ADR 422): the credit notes first, which the events name.
+    await shared.credits?.write()
+    const updated = new Map(
+      (
+        await repo.updateKegs(
+          tenant.entityId,
+          scanned.map(({ id, place }) => ({ id, values: place })),
+        )
+      ).map((row) => [row.id, row]),
+    )
+    const events = new Map(
+      (await repo.insertEvents(scanned.map(({ event }) => event))).map((row) => [row.kegId, row]),
+    )
+    const written = scanned.map(({ id, assetNumber }) => ({
+      updated: updated.get(id)!,
+      event: events.get(id)!,
+      assetNumber,
+    }))
     const after = await namesOf(
       repo,
       tenant.entityId,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { finishedGoodsMovements } from '../../db/schema/inventory.ts'
 import { kegEvents, kegSettings, kegs } from '../../db/schema/kegs.ts'
@@ -13,6 +13,15 @@ export type KegRow = typeof kegs.$inferSelect
 export type KegEventRow = typeof kegEvents.$inferSelect
 export type NewKegRow = typeof kegs.$inferInsert
 export type NewKegEventRow = typeof kegEvents.$inferInsert
+/** Where a scan leaves a keg (its row's state-machine columns). */
+export type KegPlace = {
+  status: string
+  since: Date
+  customerId: string | null
+  depositCents: number
+  batchId: string | null
+  packageRunId: string | null
+}
 
 export function createKegsRepository(db: Db) {
   return {
@@ -48,35 +57,59 @@ export function createKegsRepository(db: Db) {
         (r) => r.n,
       ),
     insertKegs: (rows: NewKegRow[]) => db.insert(kegs).values(rows).returning(),
-    async updateKeg(entityId: string, id: string, values: Partial<NewKegRow>) {
-      const [row] = await db
+    /**
+     * Several kegs' rows changed in one statement (a scan's kegs, ADR 422), each to its own place; answers them as
+     * changed.
+     */
+    updateKegs: (entityId: string, rows: { id: string; values: KegPlace }[]) => {
+      if (rows.length === 0) return Promise.resolve([] as KegRow[])
+      const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick))
+      const places = sql`unnest(${column((r) => r.id)}::uuid[], ${column((r) => r.values.status)}::text[],
+        ${column((r) => r.values.since.toISOString())}::timestamptz[], ${column((r) => r.values.customerId)}::uuid[],
+        ${column((r) => r.values.depositCents)}::bigint[], ${column((r) => r.values.batchId)}::uuid[],
+        ${column((r) => r.values.packageRunId)}::uuid[])
+        as place(id, status, since, customer_id, deposit_cents, batch_id, package_run_id)`
+      return db
         .update(kegs)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(kegs.entityId, entityId), eq(kegs.id, id)))
-        .returning()
-      return row
+        .set({
+          status: sql`place.status`,
+          since: sql`place.since`,
+          customerId: sql`place.customer_id`,
+          depositCents: sql`place.deposit_cents`,
+          batchId: sql`place.batch_id`,
+          packageRunId: sql`place.package_run_id`,
+          updatedAt: new Date(),
+        })
+        .from(places)
+        .where(and(eq(kegs.entityId, entityId), sql`${kegs.id} = place.id`))
+        .returning(getTableColumns(kegs))
     },
-    async insertEvent(row: NewKegEventRow) {
-      const [inserted] = await db.insert(kegEvents).values(row).returning()
-      return inserted
-    },
+    /** Events, in one statement whatever their number; answers them as stored. */
+    insertEvents: (rows: NewKegEventRow[]) =>
+      rows.length === 0
+        ? Promise.resolve([] as KegEventRow[])
+        : db.insert(kegEvents).values(rows).returning(),
     events: (entityId: string, kegId?: string) =>
       db
         .select()
         .from(kegEvents)
         .where(and(eq(kegEvents.entityId, entityId), kegId ? eq(kegEvents.kegId, kegId) : undefined))
         .orderBy(asc(kegEvents.occurredAt), asc(kegEvents.recordedAt)),
-    /** The keg's last Shipped event (the order its deposit was charged on). */
-    async lastShipment(entityId: string, kegId: string) {
-      const [row] = await db
-        .select()
+    /** Each keg's last Shipped event (the order its deposit was charged on), by keg. */
+    async lastShipments(entityId: string, kegIds: string[]) {
+      if (kegIds.length === 0) return new Map<string, KegEventRow>()
+      const rows = await db
+        .selectDistinctOn([kegEvents.kegId])
         .from(kegEvents)
         .where(
-          and(eq(kegEvents.entityId, entityId), eq(kegEvents.kegId, kegId), eq(kegEvents.kind, 'shipped')),
+          and(
+            eq(kegEvents.entityId, entityId),
+            inArray(kegEvents.kegId, kegIds),
+            eq(kegEvents.kind, 'shipped'),
+          ),
         )
-        .orderBy(desc(kegEvents.occurredAt), desc(kegEvents.recordedAt))
-        .limit(1)
-      return row ?? null
+        .orderBy(kegEvents.kegId, desc(kegEvents.occurredAt), desc(kegEvents.recordedAt))
+      return new Map(rows.map((row) => [row.kegId, row]))
     },
     /** The `packaged` finished-goods row of a package run (its liquid event). */
     async packageRun(entityId: string, liquidEventId: string) {

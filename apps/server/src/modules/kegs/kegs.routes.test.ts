@@ -552,6 +552,49 @@ describe.each(TEST_DATABASES)('kegs API on %s', (kind) => {
       expect(dataOf<Invoice>(await call(managerA, 'GET', invoiceUrl)).creditNotes).toHaveLength(2)
     })
 
+    // The kegs of one scan are credited one after the other (ADR 422): a later keg sees what an earlier one took.
+    it('credits the kegs of one scan back in turn: a line whose deposit the goods took half of refunds one keg, not two', async () => {
+      const { number } = await seedPackaged(testDb.db, tenantA, {
+        packageId: keg,
+        units: 2,
+        volumeBbl: 0.33334,
+        occurredAt: new Date(Date.now() - 35 * DAY),
+      })
+      const run = dataOf<KegPackageRun[]>(await call(brewerA, 'GET', '/api/kegs/package-runs')).find(
+        (r) => r.batchNumber === number,
+      )!
+      const [a, b] = await addKegs('KT-', 2)
+      const filled = await scanMany(brewerA, {
+        kind: 'filled',
+        assetNumbers: [a.assetNumber, b.assetNumber],
+        packageRunId: run.id,
+      })
+      expect(filled.statusCode, filled.body).toBe(201)
+      const { order } = await dispatchedOrder('Turn Taken Tap')
+      const shipped = await scanMany(brewerA, {
+        kind: 'shipped',
+        assetNumbers: [a.assetNumber, b.assetNumber],
+        orderId: order.id,
+      })
+      expect(shipped.statusCode, shipped.body).toBe(201)
+      // One unit came back as goods: its deposit (3000 of the line's 6000) is refunded with it.
+      const invoiceUrl = `/api/sales/invoices/${order.invoiceId}`
+      const charged = dataOf<Invoice>(await call(managerA, 'GET', invoiceUrl))
+      const goods = await sales(managerA, 'POST', `${invoiceUrl}/credit-notes`, {
+        id: crypto.randomUUID(),
+        reason: 'One came back full',
+        lines: [{ invoiceLineId: charged.lines[0].id, quantity: 1 }],
+      })
+      expect(goods.statusCode, goods.body).toBe(201)
+      const back = await scanMany(brewerA, { kind: 'returned', assetNumbers: [a.assetNumber, b.assetNumber] })
+      expect(back.statusCode, back.body).toBe(201)
+      const events = dataOf<{ event: KegEvent }[]>(back).map((s) => s.event)
+      expect(events[0].creditNoteNumber).toMatch(/^CN-\d{5}$/)
+      expect(events[1].creditNoteNumber).toBeNull()
+      const invoice = dataOf<Invoice>(await call(managerA, 'GET', invoiceUrl))
+      expect(invoice.creditNotes.map((n) => n.depositCents)).toEqual([3000, 3000])
+    })
+
     it('refuses a cleaning of a clean keg, an unknown number, a run of another size and a scan from the future', async () => {
       const [k] = await addKegs('RF-', 1)
       const clean = await scan(brewerA, { kind: 'cleaned', assetNumber: k.assetNumber })

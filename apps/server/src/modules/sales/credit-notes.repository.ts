@@ -1,5 +1,5 @@
 import type { CreditNote } from '@brewcommand/domain'
-import { and, asc, desc, eq, exists, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { liquidEvents } from '../../db/schema/production.ts'
 import { invoiceLines, invoices, salesOrderLines, salesSettings } from '../../db/schema/sales.ts'
@@ -14,13 +14,14 @@ export type CreditNoteLineRow = typeof creditNoteLines.$inferSelect
 export function createCreditNoteRepository(db: Db) {
   return {
     /** The brewery's next credit note number, taken in the write's transaction (its row stays locked). */
-    async takeNumber(entityId: string) {
+    async takeNumber(entityId: string, count = 1) {
+      // `count` numbers at once (a scan's kegs back, ADR 422): the first is answered, the rest follow it.
       await db.insert(salesSettings).values({ entityId }).onConflictDoNothing()
       const [row] = await db
         .update(salesSettings)
-        .set({ nextCreditNoteNumber: sql`${salesSettings.nextCreditNoteNumber} + 1` })
+        .set({ nextCreditNoteNumber: sql`${salesSettings.nextCreditNoteNumber} + ${count}` })
         .where(eq(salesSettings.entityId, entityId))
-        .returning({ taken: sql<number>`${salesSettings.nextCreditNoteNumber} - 1` })
+        .returning({ taken: sql<number>`${salesSettings.nextCreditNoteNumber} - ${count}` })
       return Number(row.taken)
     },
 
@@ -71,37 +72,41 @@ export function createCreditNoteRepository(db: Db) {
     },
 
     /** The invoice an order's dispatch issued (a void one only when there is no other), its row locked. */
-    async invoiceOfOrder(entityId: string, orderId: string) {
-      const [row] = await db
-        .select()
-        .from(invoices)
-        .where(
-          and(
-            eq(invoices.entityId, entityId),
-            // An invoice of one order names it; one made for several (Create Invoice, ADR 345) names each order
-            // through its lines.
-            or(
-              eq(invoices.orderId, orderId),
-              exists(
-                db
-                  .select({ one: sql`1` })
-                  .from(invoiceLines)
-                  .innerJoin(salesOrderLines, eq(salesOrderLines.id, invoiceLines.orderLineId))
-                  .where(
-                    and(
-                      eq(invoiceLines.invoiceId, invoices.id),
-                      eq(invoiceLines.entityId, entityId),
-                      eq(salesOrderLines.orderId, orderId),
-                    ),
-                  ),
-              ),
-            ),
-          ),
-        )
-        .orderBy(sql`${invoices.voidedAt} is not null`, desc(invoices.sequence))
-        .limit(1)
-        .for('update')
-      return row ?? null
+    /**
+     * The invoices holding some orders' lines (an invoice of one order, or one Create Invoice made of several),
+     * locked, with the orders each holds (a keg's deposit is credited on its order's, ADR 422).
+     */
+    async invoicesOfOrders(entityId: string, orderIds: string[]) {
+      if (orderIds.length === 0) return { rows: [], ordersOf: new Map<string, string[]>() }
+      const pairs = await db
+        .selectDistinct({ invoiceId: invoiceLines.invoiceId, orderId: salesOrderLines.orderId })
+        .from(invoiceLines)
+        .innerJoin(salesOrderLines, eq(salesOrderLines.id, invoiceLines.orderLineId))
+        .where(and(eq(invoiceLines.entityId, entityId), inArray(salesOrderLines.orderId, orderIds)))
+      const ids = [...new Set(pairs.map((pair) => pair.invoiceId))]
+      const rows =
+        ids.length === 0
+          ? []
+          : await db
+              .select()
+              .from(invoices)
+              .where(and(eq(invoices.entityId, entityId), inArray(invoices.id, ids)))
+              .orderBy(asc(invoices.id))
+              .for('update')
+      const ordersOf = new Map<string, string[]>()
+      for (const { invoiceId, orderId } of pairs)
+        ordersOf.set(invoiceId, [...(ordersOf.get(invoiceId) ?? []), orderId])
+      return { rows, ordersOf }
+    },
+
+    /** Credit notes and all their lines, in two statements whatever their number. */
+    async insertMany(
+      values: (typeof creditNotes.$inferInsert)[],
+      lines: (typeof creditNoteLines.$inferInsert)[],
+    ) {
+      if (values.length === 0) return
+      await db.insert(creditNotes).values(values)
+      if (lines.length > 0) await db.insert(creditNoteLines).values(lines)
     },
 
     async insert(values: typeof creditNotes.$inferInsert, lines: (typeof creditNoteLines.$inferInsert)[]) {

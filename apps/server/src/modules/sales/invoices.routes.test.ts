@@ -139,6 +139,93 @@ describe.each(TEST_DATABASES)('invoices and payments on %s', (kind) => {
     expect((await pay(invoiceId, 100, brewerA)).statusCode).toBe(403)
   })
 
+  // A deposit (ADR 422): several payments in one write, each as Record Payment would record it, one after the other.
+  it('records a deposit of several payments at once, a second of an invoice seeing the first; an overpayment refuses it whole, naming the payment', async () => {
+    const [first, second] = [(await invoice()).invoiceId, (await invoice()).invoiceId]
+    const payment = (invoiceId: string, amountCents: number) => ({
+      invoiceId,
+      id: crypto.randomUUID(),
+      method: 'ach',
+      amountCents,
+      receivedOn: '2026-11-21',
+      reference: 'Deposit 7',
+    })
+    const deposit = (payments: object[], sub = managerA) =>
+      write(sub, '/api/sales/invoices/payments', { payments })
+    // 10000 then 15484 on the first: the second is over the 15483 left, so nothing is recorded.
+    const over = await deposit([payment(first, 10_000), payment(second, 500), payment(first, 15_484)])
+    expect(over.statusCode).toBe(409)
+    const refused = over.json<{ error: { message: string; issues: { path: string }[] } }>().error
+    expect(refused.message).toMatch(
+      /^Invoice INV-\d{5}: The payment is more than the balance due \(\$154\.83\); overpayment is not recorded\.$/,
+    )
+    expect(refused.issues.map((i) => i.path)).toEqual(['data.payments.2.amountCents'])
+    expect(dataOf<Invoice>(await call(managerA, 'GET', `/api/sales/invoices/${first}`)).paidCents).toBe(0)
+
+    const paid = await deposit([payment(first, 10_000), payment(second, 500), payment(first, 15_483)])
+    expect(paid.statusCode, paid.body).toBe(201)
+    const answered = dataOf<Invoice[]>(paid)
+    expect(answered.map((i) => [i.id, i.status, i.paidCents, i.balanceCents])).toEqual([
+      [first, 'paid', 25_483, 0],
+      [second, 'part-paid', 500, 24_983],
+    ])
+    expect(answered[1]).toEqual(dataOf<Invoice>(await call(managerA, 'GET', `/api/sales/invoices/${second}`)))
+    expect(
+      dataOf<Invoice>(await call(managerA, 'GET', `/api/sales/invoices/${first}`))
+        .payments.map((p) => p.amountCents)
+        .sort(),
+    ).toEqual([10_000, 15_483])
+    // Paid in full: a deposit paying it again is refused.
+    expect((await deposit([payment(first, 1)])).statusCode).toBe(409)
+  })
+
+  it('refuses a deposit naming the field, an unknown invoice, a Brewer and another brewery', async () => {
+    const { invoiceId } = await invoice()
+    const payment = (extra: object = {}) => ({
+      invoiceId,
+      id: crypto.randomUUID(),
+      method: 'check',
+      amountCents: 100,
+      receivedOn: '2026-11-21',
+      ...extra,
+    })
+    const deposit = (payments: unknown, sub = managerA) =>
+      write(sub, '/api/sales/invoices/payments', { payments })
+    const issuesOf = async (payments: unknown) => {
+      const response = await deposit(payments)
+      expect(response.statusCode).toBe(400)
+      return response.json<{ error: { issues: { path: string; message: string }[] } }>().error.issues
+    }
+    expect(await issuesOf([])).toContainEqual({
+      path: 'data.payments',
+      message: 'Record at least one payment',
+    })
+    expect(await issuesOf(Array.from({ length: 101 }, () => payment()))).toContainEqual({
+      path: 'data.payments',
+      message: 'At most 100 payments in one deposit',
+    })
+    const twice = payment()
+    expect(await issuesOf([twice, twice])).toContainEqual({
+      path: 'data.payments.1.id',
+      message: 'This payment is listed twice',
+    })
+    expect(await issuesOf([payment({ invoiceId: 'INV-1' })])).toContainEqual({
+      path: 'data.payments.0.invoiceId',
+      message: 'The invoice id must be a UUID',
+    })
+    expect((await issuesOf([payment(), payment({ amountCents: 0 })])).map((issue) => issue.path)).toContain(
+      'data.payments.1.amountCents',
+    )
+    const unknown = await deposit([payment(), payment({ invoiceId: crypto.randomUUID() })])
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json<{ error: { issues: unknown[] } }>().error.issues).toEqual([
+      { path: 'data.payments.1.invoiceId', message: 'Not an invoice of this brewery' },
+    ])
+    expect((await deposit([payment()], brewerA)).statusCode).toBe(403)
+    expect((await deposit([payment()], adminB)).statusCode).toBe(404)
+    expect(dataOf<Invoice>(await call(managerA, 'GET', `/api/sales/invoices/${invoiceId}`)).paidCents).toBe(0)
+  })
+
   it('refuses a zero or fractional payment and an unknown method with a 400 naming the field', async () => {
     const { invoiceId } = await invoice()
     for (const [field, value] of [

@@ -9,6 +9,7 @@ import {
   OrderSchema,
   OrderStepSchema,
   RecordPaymentSchema,
+  RecordPaymentsSchema,
   salesObjectUri,
   VoidInvoiceSchema,
 } from '@brewcommand/domain'
@@ -141,6 +142,21 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
           objectUri: salesObjectUri(`invoices/${invoice.id}`),
           data: { id: invoice.id },
         }),
+      }),
+  )
+  // A deposit: several payments recorded in one write, all or none (ADR 422).
+  app.post(
+    '/invoices/payments',
+    { schema: { body: sales(RecordPaymentsSchema), headers } },
+    (request, reply) =>
+      runWrite(request, reply, {
+        status: 201,
+        run: (tx) => invoices.recordPayments(tx, request.tenant, request.body.data.payments),
+        body: (paid) => ({ data: paid }),
+        afterCommit: async () => {
+          await afterSalesWrite?.(request.tenant.entityId, request.log)
+        },
+        broadcast: () => ({ objectUri: salesObjectUri('invoices'), data: { id: request.tenant.entityId } }),
       }),
   )
   app.post(

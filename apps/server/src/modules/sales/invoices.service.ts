@@ -167,6 +167,80 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
     return issued
   }
 
+  /**
+   * Records payments (see `recordPayment`), one after the other: the invoices locked and their payments and credit
+   * notes read once, the payments written in one statement, and the answer built from what the write holds (the
+   * invoices' lines read). `many` names the payment in a refusal (`data.payments.<i>`).
+   */
+  async function recordAll(
+    tx: Db,
+    tenant: Tenant,
+    inputs: (RecordPayment & { invoiceId: string })[],
+    many: boolean,
+  ): Promise<Invoice[]> {
+    const repo = createSalesRepository(tx)
+    const at = (index: number) => (many ? `data.payments.${index}` : 'data')
+    const invoiceIds = [...new Set(inputs.map((input) => input.invoiceId))]
+    const rows = new Map((await repo.invoicesLocked(tenant.entityId, invoiceIds)).map((row) => [row.id, row]))
+    const missing = inputs.findIndex((input) => !rows.has(input.invoiceId))
+    if (missing >= 0)
+      throw new AppError(
+        'NOT_FOUND',
+        'Invoice not found.',
+        many ? [{ path: `${at(missing)}.invoiceId`, message: 'Not an invoice of this brewery' }] : undefined,
+      )
+    assertCan(tenant, 'sell')
+    const paid = groupBy(await repo.payments(tenant.entityId, invoiceIds), (p) => p.invoiceId)
+    const credits = groupBy(
+      await createCreditNoteRepository(tx).views(tenant.entityId, { invoiceIds }),
+      (c) => c.invoiceId,
+    )
+    const paying = new Map<string, { amountCents: number }[]>()
+    const values = inputs.map((input, index) => {
+      const row = rows.get(input.invoiceId)!
+      const before = [...(paid.get(row.id) ?? []), ...(paying.get(row.id) ?? [])]
+      const refusal = paymentRefusal({
+        ...invoiceState(row, before, credits.get(row.id) ?? []),
+        amountCents: input.amountCents,
+      })
+      if (refusal)
+        throw new AppError('CONFLICT', many ? `Invoice ${row.number}: ${refusal}` : refusal, [
+          { path: `${at(index)}.amountCents`, message: refusal },
+        ])
+      paying.set(row.id, [...(paying.get(row.id) ?? []), { amountCents: input.amountCents }])
+      return {
+        id: input.id,
+        entityId: tenant.entityId,
+        invoiceId: row.id,
+        method: input.method,
+        amountCents: input.amountCents,
+        receivedOn: input.receivedOn,
+        reference: input.reference,
+        recordedBy: tenant.userId,
+      }
+    })
+    const stored = await repo.insertPayments(values)
+    const clash = inputs.findIndex((input) => !stored.some((row) => row.id === input.id))
+    if (clash >= 0) {
+      const message = `A payment with id ${inputs[clash].id} already exists.`
+      throw new AppError('CONFLICT', message, many ? [{ path: `${at(clash)}.id`, message }] : undefined)
+    }
+    const lines = groupBy(await repo.invoiceLines(tenant.entityId, invoiceIds), (l) => l.invoiceId)
+    const now = groupBy(stored, (p) => p.invoiceId)
+    return invoiceIds.map((id) =>
+      invoiceView(
+        rows.get(id)!,
+        lines.get(id) ?? [],
+        // As a read orders them: by the day received, then when recorded (this write's last).
+        [...(paid.get(id) ?? []), ...(now.get(id) ?? [])].toSorted(
+          (a, b) =>
+            a.receivedOn.localeCompare(b.receivedOn) || a.recordedAt.getTime() - b.recordedAt.getTime(),
+        ),
+        credits.get(id) ?? [],
+      ),
+    )
+  }
+
   return {
     async list(tenant: Tenant): Promise<Invoice[]> {
       assertCan(tenant, 'sell')
@@ -223,30 +297,16 @@ export function createInvoiceService({ db, publicUrl }: { db: Db; publicUrl: str
 
     /** Record Payment: full or part; an overpayment, or a payment to a void or paid invoice, is refused. */
     async recordPayment(tx: Db, tenant: Tenant, invoiceId: string, input: RecordPayment): Promise<Invoice> {
-      const repo = createSalesRepository(tx)
-      const row = await repo.invoice(tenant.entityId, invoiceId, { lock: true })
-      if (!row) throw invoiceNotFound()
-      assertCan(tenant, 'sell')
-      const state = invoiceState(
-        row,
-        await repo.payments(tenant.entityId, [invoiceId]),
-        await createCreditNoteRepository(tx).views(tenant.entityId, { invoiceIds: [invoiceId] }),
-      )
-      const refusal = paymentRefusal({ ...state, amountCents: input.amountCents })
-      if (refusal) throw new AppError('CONFLICT', refusal, [{ path: 'data.amountCents', message: refusal }])
-      const payment = await repo.insertPayment({
-        id: input.id,
-        entityId: tenant.entityId,
-        invoiceId,
-        method: input.method,
-        amountCents: input.amountCents,
-        receivedOn: input.receivedOn,
-        reference: input.reference,
-        recordedBy: tenant.userId,
-      })
-      if (!payment) throw new AppError('CONFLICT', `A payment with id ${input.id} already exists.`)
-      return one(repo, tenant.entityId, invoiceId, tx)
+      return (await recordAll(tx, tenant, [{ ...input, invoiceId }], false))[0]
     },
+
+    /**
+     * Record Payments: a deposit of several payments at once (the day's checks and transfers, ADR 422), each as
+     * Record Payment would record it, in the order listed (a second payment of an invoice sees the first), all or
+     * none; answers each invoice paid, once, in the order first listed.
+     */
+    recordPayments: (tx: Db, tenant: Tenant, inputs: (RecordPayment & { invoiceId: string })[]) =>
+      recordAll(tx, tenant, inputs, true),
 
     /** Void (Admin): the invoice keeps its number and lines; its balance is 0. A paid invoice is not voided. */
     async voidInvoice(tx: Db, tenant: Tenant, invoiceId: string, input: VoidInvoice): Promise<Invoice> {

@@ -614,6 +614,21 @@ export function createSalesRepository(db: Db) {
       const rows = await db.insert(payments).values(values).onConflictDoNothing().returning()
       return rows[0] ?? null
     },
+
+    /** New payments (one with an id already used is left out: the caller names it). */
+    insertPayments: (values: (typeof payments.$inferInsert)[]) =>
+      values.length === 0
+        ? none<PaymentRow>()
+        : db.insert(payments).values(values).onConflictDoNothing().returning(),
+
+    /** Some invoices locked for one write (a deposit, ADR 422), in id order; the missing are not answered. */
+    invoicesLocked: (entityId: string, ids: string[]) =>
+      db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.entityId, entityId), inArray(invoices.id, ids)))
+        .orderBy(asc(invoices.id))
+        .for('update'),
   }
 }
 export type SalesRepository = ReturnType<typeof createSalesRepository>

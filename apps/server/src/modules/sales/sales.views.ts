@@ -118,7 +118,7 @@ export function orderView(
  */
 export function invoiceState(
   row: InvoiceRow,
-  paid: readonly PaymentRow[],
+  paid: readonly Pick<PaymentRow, 'amountCents'>[],
   credits: readonly { totalCents: number }[] = [],
 ) {
   const paidCents = paid.reduce((sum, payment) => sum + payment.amountCents, 0)
