@@ -184,5 +184,5 @@ describe('no input gives NaN or Infinity', () => {
       }),
       { numRuns: 2000 },
     )
-  })
+  }, 30_000) // fast-check's runs of every formula: seconds on a loaded machine
 })
