@@ -259,6 +259,7 @@ describe.each(TEST_DATABASES)('cached brewery reads on %s', (kind) => {
 })
 
 describe('the read cache', () => {
+  // These two build the list of many products several times over: 10–14 s at load 8, over 20 s at load 14.
   it('rebuilds when the signed links roll over, and shares one build among concurrent misses', async () => {
     const testDb = await createTestDb('pglite')
     try {
@@ -285,7 +286,7 @@ describe('the read cache', () => {
     } finally {
       await testDb.client.close()
     }
-  })
+  }, 60_000)
 
   it('keeps within its byte budget, least recently used first', async () => {
     const testDb = await createTestDb('pglite')
@@ -315,7 +316,7 @@ describe('the read cache', () => {
     } finally {
       await testDb.client.close()
     }
-  })
+  }, 60_000)
 })
 
 describe('content negotiation', () => {
