@@ -330,9 +330,13 @@ export const idpRoutes: FastifyPluginAsync<{ idp: BuiltInIdp }> = async (app, { 
     }
 
     // The page of a reset link keeps its token out of the Referer (no-referrer) and of caches.
+    // Every header is set before the page is sent: a header set after send() may come too late.
     function sendResetPage(reply: FastifyReply, status: number, html: string) {
-      reply.header('referrer-policy', 'no-referrer')
-      return sendPage(reply, status, html).header('referrer-policy', 'no-referrer')
+      return reply
+        .code(status)
+        .headers({ ...securityHeaders, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
+        .type('text/html; charset=utf-8')
+        .send(html)
     }
 
     pages.get<FormRoute>('/reset-password', async (request, reply) => {
