@@ -88,7 +88,7 @@ describe('0009: par-level alerts into the brewery alerts (docs/decisions/220-par
   })
 })
 
-describe('0029: the superseded flag of ledger events (docs/decisions/420-summary-reads-superseded-flag.md)', () => {
+describe('0029: the superseded flag of ledger events (docs/decisions/420-ledger-superseded-flag-and-hashed-summary.md)', () => {
   it("marks the events a correction of the same brewery names, and no other brewery's", async () => {
     const client = await PGlite.create()
     const db = drizzle(client)
