@@ -40,10 +40,14 @@ const RANGES = [
 ]
 const TIME_ZONES = ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati', 'Etc/GMT+12']
 /**
- * The same statements run on both databases; PGlite is PostgreSQL's own engine with its own time zone data. All
- * four zones on PGlite; on PostgreSQL the zone with summer time and the one a day ahead of UTC (CI time, ADR 412).
+ * The same statements run on both databases; PGlite is PostgreSQL's own engine with its own time zone data. Alone,
+ * PGlite runs all four zones; beside PostgreSQL each zone runs once: the zone with summer time and the one a day
+ * ahead of UTC on PostgreSQL, UTC and the one half a day behind on PGlite (CI time, ADR 412, ADR 423).
  */
 const POSTGRES_ZONES = ['America/Los_Angeles', 'Pacific/Kiritimati']
+const PGLITE_ZONES = TEST_DATABASES.includes('postgres')
+  ? TIME_ZONES.filter((zone) => !POSTGRES_ZONES.includes(zone))
+  : TIME_ZONES
 const WEEK = 7 * 24 * 3600 * 1000
 
 /** A fixture's events moved by whole weeks, with ids of their own (a correction's follows its mistake's). */
@@ -376,7 +380,7 @@ describe.each(TEST_DATABASES)('the production and losses tables in SQL on %s (AD
     )
   }
 
-  it.each(kind === 'postgres' ? POSTGRES_ZONES : TIME_ZONES)(
+  it.each(kind === 'postgres' ? POSTGRES_ZONES : PGLITE_ZONES)(
     'answers every table exactly as the event-by-event books in %s, computed in SQL',
     async (timeZone) => {
       await inZone(timeZone)
