@@ -19,7 +19,8 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
  * browser (ADR 423); Debian's `/usr/bin/chromium` where it is not installed. Never a downloaded browser
  * (`playwright install` cannot work here). `--headed` needs the desktop one: `CHROMIUM_PATH=/usr/bin/chromium`.
  */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
 
 export const chromiumLaunchOptions: LaunchOptions = {
   executablePath: CHROMIUM,
