@@ -59,28 +59,32 @@ export async function accessibilityFindings(
   page: Page,
 ): Promise<{ passed: number; findings: AccessibilityFinding[] }> {
   // Transitions end at once while the check runs, so a toast that appears meanwhile is measured as it will be seen,
-  // not half faded in (a toast behind the Add Brewhouse dialog once measured 1.24:1). Through the CSSOM: the page's
-  // CSP refuses a <style> of the test's own.
-  await page.evaluate((rule) => {
+  // not half faded in (a toast behind the Add Brewhouse dialog once measured 1.24:1). A constructed sheet, not a
+  // <style>: the identity provider's pages allow no inline style.
+  const still = await page.evaluateHandle((rule) => {
     const sheet = new CSSStyleSheet()
     sheet.replaceSync(rule)
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
-    ;(window as unknown as { __stillSheet?: CSSStyleSheet }).__stillSheet = sheet
+    return sheet
   }, NO_TRANSITIONS)
-  await settled(page)
-  const results = await new AxeBuilder({ page })
-    .options({
-      runOnly: { type: 'tag', values: WCAG_TAGS },
-      // Passing and inapplicable rules keep one node each, not a selector for every node they looked at: the
-      // selectors were most of a check's time on a long page (ADR 423). Every rule still runs on every node.
-      resultTypes: ['violations'],
-      rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((rule) => [rule, { enabled: true }])),
+  let results: Awaited<ReturnType<AxeBuilder['analyze']>>
+  try {
+    await settled(page)
+    results = await new AxeBuilder({ page })
+      .options({
+        runOnly: { type: 'tag', values: WCAG_TAGS },
+        // Passing and inapplicable rules keep one node each, not a selector for every node they looked at: the
+        // selectors were most of a check's time on a long page (ADR 423). Every rule still runs on every node.
+        resultTypes: ['violations'],
+        rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((rule) => [rule, { enabled: true }])),
+      })
+      .analyze()
+  } finally {
+    await still.evaluate((sheet) => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((kept) => kept !== sheet)
     })
-    .analyze()
-  await page.evaluate(() => {
-    const sheet = (window as unknown as { __stillSheet?: CSSStyleSheet }).__stillSheet
-    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((kept) => kept !== sheet)
-  })
+    await still.dispose()
+  }
   const findings = results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact ?? 'unknown',
