@@ -43,7 +43,8 @@ describe('requestHash', () => {
 describe.each(TEST_DATABASES)('idempotency keys on %s', (kind) => {
   let testDb: TestDb
   beforeAll(async () => {
-    testDb = await createTestDb(kind)
+    // Its own database: its job queue's workers must not take other files' jobs, nor theirs its (ADR 424).
+    testDb = await createTestDb(kind, { own: true })
   })
   afterAll(async () => {
     await testDb?.client.close()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { inject } from 'vitest'
 import { openDatabase, type Database } from '../db/client.ts'
-import { buildTestApp, openTestDatabase, TEST_DATABASES } from '../testing/test-app.ts'
+import { buildTestApp, createPrivatePostgres, openTestDatabase, TEST_DATABASES } from '../testing/test-app.ts'
 import { createJobQueue, defineJob } from './job-queue.ts'
 
 const unique = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}`
@@ -17,7 +17,8 @@ describe('defineJob', () => {
 describe.each(TEST_DATABASES)('the job queue on %s', (kind) => {
   let database: Database
   beforeAll(async () => {
-    database = await openTestDatabase(kind)
+    // Its own database: its job queue's workers must not take other files' jobs, nor theirs its (ADR 424).
+    database = await openTestDatabase(kind, { own: true })
   })
   afterAll(async () => {
     await database?.close()
@@ -75,17 +76,22 @@ describe.each(TEST_DATABASES)('the job queue on %s', (kind) => {
   }, 60_000)
 })
 
-// Several server instances on one PostgreSQL behave as one: each job runs once, each tick fires once.
+// Several server instances on one PostgreSQL behave as one: each job runs once, each tick fires once. The
+// database is new (a copy of the migrated template, without the queue's schema), so the two start at once on
+// a database neither has installed the queue in, as two servers deployed together do (ADR 424).
 describe.runIf(inject('postgresUrl'))('two app instances on one PostgreSQL', () => {
+  let own: Awaited<ReturnType<typeof createPrivatePostgres>>
   let first: Database
   let second: Database
   beforeAll(async () => {
-    first = await openDatabase({ kind: 'postgres', url: inject('postgresUrl') })
-    second = await openDatabase({ kind: 'postgres', url: inject('postgresUrl') })
+    own = await createPrivatePostgres()
+    first = await openDatabase({ kind: 'postgres', url: own.url })
+    second = await openDatabase({ kind: 'postgres', url: own.url })
   })
   afterAll(async () => {
     await first?.close()
     await second?.close()
+    await own?.drop()
   })
 
   it('run each job once, whichever instance takes it', async () => {

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts'
 
 /** Where the queue keeps its tables (its own schema, created and migrated by pg-boss at start). */
 export const JOB_SCHEMA = 'pgboss'
+const UNIQUE_VIOLATION = '23505'
 
 type Logger = {
   info(obj: object, msg: string): void
@@ -124,17 +125,35 @@ export function createJobQueue(
      */
     start({ workers = true }: { workers?: boolean } = {}): Promise<void> {
       starting ??= (async () => {
-        const instance = new PgBoss({
-          ...(workers ? {} : { supervise: false, schedule: false }),
-          db: { executeSql: (text, values) => database.executeSql(text, values) },
-          schema: JOB_SCHEMA,
-          // Instances take turns to check schedules (one per interval, six polls and at most 30 s); a
-          // tick's job is made once (a singleton per minute).
-          cronMonitorIntervalSeconds: Math.max(1, Math.min(30, Math.round(pollingIntervalSeconds * 6))),
-          cronWorkerIntervalSeconds: Math.max(1, Math.min(45, pollingIntervalSeconds)),
-        })
-        instance.on('error', (error) => logger?.error({ err: error }, 'job queue error'))
-        await instance.start()
+        const newInstance = () => {
+          const instance = new PgBoss({
+            ...(workers ? {} : { supervise: false, schedule: false }),
+            db: { executeSql: (text, values) => database.executeSql(text, values) },
+            schema: JOB_SCHEMA,
+            // Instances take turns to check schedules (one per interval, six polls and at most 30 s); a
+            // tick's job is made once (a singleton per minute).
+            cronMonitorIntervalSeconds: Math.max(1, Math.min(30, Math.round(pollingIntervalSeconds * 6))),
+            cronWorkerIntervalSeconds: Math.max(1, Math.min(45, pollingIntervalSeconds)),
+          })
+          instance.on('error', (error) => logger?.error({ err: error }, 'job queue error'))
+          return instance
+        }
+        let instance = newInstance()
+        try {
+          await instance.start()
+        } catch (error) {
+          // Two instances starting at once on a new database both install the queue's schema. pg-boss does it
+          // under an advisory lock, but the second's look for the schema can miss the first's, just committed,
+          // and its CREATE SCHEMA IF NOT EXISTS fails on the catalogue's unique index. The schema is there now: a
+          // new instance (a failed one cannot start again) finds it installed (ADR 424).
+          if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error
+          logger?.info(
+            { schema: JOB_SCHEMA },
+            'job queue schema installed by another instance; starting again',
+          )
+          instance = newInstance()
+          await instance.start()
+        }
         for (const job of jobs.values()) await createQueue(instance, job)
         boss = instance
         if (!workers) return

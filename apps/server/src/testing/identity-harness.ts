@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import type { Database, Db } from '../db/client.ts'
 import type { BuiltInIdp, SignInLimits } from '../idp/idp.ts'
-import { openPrivatePostgres, openTestDatabase, type DatabaseKind } from './test-app.ts'
+import { openTestDatabase, type DatabaseKind } from './test-app.ts'
 import { paidBreweries } from './paid-breweries.ts'
 
 export interface TestDb {
@@ -25,8 +25,7 @@ export async function createTestDb(
   kind: DatabaseKind = 'pglite',
   options: { onQuery?: (query: string) => void; own?: boolean } = {},
 ): Promise<TestDb> {
-  const database =
-    kind === 'postgres' && options.own ? await openPrivatePostgres() : await openTestDatabase(kind, options)
+  const database = await openTestDatabase(kind, options)
   return { db: database.db, database, client: { close: () => database.close() } }
 }
 

@@ -61,9 +61,15 @@ export const brewhouseConstants = (name = 'Ten barrel') => ({ name, ...DEFAULT_B
 export async function startProductionApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: Omit<Parameters<typeof createTestApp>[0], 'db' | 'env'> = {},
+  {
+    ownDatabase = false,
+    ...options
+  }: Omit<Parameters<typeof createTestApp>[0], 'db' | 'env'> & {
+    /** A PostgreSQL database of its own (see openPrivatePostgres): for a file that runs the job queue. */
+    ownDatabase?: boolean
+  } = {},
 ) {
-  const testDb: TestDb = await createTestDb(kind)
+  const testDb: TestDb = await createTestDb(kind, { own: ownDatabase })
   const t: TestApp = await createTestApp({ db: testDb, env, ...options })
   const token = (sub: string) =>
     mintJwt(

@@ -152,7 +152,8 @@ describe.each(TEST_DATABASES)('accounting webhooks on %s', (kind) => {
   beforeAll(async () => {
     qb = await startFakeQuickBooks({ redirectUri: QB_REDIRECT })
     xero = await startFakeXero({ redirectUri: XERO_REDIRECT })
-    testDb = await createTestDb(kind)
+    // Its own database: its job queue's workers must not take other files' jobs, nor theirs its (ADR 424).
+    testDb = await createTestDb(kind, { own: true })
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         logLines.push(chunk.toString('utf8'))

@@ -63,7 +63,8 @@ describe.each(TEST_DATABASES)('upload URLs and unattached uploads on %s', (kind)
     (await readdir(path.dirname(fileOf(s3Key))).catch((): string[] => [])).includes(path.basename(s3Key))
 
   beforeAll(async () => {
-    testDb = await createTestDb(kind)
+    // Its own database: its job queue's workers must not take other files' jobs, nor theirs its (ADR 424).
+    testDb = await createTestDb(kind, { own: true })
     t = await createTestApp({ db: testDb, env: { JOB_POLL_SECONDS: '0.5' } })
     const onboarding = await call(
       'POST',

@@ -39,7 +39,8 @@ describe.each(TEST_DATABASES)('webhooks on %s', (kind) => {
   let receiver: Receiver
 
   beforeAll(async () => {
-    p = await startProductionApp(kind, ENV)
+    // Its own database: its job queue's workers must not take other files' jobs, nor theirs its (ADR 424).
+    p = await startProductionApp(kind, ENV, { ownDatabase: true })
     await p.t.app.jobs.start()
     a = await p.brewery()
     b = await p.brewery()
