@@ -203,7 +203,7 @@ export function namedStatement(name: string, build: () => SQL) {
  * operating system's cache; a scan larger than 8 MB reads through a small ring anyway, as it does above 32 MB with
  * the default. Index builds (a migration) take at most 16 MB instead of 64 (ADR 396).
  */
-const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB']
+export const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB']
 
 export type DatabaseOptions = (
   | { kind: 'postgres'; url: string }

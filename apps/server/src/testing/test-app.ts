@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
+import { readFile } from 'node:fs/promises'
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
-import { openDatabase, type Database } from '../db/client.ts'
-import { createCatalogRepository } from '../modules/catalog/catalog.repository.ts'
+import { openDatabase, PGLITE_MEMORY_SETTINGS, type Database } from '../db/client.ts'
 import { paidBreweries } from './paid-breweries.ts'
 
 export type DatabaseKind = Database['kind']
@@ -14,49 +14,88 @@ export type DatabaseKind = Database['kind']
 /** The databases every integration test runs on: PGlite always, PostgreSQL when DATABASE_URL is set. */
 export const TEST_DATABASES: DatabaseKind[] = inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite']
 
-/** A migrated database for one test file: a private in-memory PGlite, or this run's PostgreSQL database. */
+/** PGlite started as the product starts it, with its buffer sizes (client.ts). */
+const PGLITE_START = [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS]
+
+let template: Buffer | undefined
+/** The migrated template's dump (global-setup.ts), read once per worker: the files of a worker share modules. */
+const templateDump = () => (template ??= readFileSync(inject('pgliteTemplate')))
+
+type PgliteModules = Required<Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>>
+// Node's global, which the server's types (no DOM library) leave out.
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<PgliteModules['pgliteWasmModule']> }
+let modules: Promise<PgliteModules> | undefined
+/**
+ * PostgreSQL's WebAssembly compiled once per worker and its file bundle read once, not on every load of the
+ * template (a worker loads it dozens of times).
+ */
+function pgliteModules(): Promise<PgliteModules> {
+  return (modules ??= (async () => {
+    const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'))
+    const [pgliteWasmModule, bundle] = await Promise.all([
+      WebAssembly.compile(await readFile(new URL('pglite.wasm', dist))),
+      readFile(new URL('pglite.data', dist)),
+    ])
+    return { pgliteWasmModule, fsBundle: new Blob([bundle]) }
+  })())
+}
+
+/**
+ * A migrated database for one test file: a private in-memory PGlite, or this run's PostgreSQL database (with
+ * `own`, a PostgreSQL database of the file's own: openPrivatePostgres).
+ */
 export async function openTestDatabase(
   kind: DatabaseKind,
-  { onQuery }: { onQuery?: (query: string) => void } = {},
+  { onQuery, own = false }: { onQuery?: (query: string) => void; own?: boolean } = {},
 ): Promise<Database> {
+  if (kind === 'postgres' && own) return openPrivatePostgres({ onQuery })
   if (kind === 'postgres') return openDatabase({ kind: 'postgres', url: inject('postgresUrl'), onQuery })
-  const dump = readFileSync(inject('pgliteTemplate'))
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) })
+  const client = await PGlite.create({
+    loadDataDir: new Blob([templateDump()]),
+    ...(await pgliteModules()),
+    startParams: PGLITE_START,
+  })
   return openDatabase({ kind: 'pglite', client, onQuery })
 }
 
 /**
- * A PostgreSQL database of the test file's own, migrated and with the catalogue, dropped when closed: for the
- * suites that digest every row before and after each request (the security matrix), which on the run's shared
- * database would have to pick their rows out of every other file's by text (ADR 080).
+ * A PostgreSQL database of the test file's own, a copy of the run's migrated template (global-setup.ts), dropped
+ * when closed: for the suites that digest every row before and after each request (the security matrix), which
+ * on the run's shared database would have to pick their rows out of every other file's by text (ADR 080), and
+ * for those that run the job queue, whose workers on a shared database would take other files' jobs with their
+ * own configuration (a webhook signed or refused by another file's app; ADR 424).
  */
-export async function openPrivatePostgres(): Promise<Database> {
-  const shared = new URL(inject('postgresUrl'))
-  const name = `${shared.pathname.slice(1)}_own_${randomUUID().slice(0, 8)}`
-  const admin = new pg.Client({ connectionString: shared.toString() })
-  await admin.connect()
-  try {
-    await admin.query(`create database "${name}"`)
-  } finally {
-    await admin.end()
-  }
-  const url = new URL(shared)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() })
-  await createCatalogRepository(database.db).seed()
+export async function openPrivatePostgres({
+  onQuery,
+}: { onQuery?: (query: string) => void } = {}): Promise<Database> {
+  const own = await createPrivatePostgres()
+  const database = await openDatabase({ kind: 'postgres', url: own.url, onQuery })
   return {
     ...database,
     close: async () => {
       await database.close()
-      const dropper = new pg.Client({ connectionString: shared.toString() })
-      await dropper.connect()
-      try {
-        await dropper.query(`drop database if exists "${name}" with (force)`)
-      } finally {
-        await dropper.end()
-      }
+      await own.drop()
     },
   }
+}
+
+/** A new PostgreSQL database copied from the run's migrated template: its URL, and how to drop it. */
+export async function createPrivatePostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const shared = new URL(inject('postgresUrl'))
+  const name = `${shared.pathname.slice(1)}_own_${randomUUID().slice(0, 8)}`
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: shared.toString() })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database "${name}" template "${inject('postgresTemplate')}"`)
+  const url = new URL(shared)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) }
 }
 
 /**
