@@ -20,16 +20,34 @@ declare module 'vitest' {
 
 /**
  * Runs once per `vitest run`: migrates one PGlite and dumps it (a fresh PGlite costs seconds, a load
- * from the dump well under one), and when DATABASE_URL is set creates a database of this run's own so
- * that parallel runs never collide; it is dropped at the end.
- *
+ * from the dump well under one), and when DATABASE_URL is set creates databases of this run's own so
+ * that parallel runs never collide; they are dropped at the end.
+ */
+export default async function setup(project: TestProject) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'brewcommand-test-'))
+  const adminUrl = process.env.DATABASE_URL
+  // PGlite's migrations run in this process, PostgreSQL's in the database server: side by side.
+  const [templatePath, postgres] = await Promise.all([
+    pgliteTemplate(folder),
+    adminUrl ? postgresDatabases(adminUrl) : undefined,
+  ])
+  project.provide('pgliteTemplate', templatePath)
+  project.provide('postgresUrl', postgres?.url ?? '')
+  project.provide('postgresTemplate', postgres?.template ?? '')
+
+  return async () => {
+    await postgres?.drop()
+    rmSync(folder, { recursive: true, force: true })
+  }
+}
+
+/**
  * Every test file loads the dump at least once (about 160 loads a run), so it is kept small: 1 MB WAL segments
  * instead of 16, and no template databases (PGlite runs one backend on the database `postgres` and never
  * creates another). Its tar was 40 MB and is under 15; with the product's buffer size (32 MB, not
  * PostgreSQL's 128 MB, which every start zeroes) a load costs about a third of what it did (ADR 424).
  */
-export default async function setup(project: TestProject) {
-  const folder = mkdtempSync(path.join(tmpdir(), 'brewcommand-test-'))
+async function pgliteTemplate(folder: string): Promise<string> {
   const client = await PGlite.create({
     initDbStartParams: ['--wal-segsize=1'],
     // Two segments kept past a checkpoint, not 80: the dump carries the WAL it holds.
@@ -46,46 +64,41 @@ export default async function setup(project: TestProject) {
   await template.close()
   const templatePath = path.join(folder, 'template.tar.gz')
   writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()))
-  project.provide('pgliteTemplate', templatePath)
-
-  let dropDatabases = async () => {}
-  const adminUrl = process.env.DATABASE_URL
-  if (adminUrl) {
-    const name = `brewcommand_test_${process.pid}_${Date.now()}`
-    // The run's shared database, and a template no one connects to after this: a file that needs a database of
-    // its own (openPrivatePostgres) gets a copy of it in a fraction of a second, migrated and with the catalogue.
-    const names = [name, `${name}_template`]
-    for (const database of names) await createMigratedDatabase(adminUrl, database)
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    project.provide('postgresUrl', url.toString())
-    project.provide('postgresTemplate', names[1])
-    dropDatabases = async () => {
-      const client = new pg.Client({ connectionString: adminUrl })
-      await client.connect()
-      for (const database of names) await client.query(`drop database if exists "${database}" with (force)`)
-      await client.end()
-    }
-  } else {
-    project.provide('postgresUrl', '')
-    project.provide('postgresTemplate', '')
-  }
-
-  return async () => {
-    await dropDatabases()
-    rmSync(folder, { recursive: true, force: true })
-  }
+  return templatePath
 }
 
-/** A new PostgreSQL database named `name`, migrated and with the catalogue. */
-async function createMigratedDatabase(adminUrl: string, name: string) {
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database "${name}"`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() })
+/**
+ * A migrated template with the catalogue that no one connects to after this, and the run's shared database copied
+ * from it. A file that needs a database of its own (openPrivatePostgres) gets another copy in a fraction of a
+ * second.
+ */
+async function postgresDatabases(adminUrl: string) {
+  const name = `brewcommand_test_${process.pid}_${Date.now()}`
+  const template = `${name}_template`
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database "${template}"`)
+  const templateUrl = new URL(adminUrl)
+  templateUrl.pathname = `/${template}`
+  const database = await openDatabase({ kind: 'postgres', url: templateUrl.toString() })
   await createCatalogRepository(database.db).seed()
   await database.close()
+  await admin(`create database "${name}" template "${template}"`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    template,
+    drop: async () => {
+      for (const database of [name, template])
+        await admin(`drop database if exists "${database}" with (force)`)
+    },
+  }
 }
