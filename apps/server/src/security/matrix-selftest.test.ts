@@ -230,6 +230,9 @@ describe('the security matrix catches broken routes', () => {
     ).not.toEqual([])
     expect(leakProblems('{"error":{"message":"select * from products where id = 1"}}')).not.toEqual([])
     expect(leakProblems('{"error":{"code":"NOT_FOUND","message":"Product not found!"}}')).toEqual([])
+    // A Windows path, as JSON carries it, is one; a fuzzed key ending in a capital and a colon, echoed, is not.
+    expect(leakProblems('{"error":{"message":"at C:\\\\app\\\\server.js"}}')).not.toEqual([])
+    expect(leakProblems('{"error":{"message":"Unrecognized key: \\"x-extra-lOKY7f<&tT:\\""}}')).toEqual([])
     const response = await s.app.inject({ method: 'GET', url: '/api/selftest/open' })
     expect(errorShapeProblems(response).join()).toContain('not { error }')
   })
