@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../db/client.ts'
 import { createCatalogRepository } from '../modules/catalog/catalog.repository.ts'
+import { databaseUrl, runAsAdmin } from './postgres-admin.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -75,26 +75,14 @@ async function pgliteTemplate(folder: string): Promise<string> {
 async function postgresDatabases(adminUrl: string) {
   const name = `brewcommand_test_${process.pid}_${Date.now()}`
   const template = `${name}_template`
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
+  const admin = (statement: string) => runAsAdmin(adminUrl, statement)
   await admin(`create database "${template}"`)
-  const templateUrl = new URL(adminUrl)
-  templateUrl.pathname = `/${template}`
-  const database = await openDatabase({ kind: 'postgres', url: templateUrl.toString() })
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, template) })
   await createCatalogRepository(database.db).seed()
   await database.close()
   await admin(`create database "${name}" template "${template}"`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
   return {
-    url: url.toString(),
+    url: databaseUrl(adminUrl, name),
     template,
     drop: async () => {
       for (const database of [name, template])

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
-import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase, PGLITE_MEMORY_SETTINGS, type Database } from '../db/client.ts'
 import { paidBreweries } from './paid-breweries.ts'
+import { databaseUrl, runAsAdmin } from './postgres-admin.ts'
 
 export type DatabaseKind = Database['kind']
 
@@ -81,21 +81,13 @@ export async function openPrivatePostgres({
 
 /** A new PostgreSQL database copied from the run's migrated template: its URL, and how to drop it. */
 export async function createPrivatePostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const shared = new URL(inject('postgresUrl'))
-  const name = `${shared.pathname.slice(1)}_own_${randomUUID().slice(0, 8)}`
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: shared.toString() })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
+  const shared = inject('postgresUrl')
+  const name = `${new URL(shared).pathname.slice(1)}_own_${randomUUID().slice(0, 8)}`
+  await runAsAdmin(shared, `create database "${name}" template "${inject('postgresTemplate')}"`)
+  return {
+    url: databaseUrl(shared, name),
+    drop: () => runAsAdmin(shared, `drop database if exists "${name}" with (force)`),
   }
-  await admin(`create database "${name}" template "${inject('postgresTemplate')}"`)
-  const url = new URL(shared)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) }
 }
 
 /**
