@@ -4,6 +4,9 @@ import { expectAccessible } from './support/accessibility.ts'
 import { appCached } from './support/offline.ts'
 import { setUpNewBrewery } from './support/onboarding.ts'
 
+// This journey goes offline: the app's service worker must install (the config blocks it elsewhere; ADR 425).
+test.use({ serviceWorkers: 'allow' })
+
 /** One API call with the signed-in page's own token (the set-up a person would make through other screens). */
 async function api(page: Page, method: 'POST' | 'GET', url: string, body?: unknown) {
   return page.evaluate(

@@ -18,6 +18,8 @@ writeQrY4m(video, 'K-0001')
 test.afterAll(() => rmSync(video, { force: true }))
 
 test.use({
+  // Offline scans: the app's service worker must install (the config blocks it elsewhere; ADR 425).
+  serviceWorkers: 'allow',
   launchOptions: {
     ...chromiumLaunchOptions,
     args: [...(chromiumLaunchOptions.args ?? []), ...fakeCameraArgs(video)],

@@ -6,6 +6,9 @@ import { appCached } from './support/offline.ts'
 import { setUpNewBrewery } from './support/onboarding.ts'
 import { freePort, startServer } from './support/server.ts'
 
+// This journey goes offline: the app's service worker must install (the config blocks it elsewhere; ADR 425).
+test.use({ serviceWorkers: 'allow' })
+
 type ApiProduct = { id: string; name: string; description: string; tastingNotes: { notes: string }[] }
 
 /** The brewery's products as the server has them, read with the signed-in user's own token. */
