@@ -231,6 +231,19 @@ describe('ScanPage', () => {
     )
   })
 
+  it('counts every keg of a quick run of scans, each answered while the next is typed', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderAt('/secure/inventory/kegs/scan')
+    await screen.findByRole('option', { name: /Hazy IPA 2026-004/ })
+    await user.selectOptions(screen.getByLabelText('Package run'), RUN)
+    const number = screen.getByLabelText('Keg number')
+    for (const n of ['K-0001', 'K-0002', 'K-0003', 'K-0004', 'K-0005', 'K-0006'])
+      await user.type(number, `${n}{Enter}`)
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('6 kegs recorded'))
+    expect(within(screen.getByRole('list', { name: 'Scans' })).getAllByRole('listitem')).toHaveLength(6)
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(6)
+  })
+
   it('shows a refusal in the server’s words, and asks for the run before a fill', async () => {
     const user = userEvent.setup()
     renderAt('/secure/inventory/kegs/scan')

@@ -69,29 +69,31 @@ export function ScanPage() {
   const [scans, setScans] = useState<Scan[]>([])
   const input = useRef<HTMLInputElement>(null)
 
-  // A scan leaves the queue answered: refused (in the queue's refusals) or done (gone from the line).
+  // A scan leaves the queue answered: refused (in the queue's refusals) or done (gone from the line). The answers
+  // are applied to the list as it is when React applies them: a scan typed in the meantime (the next keg, queued
+  // before this effect ran) stays on it. Setting the list this effect saw dropped it, and the count read one short.
   useEffect(() => {
     const pending = new Set(snapshot.pending.map((r) => r.requestId))
     const refused = new Map(snapshot.refused.map((r) => [r.requestId, r.error ?? 'Refused.']))
-    let changed = false
-    let anyDone = false
-    const next = scans.map((scan): Scan => {
-      if (scan.state !== 'waiting') return scan
+    const answered = new Map<string, Pick<Scan, 'state' | 'message'>>()
+    for (const scan of scans) {
+      if (scan.state !== 'waiting') continue
       if (refused.has(scan.requestId)) {
-        changed = true
+        answered.set(scan.requestId, { state: 'refused', message: refused.get(scan.requestId) })
         beep(false)
-        return { ...scan, state: 'refused', message: refused.get(scan.requestId) }
-      }
-      if (!pending.has(scan.requestId)) {
-        changed = true
-        anyDone = true
+      } else if (!pending.has(scan.requestId)) {
+        answered.set(scan.requestId, { state: 'done' })
         beep(true)
-        return { ...scan, state: 'done' }
       }
-      return scan
-    })
-    if (changed) setScans(next)
-    if (anyDone) refresh()
+    }
+    if (answered.size === 0) return
+    setScans((current) =>
+      current.map((scan) => {
+        const answer = scan.state === 'waiting' ? answered.get(scan.requestId) : undefined
+        return answer ? { ...scan, ...answer } : scan
+      }),
+    )
+    if ([...answered.values()].some((answer) => answer.state === 'done')) refresh()
   }, [snapshot, scans, refresh])
 
   const run = runs.data?.find((r) => r.id === runId)
