@@ -1,11 +1,10 @@
 import { DEFAULT_BREWHOUSE_CONSTANTS, makeEnvelope, newRecipe } from '@brewcommand/domain'
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
-import { appCached } from './support/offline.ts'
+import { appCached, WITH_SERVICE_WORKER } from './support/offline.ts'
 import { setUpNewBrewery } from './support/onboarding.ts'
 
-// This journey goes offline: the app's service worker must install (the config blocks it elsewhere; ADR 425).
-test.use({ serviceWorkers: 'allow' })
+test.use(WITH_SERVICE_WORKER)
 
 /** One API call with the signed-in page's own token (the set-up a person would make through other screens). */
 async function api(page: Page, method: 'POST' | 'GET', url: string, body?: unknown) {

@@ -5,6 +5,7 @@ import { makeEnvelope } from '@brewcommand/domain'
 import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility.ts'
 import { fakeCameraArgs, writeQrY4m } from './support/fake-camera.ts'
+import { WITH_SERVICE_WORKER } from './support/offline.ts'
 import { setUpNewBrewery } from './support/onboarding.ts'
 import { chromiumLaunchOptions } from './support/server.ts'
 
@@ -18,8 +19,8 @@ writeQrY4m(video, 'K-0001')
 test.afterAll(() => rmSync(video, { force: true }))
 
 test.use({
-  // Offline scans: the app's service worker must install (the config blocks it elsewhere; ADR 425).
-  serviceWorkers: 'allow',
+  // Scans made offline.
+  ...WITH_SERVICE_WORKER,
   launchOptions: {
     ...chromiumLaunchOptions,
     args: [...(chromiumLaunchOptions.args ?? []), ...fakeCameraArgs(video)],

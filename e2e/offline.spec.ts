@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
-import { appCached } from './support/offline.ts'
+import { appCached, WITH_SERVICE_WORKER } from './support/offline.ts'
 import { setUpNewBrewery } from './support/onboarding.ts'
 
-// This journey goes offline: the app's service worker must install (the config blocks it elsewhere; ADR 425).
-test.use({ serviceWorkers: 'allow' })
+test.use(WITH_SERVICE_WORKER)
 
 /** The header's save status (a button named "Sync status" whose text is the state). */
 const status = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Sync status' })

@@ -39,7 +39,7 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
     // The app's service worker precaches the whole app shell (191 files, 2.5 MB of code) in every new context, a
     // quarter of a journey's CPU for nothing it checks. Journeys that go offline opt back in with
-    // `test.use({ serviceWorkers: 'allow' })` (offline, queue, brew day, the keg camera); ADR 425.
+    // `test.use(WITH_SERVICE_WORKER)` (support/offline.ts: offline, queue, brew day, the keg camera); ADR 425.
     serviceWorkers: 'block',
   },
   projects: [

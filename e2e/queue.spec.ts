@@ -2,12 +2,11 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page, type Request } from '@playwright/test'
-import { appCached } from './support/offline.ts'
+import { appCached, WITH_SERVICE_WORKER } from './support/offline.ts'
 import { setUpNewBrewery } from './support/onboarding.ts'
 import { freePort, startServer } from './support/server.ts'
 
-// This journey goes offline: the app's service worker must install (the config blocks it elsewhere; ADR 425).
-test.use({ serviceWorkers: 'allow' })
+test.use(WITH_SERVICE_WORKER)
 
 type ApiProduct = { id: string; name: string; description: string; tastingNotes: { notes: string }[] }
 

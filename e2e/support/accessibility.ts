@@ -80,7 +80,7 @@ export async function accessibilityFindings(
       })
       // axe.run in the page itself. The default splits the run: a partial result in every frame, then a new blank
       // page opened in the context, axe injected into it again, to merge them: nearly a fifth of the journeys' CPU
-      // (ADR 425). The default exists for cross-origin frames, and no page of ours has one; on 18 pages both ways
+      // (ADR 425). The default exists for cross-origin frames, and no page of ours has one; on 11 pages both ways
       // gave the same rules passed and the same findings.
       .setLegacyMode()
       .analyze()
