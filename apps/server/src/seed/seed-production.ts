@@ -298,12 +298,18 @@ export function createProduction(
       batch.seq,
       lines.map((l) => [l.type, l.units]),
     )
-    return events
-      .filter((event) => event.kind === 'packaged' && event.details?.packageId)
-      .map((event) => {
-        const line = lines.find((l) => l.packageId === event.details!.packageId)!
-        return { eventId: event.id, packageId: line.packageId, packageType: line.type, units: line.units }
-      })
+    // In the run's own order of lines, not the answer's: the route lists a run's events, all of one instant, in an
+    // order of its own, and what the seed draws next (the orders' picks of what is on hand) must not follow it.
+    return lines.flatMap((line) =>
+      events
+        .filter((event) => event.kind === 'packaged' && event.details?.packageId === line.packageId)
+        .map((event) => ({
+          eventId: event.id,
+          packageId: line.packageId,
+          packageType: line.type,
+          units: line.units,
+        })),
+    )
   }
 
   return {
