@@ -1,6 +1,7 @@
 // The production side at a regional brewery's scale (issue 40), against the server process (what `npm start`
-// runs), on PGlite always and on PostgreSQL (DATABASE_URL when set, else a PostgreSQL of its own; BENCH_ONLY=pglite
-// skips it). Every figure is a ratio to a yardstick measured in the same run, as in api.bench.ts:
+// runs), on PGlite always and on PostgreSQL (a database of its own on DATABASE_URL's server when set, dropped at the
+// end, else a PostgreSQL of its own; BENCH_ONLY=pglite skips it). Every figure is a ratio to a yardstick measured in
+// the same run, as in api.bench.ts:
 //
 // - device ingestion: BENCH_DEVICES (2,000) devices of 40 breweries (50 each, each brewery's devices from an
 //   address of their own, 127.0.0.x) posting one reading each, 50 at a time, beside a bare Fastify route taking
@@ -44,6 +45,7 @@ import { users } from '../apps/server/src/db/schema/users.ts'
 import { addDevice } from '../apps/server/src/modules/cellar/devices.ts'
 import { seedCellar } from '../apps/server/src/testing/cellar-seed.ts'
 import { freePort } from '../apps/server/src/testing/free-port.ts'
+import { databaseUrl, runAsAdmin } from '../apps/server/src/testing/postgres-admin.ts'
 import { seedReportingQuarter } from '../apps/server/src/testing/reporting-seed.ts'
 import { issueTestTokens } from '../apps/server/src/testing/tokens.ts'
 import { booksEnd } from '@brewcommand/domain'
@@ -53,6 +55,8 @@ import {
   boundOf,
   ledgerRowsWhere,
   ledgerStatement,
+  PARALLEL_AGGREGATE,
+  planSettings,
 } from '../apps/server/src/modules/reporting/ledger-read.ts'
 import {
   combinationsStatement,
@@ -435,9 +439,10 @@ async function yearStatements(store: Store, entityId: string, dialect: PgDialect
       if (!parts) continue
       const query = dialect.sqlToQuery(statement(parts))
       out.push([
-        `the ${table} table of 2026 in SQL (modules/reporting/report-rows.ts)`,
+        `the ${table} table of 2026 in SQL (modules/reporting/report-rows.ts), parallel work priced as the server does (ADR 426)`,
         query.sql,
         query.params,
+        dialect.sqlToQuery(planSettings(PARALLEL_AGGREGATE)).sql,
       ])
     }
     const bound = boundOf(booksEnd(year))
@@ -446,7 +451,7 @@ async function yearStatements(store: Store, entityId: string, dialect: PgDialect
       const parts = ledgerParts(entityId, starts[0], bound, books.closed)
       const query = dialect.sqlToQuery(summaryStatement(entityId, parts.plain, starts))
       out.push([
-        'the 5000.24 year: the summarised ledger, without sorting (modules/reporting/ledger-summary.ts, ADR 420)',
+        'the 5000.24 year: the summarised ledger, without sorting, parallel work priced as for the tables (modules/reporting/ledger-summary.ts, ADRs 420 and 426)',
         query.sql,
         query.params,
         dialect.sqlToQuery(SUMMARY_PLAN).sql,
@@ -735,7 +740,16 @@ if (process.env.BENCH_ONLY !== 'postgres') results.push(...(await runStore('pgli
 try {
   if (process.env.BENCH_ONLY !== 'pglite') {
     if (process.env.DATABASE_URL) {
-      results.push(...(await runStore('postgres', { kind: 'postgres', url: process.env.DATABASE_URL })))
+      // A database of this run's own on that server, dropped at the end: the readings counted and the floors' scans
+      // must see this run's rows only (a second run into the same database found the first's).
+      const admin = process.env.DATABASE_URL
+      const name = `brewcommand_bench_${process.pid}_${Date.now()}`
+      await runAsAdmin(admin, `create database "${name}"`)
+      try {
+        results.push(...(await runStore('postgres', { kind: 'postgres', url: databaseUrl(admin, name) })))
+      } finally {
+        await runAsAdmin(admin, `drop database if exists "${name}" with (force)`)
+      }
     } else {
       const own = await startPostgres()
       try {

@@ -20,7 +20,7 @@ import { createTestDb, type TestDb } from '../../testing/identity-harness.ts'
 import { seedBrewery } from '../../testing/ledger-seed.ts'
 import { insertLedgerEvent, seedReportingQuarter } from '../../testing/reporting-seed.ts'
 import { TEST_DATABASES } from '../../testing/test-app.ts'
-import { boundOf, isoOf, readLedger } from './ledger-read.ts'
+import { boundOf, isoOf, readLedger, underPlan } from './ledger-read.ts'
 
 // ADR 385: a report reads the ledger only up to where its books end (and the events supersession ties to them).
 // Over the two TTB fixtures of the reporting seeds and the events that make the restriction hard (a correction
@@ -170,5 +170,16 @@ describe.each(TEST_DATABASES)('the ledger a report reads on %s (ADR 385)', (kind
     expect(late.map((e) => e.occurredAt)).toContain('2026-12-05T12:00:00.000Z')
     expect(late.every((e) => e.supersedesId !== null || superseded.has(e.id))).toBe(true)
     expect(july.some((e) => e.recordedAt === '2026-11-05T09:00:00.000Z')).toBe(true)
+  })
+
+  it("runs a report's aggregate under the parallel plan's costs, in its own transaction only (ADR 426)", async () => {
+    type Costs = { rows: { tuple: string; setup: string }[] }
+    const setting = sql`select current_setting('parallel_tuple_cost') as tuple,
+      current_setting('parallel_setup_cost') as setup`
+    const inside = (await underPlan(testDb.db, setting)) as Costs
+    expect(inside.rows[0]).toEqual({ tuple: '0.001', setup: '100' })
+    // Nothing leaks to the next statement on the connection (the pool's, or PGlite's only one).
+    const after: unknown = await testDb.db.execute(setting)
+    expect((after as Costs).rows[0]).toEqual({ tuple: '0.1', setup: '1000' })
   })
 })

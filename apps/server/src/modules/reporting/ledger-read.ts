@@ -150,6 +150,38 @@ export function eventsOf(
   return events
 }
 
+/**
+ * Planner settings for one transaction, as one statement (`set_config(…, true)`; `set local` takes one a statement).
+ * The names and values are this module's constants, never input.
+ */
+export const planSettings = (settings: Record<string, string>): SQL =>
+  sql.raw(
+    `select ${Object.entries(settings)
+      .map(([name, value]) => `set_config('${name}', '${value}', true)`)
+      .join(', ')}`,
+  )
+
+/**
+ * The planner's costs of parallel work for a report's aggregate over the brewery's ledger (ADR 426): a gathered row
+ * costs a thousandth of a tuple, and starting the workers a tenth of the default. The planner guesses an aggregate's
+ * groups from each column's guess (tens of thousands for the bench's year, where there are 17 to 519), so the
+ * default costs priced gathering the workers' partial groups above doing all of it in one process: the year's
+ * statements ran on one core while the floor's plain aggregate ran on two. PGlite has no workers and plans as before.
+ */
+export const PARALLEL_AGGREGATE = { parallel_setup_cost: '100', parallel_tuple_cost: '0.001' }
+
+/** `statement` in a transaction of its own, under `plan` (by default `PARALLEL_AGGREGATE`). */
+export function underPlan(
+  db: Db,
+  statement: SQL,
+  plan: SQL = planSettings(PARALLEL_AGGREGATE),
+): Promise<unknown> {
+  return db.transaction(async (tx) => {
+    await tx.execute(plan)
+    return tx.execute(statement)
+  })
+}
+
 /** The first (only) value of a one-row, one-column answer: the JSON text of a statement's array. */
 export const jsonOf = <T>(result: unknown, column: string): T =>
   JSON.parse(rowsOf<Record<string, string>>(result)[0][column]) as T

@@ -1,7 +1,18 @@
 import { dayIn, startOfDayIn, type ClosedSpan, type TtbLedgerEvent } from '@brewcommand/domain'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { batchesOf, boundOf, eventsOf, isoOf, jsonOf, ledgerStatement, type Row } from './ledger-read.ts'
+import {
+  batchesOf,
+  boundOf,
+  eventsOf,
+  isoOf,
+  jsonOf,
+  ledgerStatement,
+  PARALLEL_AGGREGATE,
+  planSettings,
+  underPlan,
+  type Row,
+} from './ledger-read.ts'
 
 // The ledger summarised for the TTB reports' figures (ADR 402). A report's figures need each event's line, stage,
 // tax-free reason, tavern and laboratory marks, reason and booking day, not the event itself: the events that book
@@ -22,7 +33,25 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_M
  * against `dayIn`, so an instant is in day i exactly when it lies between boundaries i and i + 1; null when the
  * time zone's days do not line up that way (never seen; the caller reads the ledger whole then).
  */
-export function dayStarts(first: string, last: string, timeZone: string): string[] | null {
+export function dayStarts(first: string, last: string, timeZone: string): readonly string[] | null {
+  const key = `${first} ${last} ${timeZone}`
+  const known = knownDayStarts.get(key)
+  if (known !== undefined) return known
+  const starts = computeDayStarts(first, last, timeZone)
+  if (knownDayStarts.size >= KNOWN_DAY_STARTS) knownDayStarts.delete(knownDayStarts.keys().next().value!)
+  knownDayStarts.set(key, starts)
+  return starts
+}
+
+/**
+ * `dayStarts` answers remembered (ADR 426): a year of days in a zone other than UTC is about 1,100 calls of the
+ * platform's time-zone formatting, 8–15 ms on this machine, and a brewery's reports ask for the same days again after
+ * every write (from its ledger's first day to where a period's books end). The answers are frozen: callers read them.
+ */
+const knownDayStarts = new Map<string, readonly string[] | null>()
+const KNOWN_DAY_STARTS = 256
+
+function computeDayStarts(first: string, last: string, timeZone: string): readonly string[] | null {
   const days: string[] = []
   for (let day = first; day <= nextDay(last); day = nextDay(day)) days.push(day)
   const starts = days.map((day) => startOfDayIn(day, timeZone).getTime())
@@ -31,7 +60,7 @@ export function dayStarts(first: string, last: string, timeZone: string): string
     if (dayIn(new Date(starts[i]), timeZone) !== days[i]) return null
     if (dayIn(new Date(starts[i + 1] - 1), timeZone) !== days[i]) return null
   }
-  return starts.map((start) => new Date(start).toISOString())
+  return Object.freeze(starts.map((start) => new Date(start).toISOString()))
 }
 
 /**
@@ -90,13 +119,14 @@ export function ledgerParts(entityId: string, from: string, bound: string, close
 }
 
 /**
- * What the summary statement runs under (`set local`, in a transaction of its own): no sort. The planner guesses the
+ * What the summary statement runs under (in a transaction of its own): no sort, and parallel work priced as for the
+ * other aggregates of the ledger (`PARALLEL_AGGREGATE`, ADR 426). The planner guesses the
  * number of (day, kind, class, reason, details, sign) groups as the product of each column's guess, held down only
  * to a tenth of the whole table's rows: tens of thousands for the bench's year of 519, too many to hash in its
  * estimate, so it sorted the 141,678 rows instead, on disk past `work_mem` (ADR 420). Hashed, the aggregate holds
  * only the groups there are; no shape of the statement moved the guess (the ADR lists those tried).
  */
-export const SUMMARY_PLAN = sql`set local enable_sort = off`
+export const SUMMARY_PLAN = planSettings({ enable_sort: 'off', ...PARALLEL_AGGREGATE })
 
 /**
  * The statement of the summary rows: one row, one column (`groups`), a JSON array of [count, summed volume, first
@@ -207,10 +237,7 @@ export async function readLedgerSummary(
   const [whole, references, summed, batchOf] = await Promise.all([
     db.execute(ledgerStatement(entityId, bound, false, parts.wholeRead)),
     parts.reference ? db.execute(ledgerStatement(entityId, bound, false, parts.reference)) : null,
-    db.transaction(async (tx) => {
-      await tx.execute(SUMMARY_PLAN)
-      return tx.execute(summaryStatement(entityId, parts.plain, starts))
-    }),
+    underPlan(db, summaryStatement(entityId, parts.plain, starts), SUMMARY_PLAN),
     batchesOf(db, entityId),
   ])
   const read = jsonOf<Row[]>(whole, 'ledger')

@@ -17,7 +17,7 @@ import {
 } from '@brewcommand/domain'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { boundOf, jsonOf, ledgerRowsWhere } from './ledger-read.ts'
+import { boundOf, jsonOf, ledgerRowsWhere, underPlan } from './ledger-read.ts'
 import { dayStarts } from './ledger-summary.ts'
 
 // The production and losses tables computed in SQL (ADR 406): their rows are sums by month and product, or by line
@@ -294,7 +294,7 @@ export async function readProductionRows(
   if (parts.places.length === 0) return []
   const names = monthsOf(period)
   const groups = jsonOf<[number, string, number, number, number, number][]>(
-    await db.execute(productionStatement(parts)),
+    await underPlan(db, productionStatement(parts)),
     'rows',
   )
   const rows = inFirstOrder(
@@ -326,7 +326,7 @@ export async function readLossRows(
   if (!parts) return null
   if (parts.places.length === 0) return []
   const groups = jsonOf<[string, string, number, number, number][]>(
-    await db.execute(lossStatement(parts)),
+    await underPlan(db, lossStatement(parts)),
     'rows',
   )
   const rows = inFirstOrder(
