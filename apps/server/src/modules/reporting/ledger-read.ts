@@ -151,7 +151,7 @@ export function eventsOf(
 }
 
 /**
- * Planner settings for one transaction, as one statement (`set_config(…, true)`; `set local` takes one a statement).
+ * Planner settings for one transaction, all in one statement (`set_config(…, true)`; `set local` sets one only).
  * The names and values are this module's constants, never input.
  */
 export const planSettings = (settings: Record<string, string>): SQL =>

@@ -120,11 +120,11 @@ export function ledgerParts(entityId: string, from: string, bound: string, close
 
 /**
  * What the summary statement runs under (in a transaction of its own): no sort, and parallel work priced as for the
- * other aggregates of the ledger (`PARALLEL_AGGREGATE`, ADR 426). The planner guesses the
- * number of (day, kind, class, reason, details, sign) groups as the product of each column's guess, held down only
- * to a tenth of the whole table's rows: tens of thousands for the bench's year of 519, too many to hash in its
- * estimate, so it sorted the 141,678 rows instead, on disk past `work_mem` (ADR 420). Hashed, the aggregate holds
- * only the groups there are; no shape of the statement moved the guess (the ADR lists those tried).
+ * ledger's other aggregates (`PARALLEL_AGGREGATE`, ADR 426). The planner guesses the number of (day, kind, class,
+ * reason, details, sign) groups as the product of each column's guess, held down only to a tenth of the whole
+ * table's rows: tens of thousands for the bench's year of 519, too many to hash in its estimate, so it sorted the
+ * 141,678 rows instead, on disk past `work_mem` (ADR 420). Hashed, the aggregate holds only the groups there are; no
+ * shape of the statement moved the guess (the ADR lists those tried).
  */
 export const SUMMARY_PLAN = planSettings({ enable_sort: 'off', ...PARALLEL_AGGREGATE })
 
