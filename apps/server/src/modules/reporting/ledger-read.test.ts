@@ -176,10 +176,13 @@ describe.each(TEST_DATABASES)('the ledger a report reads on %s (ADR 385)', (kind
     type Costs = { rows: { tuple: string; setup: string }[] }
     const setting = sql`select current_setting('parallel_tuple_cost') as tuple,
       current_setting('parallel_setup_cost') as setup`
+    const before: unknown = await testDb.db.execute(setting)
     const inside = (await underPlan(testDb.db, setting)) as Costs
     expect(inside.rows[0]).toEqual({ tuple: '0.001', setup: '100' })
-    // Nothing leaks to the next statement on the connection (the pool's, or PGlite's only one).
+    // Nothing leaks to the next statement on the connection (the pool's, or PGlite's only one): the server's own
+    // settings again (PostgreSQL's defaults here).
     const after: unknown = await testDb.db.execute(setting)
     expect((after as Costs).rows[0]).toEqual({ tuple: '0.1', setup: '1000' })
+    expect((after as Costs).rows[0]).toEqual((before as Costs).rows[0])
   })
 })

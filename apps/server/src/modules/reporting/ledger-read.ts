@@ -166,16 +166,14 @@ export const planSettings = (settings: Record<string, string>): SQL =>
  * costs a thousandth of a tuple, and starting the workers a tenth of the default. The planner guesses an aggregate's
  * groups from each column's guess (tens of thousands for the bench's year, where there are 17 to 519), so the
  * default costs priced gathering the workers' partial groups above doing all of it in one process: the year's
- * statements ran on one core while the floor's plain aggregate ran on two. PGlite has no workers and plans as before.
+ * statements ran on one core while the floor's plain aggregate ran on two. PGlite has no workers
+ * (`max_parallel_workers_per_gather` is 0 there) and plans as before.
  */
 export const PARALLEL_AGGREGATE = { parallel_setup_cost: '100', parallel_tuple_cost: '0.001' }
+const PARALLEL_AGGREGATE_PLAN = planSettings(PARALLEL_AGGREGATE)
 
 /** `statement` in a transaction of its own, under `plan` (by default `PARALLEL_AGGREGATE`). */
-export function underPlan(
-  db: Db,
-  statement: SQL,
-  plan: SQL = planSettings(PARALLEL_AGGREGATE),
-): Promise<unknown> {
+export function underPlan(db: Db, statement: SQL, plan: SQL = PARALLEL_AGGREGATE_PLAN): Promise<unknown> {
   return db.transaction(async (tx) => {
     await tx.execute(plan)
     return tx.execute(statement)
