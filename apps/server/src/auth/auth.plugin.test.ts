@@ -1,6 +1,6 @@
 import { createPublicKey, randomUUID } from 'node:crypto'
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, createTestDb, type TestApp, type TestDb } from '../testing/identity-harness.ts'
 import { TEST_DATABASES } from '../testing/test-app.ts'
 import { mintJwt } from '../testing/tokens.ts'
@@ -189,5 +189,34 @@ describe.each(TEST_DATABASES)('API authentication on %s', (kind) => {
     const now = Math.floor(Date.now() / 1000)
     const forged = `${header}.${b64({ sub: randomUUID(), iss: issuer, aud: audience, iat: now, exp: now + 600 })}.${signature}`
     await expectUnauthenticated(`Bearer ${forged}`)
+  })
+
+  // A header seen before is recognised by its last characters (the signature's) and then compared whole (ADR 427).
+  it('refuses a tampered payload whose signature ends a header already accepted', async () => {
+    const token = await mintJwt(key, { sub: randomUUID() }, { issuer, audience })
+    expect((await get('/api/private', `Bearer ${token}`)).statusCode).toBe(200)
+    expect((await get('/api/private', `Bearer ${token}`)).statusCode).toBe(200)
+    const [header, , signature] = token.split('.')
+    const now = Math.floor(Date.now() / 1000)
+    const forged = `${header}.${b64({ sub: randomUUID(), iss: issuer, aud: audience, iat: now, exp: now + 600 })}.${signature}`
+    await expectUnauthenticated(`Bearer ${forged}`)
+    // Another header with the same end is read in full, as any new one.
+    expect((await get('/api/private', `bearer ${token}`)).statusCode).toBe(200)
+    // The genuine header is still known.
+    expect((await get('/api/private', `Bearer ${token}`)).statusCode).toBe(200)
+  })
+
+  it('refuses a header accepted before once its token has expired', async () => {
+    // Expired 30 s ago, within the 60 s leeway: accepted for 30 s more.
+    const token = await mintJwt(key, { sub: randomUUID() }, { issuer, audience, expiresIn: -30 })
+    expect((await get('/api/private', `Bearer ${token}`)).statusCode).toBe(200)
+    expect((await get('/api/private', `Bearer ${token}`)).statusCode).toBe(200)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 60_000)
+      await expectUnauthenticated(`Bearer ${token}`)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
