@@ -44,8 +44,8 @@ const REMEMBERED_HEADERS = 1_000
  * signed-in client sends the same header with every request, and the pattern's match over its ~800 characters and
  * the hashing of a new token string to find it among the verified ones were about a tenth of a kept report's CPU.
  * Keyed by the header's last characters, answered only when the whole header is the same; the token answered is a
- * string whose hash V8 has computed already. Only headers that carried a valid access token are
- * remembered (never an API key's), and the verifier still checks the token's validity window on every request.
+ * string whose hash V8 has computed already. Only headers that carried a valid access token are remembered (never an
+ * API key's), and the verifier still checks the token's validity window on every request.
  */
 function createKnownHeaders() {
   const headers = new Map<string, { header: string; token: string }>()
