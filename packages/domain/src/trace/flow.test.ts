@@ -24,7 +24,7 @@ const event = (
   fromVesselId: from,
   toVesselId: to,
   volumeBbl: bbl,
-  occurredAt: at(t),
+  at: Date.parse(at(t)),
 })
 const events = [
   event('e1', 'brewed', 'A', null, 'T', 10, 1),

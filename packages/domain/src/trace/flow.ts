@@ -10,7 +10,8 @@ export type FlowEvent = {
   fromVesselId: string | null
   toVesselId: string | null
   volumeBbl: number
-  occurredAt: string
+  /** When, in milliseconds since 1970 (with a fraction for the microseconds the ledger keeps). */
+  at: number
   supersedesId?: string | null
 }
 
@@ -28,20 +29,29 @@ export type FlowReplay = {
   contents: Map<string, Mix>
 }
 
-const total = (mix: Mix) => [...mix.values()].reduce((sum, volume) => sum + volume, 0)
+const total = (mix: Mix) => {
+  let sum = 0
+  for (const volume of mix.values()) sum += volume
+  return sum
+}
 
 /**
- * ISO 8601 times in UTC and lower-case UUIDs order the same by code units as by `localeCompare`, which goes through
- * the locale's collation on every comparison (ADR 408).
+ * Lower-case UUIDs order the same by code units as by `localeCompare`, which goes through the locale's collation
+ * on every comparison (ADR 408).
  */
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
+/**
+ * The events in time order, then by id. Times as numbers: comparing ISO 8601 text cost six times as much over the
+ * 2,000 events of a year's trace (ADR 428).
+ */
+const inTimeOrder = (events: FlowEvent[]) => events.sort((a, b) => a.at - b.at || byCodeUnits(a.id, b.id))
+
 /** Replays the events (any order; sorted here by time, then id) and answers what each outflow carried. */
 export function replayFlow(events: readonly FlowEvent[]): FlowReplay {
-  const superseded = new Set(events.map((e) => e.supersedesId).filter((id): id is string => !!id))
-  const ordered = events
-    .filter((event) => !superseded.has(event.id))
-    .sort((a, b) => byCodeUnits(a.occurredAt, b.occurredAt) || byCodeUnits(a.id, b.id))
+  const superseded = new Set<string>()
+  for (const event of events) if (event.supersedesId) superseded.add(event.supersedesId)
+  const ordered = inTimeOrder(events.filter((event) => !superseded.has(event.id)))
   const contents = new Map<string, Mix>()
   const carried = new Map<string, Mix>()
   const mixOf = (vesselId: string) => {
@@ -55,7 +65,8 @@ export function replayFlow(events: readonly FlowEvent[]): FlowReplay {
   }
   for (const event of ordered) {
     if (INTO.has(event.kind) && event.toVesselId) {
-      add(event.toVesselId, new Map([[event.batchId, event.volumeBbl]]))
+      const mix = mixOf(event.toVesselId)
+      mix.set(event.batchId, (mix.get(event.batchId) ?? 0) + event.volumeBbl)
       continue
     }
     if (!event.fromVesselId || !(event.kind === 'transferred' || OUT.has(event.kind))) continue

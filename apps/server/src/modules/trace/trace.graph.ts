@@ -21,7 +21,7 @@ import {
 export type Run = {
   id: string
   vesselId: string | null
-  occurredAt: string
+  occurredAt: Date
   volumeBbl: number
   /** The batches the run carried (barrels), from the replay. */
   mix: Mix
@@ -34,40 +34,30 @@ export type Flow = {
 }
 
 /** Replays the joined vessels' events: what each run carried and what each vessel holds now. */
-export function flowOf(rows: FlowRow[]): Flow {
-  const events = rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    batchId: row.batch_id,
-    fromVesselId: row.from_vessel_id,
-    toVesselId: row.to_vessel_id,
-    volumeBbl: Number(row.volume_bbl),
-    occurredAt: row.occurred_at,
-    supersedesId: row.supersedes_id,
-  }))
+export function flowOf(events: FlowRow[]): Flow {
   const { carried, contents } = replayFlow(events)
   const runs = new Map<string, Run>()
   // Which batches passed through each vessel (the vessels a batch went through, blends included).
   const vesselsCarrying = new Map<string, Set<string>>()
+  const markOne = (vesselId: string, batchId: string) => {
+    const set = vesselsCarrying.get(batchId)
+    if (set) set.add(vesselId)
+    else vesselsCarrying.set(batchId, new Set([vesselId]))
+  }
   const mark = (vesselId: string | null, mix: Mix | undefined) => {
     if (!vesselId || !mix) return
-    for (const batchId of mix.keys()) {
-      if (!batchId) continue
-      const set = vesselsCarrying.get(batchId) ?? new Set<string>()
-      set.add(vesselId)
-      vesselsCarrying.set(batchId, set)
-    }
+    for (const batchId of mix.keys()) if (batchId) markOne(vesselId, batchId)
   }
   for (const event of events) {
     const mix = carried.get(event.id)
-    if (event.kind === 'brewed' && event.batchId) mark(event.toVesselId, new Map([[event.batchId, 1]]))
+    if (event.kind === 'brewed' && event.batchId && event.toVesselId) markOne(event.toVesselId, event.batchId)
     mark(event.fromVesselId, mix)
     if (event.kind === 'transferred') mark(event.toVesselId, mix)
     if (event.kind === 'packaged' && mix)
       runs.set(event.id, {
         id: event.id,
         vesselId: event.fromVesselId,
-        occurredAt: event.occurredAt,
+        occurredAt: new Date(event.at),
         volumeBbl: event.volumeBbl,
         mix,
       })
@@ -80,22 +70,28 @@ type Touched = Awaited<ReturnType<TraceRepository['vesselsOfBatches']>>
 /** The vessels each batch's own events went into or out of, from the flow's rows (they hold all of them). */
 export function touchedOf(rows: FlowRow[], batchIds: Iterable<string>): Touched {
   const wanted = new Set(batchIds)
-  const spans = new Map<string, { batch_id: string; vessel_id: string; first_at: string; last_at: string }>()
-  for (const row of rows) {
-    if (!row.batch_id || !wanted.has(row.batch_id)) continue
-    const at = row.occurred_at
-    for (const vesselId of [row.from_vessel_id, row.to_vessel_id]) {
-      if (!vesselId) continue
-      const key = `${row.batch_id}|${vesselId}`
-      const span = spans.get(key)
-      if (!span) spans.set(key, { batch_id: row.batch_id, vessel_id: vesselId, first_at: at, last_at: at })
-      else {
-        if (at < span.first_at) span.first_at = at
-        if (at > span.last_at) span.last_at = at
-      }
+  const spans = new Map<string, { batch_id: string; vessel_id: string; first: number; last: number }>()
+  const touch = (batchId: string, vesselId: string | null, at: number) => {
+    if (!vesselId) return
+    const key = `${batchId}|${vesselId}`
+    const span = spans.get(key)
+    if (!span) spans.set(key, { batch_id: batchId, vessel_id: vesselId, first: at, last: at })
+    else {
+      if (at < span.first) span.first = at
+      if (at > span.last) span.last = at
     }
   }
-  return [...spans.values()]
+  for (const row of rows) {
+    if (!row.batchId || !wanted.has(row.batchId)) continue
+    touch(row.batchId, row.fromVesselId, row.at)
+    touch(row.batchId, row.toVesselId, row.at)
+  }
+  return [...spans.values()].map(({ batch_id, vessel_id, first, last }) => ({
+    batch_id,
+    vessel_id,
+    first_at: new Date(first),
+    last_at: new Date(last),
+  }))
 }
 
 export type { PackagedRow, ShipmentRow }

@@ -1,3 +1,4 @@
+import type { FlowEvent } from '@brewcommand/domain'
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { productPackages } from '../../db/schema/products.ts'
@@ -10,18 +11,8 @@ import { idsSql, noIds, packagesWhere, rowsOf, uuidArray, withOf, type Ids } fro
 // Trace's queries (docs/decisions/300, 408): each one set-based over the ids of one step of the walk, scoped to the
 // brewery, so a trace is a fixed handful of reads whatever the size of the tree (never one per node).
 
-export type FlowRow = {
-  id: string
-  kind: string
-  batch_id: string | null
-  from_vessel_id: string | null
-  to_vessel_id: string | null
-  /** Numeric text. */
-  volume_bbl: string
-  /** ISO 8601 in UTC, as `Date.toISOString` writes it. */
-  occurred_at: string
-  supersedes_id: string | null
-}
+/** A liquid event as the replay takes it (`at`: milliseconds since 1970, with the microseconds as a fraction). */
+export type FlowRow = FlowEvent
 
 /** A keg as trace shows it: where it is now, the run its fill came from, and the order that shipped it. */
 export type KegTraceRow = {
@@ -104,8 +95,7 @@ export const flowEventsSql = (entityId: string, seeds: FlowSeeds): SQL => sql`
     select p.b from pairs p join joined on p.a = joined.id
   )
   select le.id, le.kind, le.batch_id, le.from_vessel_id, le.to_vessel_id, le.volume_bbl::text as volume_bbl,
-         to_char(le.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
-         le.supersedes_id
+         (date_part('epoch', le.occurred_at) * 1000)::text as at, le.supersedes_id
   from liquid_events le
   where le.entity_id = ${entityId}
     and (le.from_vessel_id in (select id from joined) or le.to_vessel_id in (select id from joined))
@@ -230,21 +220,23 @@ export function createTraceRepository(db: Db) {
      */
     async flowEvents(entityId: string, seeds: FlowSeeds): Promise<FlowRow[]> {
       if (Array.isArray(seeds) && seeds.length === 0) return []
-      // A line of text per event (hundreds of them): ids, kind and volume hold no `|` and no line break.
+      // A line of text per event (thousands of them): ids, kind and numbers hold no `|` and no line break. The
+      // time goes as milliseconds since 1970: PostgreSQL writes that number at half the cost of ISO 8601 text
+      // (`to_char`), and the replay orders numbers six times faster than text (ADR 428).
       return read<FlowRow>({
         sql: flowEventsSql(entityId, seeds),
         line: sql`t.id || '|' || t.kind || '|' || coalesce(t.batch_id::text, '') || '|' ||
           coalesce(t.from_vessel_id::text, '') || '|' || coalesce(t.to_vessel_id::text, '') || '|' ||
-          t.volume_bbl || '|' || t.occurred_at || '|' || coalesce(t.supersedes_id::text, '')`,
+          t.volume_bbl || '|' || t.at || '|' || coalesce(t.supersedes_id::text, '')`,
         parse: ([id, kind, batchId, from, to, volume, at, supersedes]) => ({
           id,
           kind,
-          batch_id: batchId || null,
-          from_vessel_id: from || null,
-          to_vessel_id: to || null,
-          volume_bbl: volume,
-          occurred_at: at,
-          supersedes_id: supersedes || null,
+          batchId: batchId || null,
+          fromVesselId: from || null,
+          toVesselId: to || null,
+          volumeBbl: Number(volume),
+          at: Number(at),
+          supersedesId: supersedes || null,
         }),
       })
     },
