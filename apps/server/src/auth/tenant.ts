@@ -1,5 +1,6 @@
 import { can, ROLES, type Permission, type Role } from '@brewcommand/domain'
 import { eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
 import { breweryDataVersions, entities } from '../db/schema/entities.ts'
 import { stripeSubscriptions } from '../db/schema/stripe.ts'
@@ -64,19 +65,29 @@ export function createTenantLookup(db: Db, { writeGeneration = null }: TenantLoo
     .where(eq(users.idpIdentifier, sql.placeholder('sub')))
     .prepare('tenant_by_subject')
   // The same row with the brewery's data version (the sum of its slots, as `breweryVersion` reads it) in the same
-  // snapshot, for several callers at once: a cached report's hit is a share of this one round trip (ADR 415).
+  // snapshot, for several callers at once: a cached report's hit is a share of this one round trip (ADR 415). The
+  // brewery's columns come as subqueries of the caller's row, not joins: the statement's generic plan (its subjects
+  // are an array of unknown length) hashed both joined tables on every execution once a few dozen breweries were
+  // stored, twice the database's time for one caller (ADR 429). A user's `entity_id` names a brewery that exists
+  // (set to null when the brewery is deleted), so a caller without one has no data version. The subqueries name
+  // their columns themselves: in a select from one table Drizzle writes a column unqualified, even inside a
+  // subquery, where it would name the subquery's own table.
+  const caller = alias(users, 'caller')
   const lookupWithVersions = db
     .select({
-      ...columns,
-      sub: users.idpIdentifier,
-      dataVersion: sql<string | null>`case when ${entities.id} is null then null else
-        (select coalesce(sum(${breweryDataVersions.version}), 0) from ${breweryDataVersions}
-          where ${breweryDataVersions.entityId} = ${entities.id}) end`,
+      id: caller.id,
+      entityId: caller.entityId,
+      role: caller.role,
+      status: sql<string | null>`(select b.subscription_status from ${entities} b
+        where b.id = caller.entity_id)`,
+      statusAt: sql<Date | null>`(select s.status_at from ${stripeSubscriptions} s
+        where s.entity_id = caller.entity_id)`.mapWith(stripeSubscriptions.statusAt),
+      sub: caller.idpIdentifier,
+      dataVersion: sql<string | null>`case when caller.entity_id is null then null else
+        (select coalesce(sum(v.version), 0) from ${breweryDataVersions} v where v.entity_id = caller.entity_id) end`,
     })
-    .from(users)
-    .leftJoin(entities, eq(entities.id, users.entityId))
-    .leftJoin(stripeSubscriptions, eq(stripeSubscriptions.entityId, users.entityId))
-    .where(sql`${users.idpIdentifier} = any(${sql.placeholder('subs')})`)
+    .from(caller)
+    .where(sql`${caller.idpIdentifier} = any(${sql.placeholder('subs')})`)
     .prepare('tenants_and_versions_by_subjects')
   const readWithVersions = shareReads(async (subs: string[]) => {
     const rows = await lookupWithVersions.execute({ subs })
