@@ -153,23 +153,16 @@ const authPlugin: FastifyPluginCallback<{
 
     const header = request.headers.authorization
     if (!header) return void unauthenticated(reply, 'Missing bearer token', false)
+    // A header seen before gives its token without the pattern; its token is still checked below like any other.
     const seen = knownHeaders.token(header)
-    if (seen !== undefined) {
-      const known = verifier.knownAccessToken(seen)
-      if (known) {
-        authenticated(request, known, config)
-        return done()
-      }
-    }
-    const match = BEARER.exec(header)
-    if (!match) return void unauthenticated(reply, 'Invalid or expired access token', true)
-    const token = match[1]
+    const token = seen ?? BEARER.exec(header)?.[1]
+    if (token === undefined) return void unauthenticated(reply, 'Invalid or expired access token', true)
     if (isApiKeyToken(token)) {
       return void authenticateKey(request, reply, token, url).then(() => done(), done)
     }
     const known = verifier.knownAccessToken(token)
     if (known) {
-      knownHeaders.remember(header, token)
+      if (seen === undefined) knownHeaders.remember(header, token)
       authenticated(request, known, config)
       return done()
     }
